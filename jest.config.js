@@ -1,0 +1,48 @@
+// One jest run over every package: browser code in jsdom, the API in node.
+const path = require('node:path');
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const sharedExports = require('./shared/package.json').exports;
+const moduleNameMapper = {
+  '\\.(css)$': '<rootDir>/../test-support/style-stub.js',
+  '\\.(svg|png|jpe?g|webp|pdf|zip)$': '<rootDir>/../test-support/file-stub.js',
+};
+for (const [entry, target] of Object.entries(sharedExports)) {
+  if (entry.includes('*') || entry.endsWith('.css')) continue;
+  moduleNameMapper[`^@wpc/shared/${entry.slice(2)}$`] = path.join(__dirname, 'shared', target);
+}
+
+const project = (name, environment) => ({
+  displayName: name,
+  rootDir: path.join(__dirname, name),
+  testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
+  testEnvironment: environment,
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // file-type and its helpers ship only ES modules.
+  transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
+  moduleNameMapper,
+  setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'test-support/jsdom-setup.ts')] : [],
+});
+
+module.exports = {
+  projects: [
+    project('shared', 'jsdom'),
+    project('shell', 'jsdom'),
+    project('mfe-home', 'jsdom'),
+    project('mfe-scorecard', 'jsdom'),
+    project('mfe-showcase', 'jsdom'),
+    project('mfe-map', 'jsdom'),
+    project('api', 'node'),
+  ],
+};
