@@ -1,1 +1,2 @@
 export { Dialog, type DialogProps } from './Dialog';
+export { Button, type ButtonProps } from './Button';

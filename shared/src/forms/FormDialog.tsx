@@ -1,0 +1,56 @@
+import { useState, type ReactNode } from 'react';
+import { FORMS, type FormId } from '@wpc/shared/form-definitions';
+import { Button, Dialog, type ButtonProps } from '@wpc/shared/ui';
+import { SiteForm } from './SiteForm';
+
+/** What a card or page passes to any pop-up form. */
+export interface PopupFormProps {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly scorecardForm?: boolean;
+}
+
+export interface FormDialogProps extends PopupFormProps {
+  readonly form: FormId;
+  readonly pageName?: string;
+}
+
+/** A form in a pop-up: it closes on success, and stays open with the input on failure. */
+export function FormDialog({ form, open, onClose, scorecardForm, pageName }: FormDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title={FORMS[form].title} closeLinkLabel="Close">
+      <SiteForm form={form} scorecardForm={scorecardForm} pageName={pageName} onSuccess={onClose} />
+    </Dialog>
+  );
+}
+
+export const DownloadPopup = (props: PopupFormProps) => <FormDialog form="download" {...props} />;
+export const NotifyPopup = (props: PopupFormProps) => <FormDialog form="notify" {...props} />;
+export const SubscribePopup = (props: PopupFormProps) => <FormDialog form="subscribe" {...props} />;
+export const SponsorPopup = (props: PopupFormProps) => <FormDialog form="sponsor" {...props} />;
+export const CollabPopup = (props: PopupFormProps) => <FormDialog form="collab" {...props} />;
+export const FeedbackPopup = (props: PopupFormProps) => <FormDialog form="feedback" {...props} />;
+export const ContactPopup = (props: PopupFormProps) => <FormDialog form="contact" {...props} />;
+export const SupportPopup = (props: PopupFormProps) => <FormDialog form="support" {...props} />;
+
+export interface FormButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'form'> {
+  readonly form: FormId;
+  readonly children: ReactNode;
+  readonly scorecardForm?: boolean;
+  readonly pageName?: string;
+  /** Start with the pop-up open (the showcase page's notify form, spec §2). */
+  readonly defaultOpen?: boolean;
+}
+
+/** A button that opens a form's pop-up: the usual way a page offers a form. */
+export function FormButton({ form, children, scorecardForm, pageName, defaultOpen = false, ...buttonProps }: FormButtonProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  return (
+    <>
+      <Button {...buttonProps} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {children}
+      </Button>
+      <FormDialog form={form} open={open} onClose={() => setOpen(false)} scorecardForm={scorecardForm} pageName={pageName} />
+    </>
+  );
+}

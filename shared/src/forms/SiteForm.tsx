@@ -1,0 +1,266 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { submitForm, type SubmitValue } from '@wpc/shared/api-client';
+import { showMessage } from '@wpc/shared/events';
+import { FORMS, HONEYPOT_FIELD, type FieldDefinition, type FormId } from '@wpc/shared/form-definitions';
+import { Button } from '@wpc/shared/ui';
+import {
+  DATA_PROTECTION_POLICY_URL,
+  FORM_ERROR_TEXT,
+  INTRO_TEXT,
+  SCORECARD_ZIP_URL,
+  SUBMIT_LABEL,
+  SUCCESS_TEXT,
+  successKind,
+} from './copy';
+import { FILE_ACCEPT, MAX_FILE_MB, fileProblem } from './files';
+import styles from './forms.module.css';
+
+export interface SiteFormProps {
+  readonly form: FormId;
+  /** Launched from a scorecard page: adds scorecardForm: true and uses scorecard message kinds. */
+  readonly scorecardForm?: boolean;
+  /** Feedback only: which page the feedback came from. */
+  readonly pageName?: string;
+  /** Called after a successful send when the form should go away (pop-ups close). */
+  readonly onSuccess?: () => void;
+  /** Hide the one-line introduction, e.g. when the page already explains the form. */
+  readonly hideIntro?: boolean;
+}
+
+type Values = Record<string, string | boolean>;
+
+function emptyValues(fields: readonly FieldDefinition[], pageName: string): Values {
+  const values: Values = { [HONEYPOT_FIELD]: '' };
+  for (const field of fields) {
+    if (field.type === 'checkbox') values[field.name] = false;
+    else if (field.type === 'hidden') values[field.name] = field.name === 'pageName' ? pageName : '';
+    else if (field.type !== 'files') values[field.name] = '';
+  }
+  return values;
+}
+
+function downloadScorecard(): void {
+  const link = document.createElement('a');
+  link.href = SCORECARD_ZIP_URL;
+  link.download = SCORECARD_ZIP_URL.slice(SCORECARD_ZIP_URL.lastIndexOf('/') + 1);
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** Support's message box belongs to its "Other" option (spec §3). */
+function isShown(form: FormId, field: FieldDefinition, values: Values): boolean {
+  if (form === 'support' && field.name === 'message') return values.otherSupport === true;
+  return true;
+}
+
+/**
+ * One form of spec §3, its fields derived from FORMS. Validation is the browser's own
+ * (required, type=email, minlength); the outcome rules are spec §4 and §8.
+ */
+export function SiteForm({ form, scorecardForm = false, pageName = 'feedback', onSuccess, hideIntro = false }: SiteFormProps) {
+  const definition = FORMS[form];
+  const fromScorecard = scorecardForm && definition.scorecardAware;
+  const idBase = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<Values>(() => emptyValues(definition.fields, pageName));
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState('');
+  const [thanks, setThanks] = useState('');
+  const [fileError, setFileError] = useState('');
+
+  const fields = definition.fields.filter((field) => isShown(form, field, values));
+  const entryFields = fields.filter((field) => field.type !== 'checkbox');
+  const flags = fields.filter((field) => field.type === 'checkbox');
+  const inputId = (name: string) => `${idBase}-${name}`;
+
+  const setValue = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
+
+  const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const problem = fileProblem(Array.from(event.currentTarget.files ?? []));
+    // A custom validity makes the browser block the send until the visitor picks other files.
+    event.currentTarget.setCustomValidity(problem);
+    setFileError(problem);
+  };
+
+  const fail = (text: string) => {
+    setError(text);
+    showMessage({ kind: 'error', tone: 'error', text });
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending || !event.currentTarget.checkValidity()) return;
+    const payload: Record<string, SubmitValue> = {};
+    for (const field of definition.fields) {
+      if (!isShown(form, field, values)) continue;
+      if (field.type === 'files') payload[field.name] = Array.from(fileInput.current?.files ?? []);
+      else payload[field.name] = values[field.name];
+    }
+    payload[HONEYPOT_FIELD] = values[HONEYPOT_FIELD];
+    if (fromScorecard) payload.scorecardForm = true;
+
+    setSending(true);
+    setError('');
+    setThanks('');
+    try {
+      const response = await submitForm(form, payload);
+      // Notify counts any answer as received (spec §4); every other form needs a 200.
+      if (form !== 'notify' && response.status !== 200) {
+        fail(FORM_ERROR_TEXT);
+        return;
+      }
+      setValues(emptyValues(definition.fields, pageName));
+      if (fileInput.current) fileInput.current.value = '';
+      showMessage({ kind: successKind(form, fromScorecard), tone: 'success', text: SUCCESS_TEXT[form] });
+      if (form === 'download') downloadScorecard();
+      if (form === 'notify') setThanks(SUCCESS_TEXT.notify);
+      else onSuccess?.();
+    } catch (caught) {
+      console.error(`Submitting the ${form} form failed`, caught);
+      fail(FORM_ERROR_TEXT);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submitLabel = SUBMIT_LABEL[form];
+
+  const renderEntry = (field: FieldDefinition) => {
+    const id = inputId(field.name);
+    const value = values[field.name];
+    const text = typeof value === 'string' ? value : '';
+    if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} value={text} />;
+    const label = (
+      <label htmlFor={id} className={styles.label}>
+        {field.label}
+        {field.required ? <span className={styles.required}> (required)</span> : null}
+      </label>
+    );
+    if (field.type === 'files') {
+      const hintId = `${id}-hint`;
+      return (
+        <div key={field.name} className={styles.wide}>
+          {label}
+          <p id={hintId} className={styles.hint}>
+            Images, PDFs, documents, presentations and spreadsheets ({FILE_ACCEPT.replaceAll(',', ', ')}), up to{' '}
+            {MAX_FILE_MB} MB each. For larger files or other types, paste a link in the Links box instead.
+          </p>
+          <input
+            ref={fileInput}
+            id={id}
+            name={field.name}
+            type="file"
+            multiple
+            accept={FILE_ACCEPT}
+            aria-describedby={hintId}
+            aria-invalid={fileError ? true : undefined}
+            onChange={handleFiles}
+            className={styles.file}
+          />
+          {fileError ? (
+            <p role="alert" className={styles.fieldError}>
+              {fileError}
+            </p>
+          ) : null}
+        </div>
+      );
+    }
+    if (field.type === 'textarea') {
+      const hintId = field.name === 'links' ? `${id}-hint` : undefined;
+      return (
+        <div key={field.name} className={styles.wide}>
+          {label}
+          {hintId ? (
+            <p id={hintId} className={styles.hint}>
+              Links to shared folders or large files, one per line.
+            </p>
+          ) : null}
+          <textarea
+            id={id}
+            name={field.name}
+            rows={field.name === 'links' ? 3 : 4}
+            maxLength={field.maxLength}
+            aria-describedby={hintId}
+            value={text}
+            onChange={(event) => setValue(field.name, event.target.value)}
+            className={styles.input}
+          />
+        </div>
+      );
+    }
+    return (
+      <div key={field.name} className={styles.field}>
+        {label}
+        <input
+          id={id}
+          name={field.name}
+          type={field.type}
+          required={field.required}
+          minLength={field.minLength}
+          maxLength={field.maxLength}
+          autoComplete={field.autoComplete}
+          value={text}
+          onChange={(event) => setValue(field.name, event.target.value)}
+          className={styles.input}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <form className={styles.form} aria-label={definition.title} onSubmit={handleSubmit}>
+      {hideIntro ? null : <p className={styles.intro}>{INTRO_TEXT[form]}</p>}
+      <div className={styles.grid}>{entryFields.map(renderEntry)}</div>
+      {flags.length ? (
+        <fieldset className={styles.flags}>
+          <legend className={styles.legend}>Choose any that apply</legend>
+          {flags.map((field) => (
+            <div key={field.name} className={styles.check}>
+              <input
+                id={inputId(field.name)}
+                name={field.name}
+                type="checkbox"
+                checked={values[field.name] === true}
+                onChange={(event) => setValue(field.name, event.target.checked)}
+              />
+              <label htmlFor={inputId(field.name)}>{field.label}</label>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+      <input
+        type="text"
+        name={HONEYPOT_FIELD}
+        className={styles.trap}
+        aria-hidden="true"
+        tabIndex={-1}
+        autoComplete="off"
+        value={String(values[HONEYPOT_FIELD] ?? '')}
+        onChange={(event) => setValue(HONEYPOT_FIELD, event.target.value)}
+      />
+      {error ? (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      {thanks ? (
+        <p role="status" className={styles.thanks}>
+          {thanks}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Sending…' : submitLabel}
+        </Button>
+      </div>
+      <p className={styles.policy}>
+        By clicking “{submitLabel}”, you agree to our{' '}
+        <a href={DATA_PROTECTION_POLICY_URL} target="_blank" rel="noopener noreferrer">
+          Data Protection Policy<span className={styles.srOnly}> (PDF, opens in a new tab)</span>
+        </a>
+        .
+      </p>
+    </form>
+  );
+}

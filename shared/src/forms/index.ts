@@ -1,0 +1,26 @@
+export { SiteForm, type SiteFormProps } from './SiteForm';
+export {
+  FormDialog,
+  FormButton,
+  DownloadPopup,
+  NotifyPopup,
+  SubscribePopup,
+  SponsorPopup,
+  CollabPopup,
+  FeedbackPopup,
+  ContactPopup,
+  SupportPopup,
+  type FormDialogProps,
+  type FormButtonProps,
+  type PopupFormProps,
+} from './FormDialog';
+export { SubscribeForm, SubscribePageForm, ContactPageForm, ContactScorecardForm, type InlineFormProps } from './PageForms';
+export {
+  SCORECARD_ZIP_URL,
+  DATA_PROTECTION_POLICY_URL,
+  FORM_ERROR_TEXT,
+  SUCCESS_TEXT,
+  SUBMIT_LABEL,
+  successKind,
+} from './copy';
+export { fileProblem } from './files';

@@ -1,0 +1,364 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { onMessage, type SiteMessage } from '@wpc/shared/events';
+import { FORMS, HONEYPOT_FIELD, type FormId } from '@wpc/shared/form-definitions';
+import {
+  ContactPageForm,
+  ContactScorecardForm,
+  FORM_ERROR_TEXT,
+  FormButton,
+  SCORECARD_ZIP_URL,
+  SiteForm,
+  SubscribeForm,
+  SubscribePageForm,
+  SUBMIT_LABEL,
+  SUCCESS_TEXT,
+} from '@wpc/shared/forms';
+
+const ALL_FORMS = Object.keys(FORMS) as FormId[];
+const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+let messages: SiteMessage[] = [];
+let stopListening: () => void = () => {};
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockResolvedValue({ status: 200 } as Response);
+  global.fetch = fetchMock as unknown as typeof fetch;
+  messages = [];
+  stopListening = onMessage((message) => messages.push(message));
+});
+
+afterEach(() => {
+  stopListening();
+  jest.restoreAllMocks();
+});
+
+function zipName(form: FormId): string {
+  return FORMS[form].fields.some((field) => field.name === 'zip') ? 'zip' : 'zipCode';
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement = document.body) {
+  const find = within(scope);
+  await user.type(find.getByLabelText(/^First name/), 'Ada');
+  await user.type(find.getByLabelText(/^Last name/), 'Lovelace');
+  await user.type(find.getByLabelText(/^Email/), 'ada@example.org');
+  await user.type(find.getByLabelText(/^Zip \/ postal code/), '94110');
+}
+
+function sentJson(): Record<string, unknown> {
+  const call = fetchMock.mock.calls.at(-1);
+  if (!call) throw new Error('nothing was sent');
+  return JSON.parse(call[1].body as string) as Record<string, unknown>;
+}
+
+function submitButton(form: FormId) {
+  return screen.getByRole('button', { name: SUBMIT_LABEL[form] });
+}
+
+describe.each(ALL_FORMS)('the %s form', (form) => {
+  const definition = FORMS[form];
+
+  it('renders every field of FORMS with a visible label, its name, type and limits', async () => {
+    const user = userEvent.setup();
+    render(<SiteForm form={form} />);
+    if (form === 'support') await user.click(screen.getByLabelText('Other'));
+    for (const field of definition.fields) {
+      const element = document.querySelector<HTMLInputElement>(`[name="${field.name}"]`);
+      expect(element).not.toBeNull();
+      if (!element || field.type === 'hidden') continue;
+      expect(screen.getByLabelText(new RegExp(`^${field.label.replace(/[/]/g, '\\/')}`))).toBe(element);
+      const expectedType = { text: 'text', email: 'email', checkbox: 'checkbox', files: 'file', textarea: undefined }[field.type];
+      if (expectedType) expect(element).toHaveAttribute('type', expectedType);
+      else expect(element.tagName).toBe('TEXTAREA');
+      if (field.required) expect(element).toBeRequired();
+      else expect(element).not.toBeRequired();
+      if (field.minLength) expect(element).toHaveAttribute('minlength', String(field.minLength));
+      else expect(element).not.toHaveAttribute('minlength');
+    }
+    for (const name of ['firstName', 'lastName', 'email', zipName(form)]) {
+      expect(document.querySelector(`[name="${name}"]`)).toBeRequired();
+    }
+    expect(document.querySelector('[name="email"]')).toHaveAttribute('type', 'email');
+    const trap = document.querySelector(`[name="${HONEYPOT_FIELD}"]`);
+    expect(trap).toHaveAttribute('aria-hidden', 'true');
+    expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(trap).toHaveAttribute('autocomplete', 'off');
+    const policy = screen.getByRole('link', { name: /Data Protection Policy/ });
+    expect(policy).toHaveAttribute('href', '/assets/docs/data-protection-policy.pdf');
+    expect(policy).toHaveAttribute('target', '_blank');
+    expect(policy.closest('p')).toHaveTextContent(`By clicking “${SUBMIT_LABEL[form]}”, you agree to our Data Protection Policy`);
+  });
+
+  it('lets the browser block a send while a required field is empty', async () => {
+    const user = userEvent.setup();
+    render(<SiteForm form={form} />);
+    await user.type(screen.getByLabelText(/^First name/), 'Ada');
+    await user.click(submitButton(form));
+    expect(screen.getByRole('form', { name: definition.title })).toBeInvalid();
+    expect((screen.getByRole('form') as HTMLFormElement).checkValidity()).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends its fields with booleans, to its endpoint, with its credentials policy', async () => {
+    const user = userEvent.setup();
+    render(<SiteForm form={form} />);
+    await fillRequired(user);
+    const firstFlag = definition.fields.find((field) => field.type === 'checkbox');
+    if (firstFlag) await user.click(screen.getByLabelText(firstFlag.label));
+    await user.click(submitButton(form));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`/api/submit-${definition.endpoint}-form`);
+    expect(init.credentials).toBe(definition.credentials ? 'include' : 'omit');
+    const sent: Record<string, unknown> =
+      init.body instanceof FormData ? Object.fromEntries(init.body.entries()) : (JSON.parse(init.body as string) as Record<string, unknown>);
+    expect(sent).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', [zipName(form)]: '94110' });
+    const truthy = init.body instanceof FormData ? 'true' : true;
+    const falsy = init.body instanceof FormData ? 'false' : false;
+    for (const field of definition.fields.filter((candidate) => candidate.type === 'checkbox')) {
+      expect(sent[field.name]).toBe(field === firstFlag ? truthy : falsy);
+    }
+    expect(sent).not.toHaveProperty('scorecardForm');
+  });
+});
+
+describe('outcomes', () => {
+  it('download: thanks the visitor, downloads the zip and closes the pop-up', async () => {
+    const user = userEvent.setup();
+    const clicked: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.getAttribute('href')}|${this.getAttribute('download')}`);
+    });
+    render(<FormButton form="download">Download Scorecard</FormButton>);
+    await user.click(screen.getByRole('button', { name: 'Download Scorecard' }));
+    await fillRequired(user, screen.getByRole('dialog'));
+    await user.click(submitButton('download'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(messages).toEqual([
+      {
+        kind: 'download',
+        tone: 'success',
+        text: 'Thank you for downloading! If you have any questions or need support, please get in touch with us.',
+      },
+    ]);
+    expect(SCORECARD_ZIP_URL).toBe('/assets/content/community-wildfire-resilience-scorecard-02-20-24.zip');
+    expect(clicked).toEqual([`${SCORECARD_ZIP_URL}|community-wildfire-resilience-scorecard-02-20-24.zip`]);
+  });
+
+  it('download from a scorecard page sends scorecardForm and uses the scorecard kind', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    render(<FormButton form="download" scorecardForm>Download Scorecard</FormButton>);
+    await user.click(screen.getByRole('button', { name: 'Download Scorecard' }));
+    await fillRequired(user);
+    await user.click(submitButton('download'));
+    await waitFor(() => expect(messages).toHaveLength(1));
+    expect(sentJson()).toMatchObject({ scorecardForm: true });
+    expect(messages[0]!.kind).toBe('scorecard-download');
+  });
+
+  it('a non-200 answer shows the error, inline and as a message, and keeps the pop-up and input', async () => {
+    const user = userEvent.setup();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    fetchMock.mockResolvedValue({ status: 500 } as Response);
+    render(<FormButton form="download">Download Scorecard</FormButton>);
+    await user.click(screen.getByRole('button', { name: 'Download Scorecard' }));
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Message'), 'Looking forward to it');
+    await user.click(submitButton('download'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_ERROR_TEXT);
+    expect(messages).toEqual([{ kind: 'error', tone: 'error', text: FORM_ERROR_TEXT }]);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Ada');
+    expect(screen.getByLabelText('Message')).toHaveValue('Looking forward to it');
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it('a thrown error is logged and shown with the spec error text', async () => {
+    const user = userEvent.setup();
+    const failure = new TypeError('Failed to fetch');
+    const log = jest.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockRejectedValue(failure);
+    render(<SiteForm form="sponsor" />);
+    await fillRequired(user);
+    await user.click(submitButton('sponsor'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'ERROR: There was an issue submitting the form. Please try again. If the problem continues, contact us, and our team will gladly assist you.',
+    );
+    expect(log).toHaveBeenCalledWith(expect.any(String), failure);
+    expect(messages).toEqual([{ kind: 'error', tone: 'error', text: FORM_ERROR_TEXT }]);
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.org');
+  });
+
+  it('notify: thanks the visitor whatever the status and stays open until closed', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue({ status: 503 } as Response);
+    render(<FormButton form="notify">Notify Me!</FormButton>);
+    await user.click(screen.getByRole('button', { name: 'Notify Me!' }));
+    await fillRequired(user);
+    await user.click(submitButton('notify'));
+    expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_TEXT.notify);
+    expect(SUCCESS_TEXT.notify).toMatch(/thank you for submitting/i);
+    expect(SUCCESS_TEXT.notify).toMatch(/next .*showcase/i);
+    expect(messages).toEqual([{ kind: 'notify', tone: 'success', text: SUCCESS_TEXT.notify }]);
+    expect(fetchMock.mock.calls[0]![1].credentials).toBe('omit');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: /^Close/ })[1]!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens with the pop-up already showing when asked to', () => {
+    render(<FormButton form="notify" defaultOpen>Notify Me!</FormButton>);
+    expect(screen.getByRole('dialog', { name: FORMS.notify.title })).toBeInTheDocument();
+  });
+
+  it('subscribe: clears its four fields on success', async () => {
+    const user = userEvent.setup();
+    render(<SubscribeForm />);
+    await fillRequired(user);
+    await user.click(submitButton('subscribe'));
+    await waitFor(() => expect(messages).toHaveLength(1));
+    expect(messages[0]).toMatchObject({ kind: 'subscribe', tone: 'success' });
+    for (const label of [/^First name/, /^Last name/, /^Email/, /^Zip/]) expect(screen.getByLabelText(label)).toHaveValue('');
+  });
+
+  it.each([
+    ['subscribePage', SubscribePageForm, 'scorecard-subscribe'],
+    ['contactScorecard', ContactScorecardForm, 'scorecard-contact'],
+  ] as const)('the %s page form sends scorecardForm, resets on success and keeps input on failure', async (form, Component, kind) => {
+    const user = userEvent.setup();
+    render(<Component />);
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Organization'), 'Fire Safe Council');
+    fetchMock.mockResolvedValueOnce({ status: 400 } as Response);
+    await user.click(submitButton(form));
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_ERROR_TEXT);
+    expect(screen.getByLabelText('Organization')).toHaveValue('Fire Safe Council');
+    expect(screen.getByLabelText(/^Zip/)).toHaveValue('94110');
+    await user.click(submitButton(form));
+    await waitFor(() => expect(messages.at(-1)).toMatchObject({ kind, tone: 'success' }));
+    expect(sentJson()).toMatchObject({ scorecardForm: true, zip: '94110', organization: 'Fire Safe Council' });
+    expect(screen.getByLabelText('Organization')).toHaveValue('');
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('the /contact-us form sends the pop-up contact shape with credentials and no scorecardForm', async () => {
+    const user = userEvent.setup();
+    render(<ContactPageForm />);
+    await fillRequired(user);
+    await user.click(screen.getByLabelText('Co-apply for funding'));
+    await user.click(submitButton('contact'));
+    await waitFor(() => expect(messages).toHaveLength(1));
+    const sent = sentJson();
+    expect(sent).toMatchObject({ zipCode: '94110', 'Co-apply': true, wildfire_resilience_scorecard: false });
+    expect(sent).not.toHaveProperty('scorecardForm');
+    expect(fetchMock.mock.calls[0]![1].credentials).toBe('include');
+    expect(messages[0]!.kind).toBe('contact');
+  });
+
+  it.each(['collab', 'feedback', 'support', 'contact', 'subscribe'] as const)(
+    'the %s pop-up sends scorecardForm: true only when opened from a scorecard page',
+    async (form) => {
+      const user = userEvent.setup();
+      const { unmount } = render(<FormButton form={form}>Open</FormButton>);
+      await user.click(screen.getByRole('button', { name: 'Open' }));
+      await fillRequired(user);
+      await user.click(submitButton(form));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const read = () => {
+        const body = fetchMock.mock.calls.at(-1)![1].body;
+        return body instanceof FormData ? body.get('scorecardForm') : (JSON.parse(body as string) as Record<string, unknown>).scorecardForm;
+      };
+      expect(read()).toBeFalsy();
+      unmount();
+      render(<FormButton form={form} scorecardForm>Open</FormButton>);
+      await user.click(screen.getByRole('button', { name: 'Open' }));
+      await fillRequired(user);
+      await user.click(submitButton(form));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(read()).toBe(form === 'feedback' ? 'true' : true);
+      expect(messages.at(-1)!.kind).toBe(`scorecard-${form}`);
+    },
+  );
+
+  it('support: the message box appears only with Other ticked', async () => {
+    const user = userEvent.setup();
+    render(<SiteForm form="support" />);
+    expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Other'));
+    expect(screen.getByLabelText('Message')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Other'));
+    expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Other'));
+    await user.type(screen.getByLabelText('Message'), 'I can lend a drone');
+    await fillRequired(user);
+    await user.click(submitButton('support'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentJson()).toMatchObject({ otherSupport: true, message: 'I can lend a drone', 'share-learnings': false });
+  });
+});
+
+describe('feedback uploads', () => {
+  it('sends multipart with pageName, links and every chosen file under "files"', async () => {
+    const user = userEvent.setup();
+    render(<SiteForm form="feedback" pageName="scorecard" scorecardForm />);
+    const input = screen.getByLabelText('Files');
+    expect(input).toHaveAttribute('multiple');
+    expect(input).toHaveAttribute('accept', '.jpg,.jpeg,.png,.svg,.pdf,.doc,.docx,.xlsx,.xls,.ppt,.pptx');
+    expect(screen.getByText(/up to 20 MB each/)).toBeInTheDocument();
+    expect(screen.getByText(/larger files .*Links box/)).toBeInTheDocument();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Links'), 'https://example.org/big-map.zip');
+    await user.upload(input, [new File(['a'], 'scorecard.xlsx'), new File(['b'], 'photo.PNG')]);
+    await user.click(submitButton('feedback'));
+    await waitFor(() => expect(messages).toHaveLength(1));
+    const body = fetchMock.mock.calls[0]![1].body as FormData;
+    expect(body.get('pageName')).toBe('scorecard');
+    expect(body.get('links')).toBe('https://example.org/big-map.zip');
+    expect(body.get('scorecardForm')).toBe('true');
+    expect(body.getAll('files').map((file) => (file as File).name)).toEqual(['scorecard.xlsx', 'photo.PNG']);
+    expect(messages[0]).toEqual({ kind: 'scorecard-feedback', tone: 'success', text: SUCCESS_TEXT.feedback });
+    expect(SUCCESS_TEXT.feedback).toMatch(/thank you for your feedback/i);
+  });
+
+  it('defaults pageName to "feedback"', async () => {
+    const user = userEvent.setup();
+    render(<SiteForm form="feedback" />);
+    await fillRequired(user);
+    await user.click(submitButton('feedback'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect((fetchMock.mock.calls[0]![1].body as FormData).get('pageName')).toBe('feedback');
+  });
+
+  it.each([
+    ['of another type', () => new File(['x'], 'archive.zip'), /"archive.zip" is not a file type we accept/],
+    [
+      'over 20 MB',
+      () => {
+        const file = new File(['x'], 'huge.pdf');
+        Object.defineProperty(file, 'size', { value: 20 * 1024 * 1024 + 1 });
+        return file;
+      },
+      /"huge.pdf" is larger than 20 MB/,
+    ],
+  ])('tells the visitor when a file is %s, keeps their input and blocks the send', async (_, makeFile, text) => {
+    const user = userEvent.setup({ applyAccept: false });
+    render(<SiteForm form="feedback" />);
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Message'), 'Our pilot results');
+    const input = screen.getByLabelText('Files');
+    await user.upload(input, [new File(['ok'], 'fine.pdf'), makeFile()]);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(alert).toHaveTextContent(/Links box/);
+    expect(input).toBeInvalid();
+    await user.click(submitButton('feedback'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Message')).toHaveValue('Our pilot results');
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Ada');
+    await user.upload(input, [new File(['ok'], 'fine.pdf')]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(input).toBeValid();
+  });
+});
