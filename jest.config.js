@@ -43,6 +43,14 @@ module.exports = {
     project('mfe-scorecard', 'jsdom'),
     project('mfe-showcase', 'jsdom'),
     project('mfe-map', 'jsdom'),
-    project('api', 'node'),
+    {
+      ...project('api', 'node'),
+      // file-type's "node" export offers only import/module-sync conditions, which jest's
+      // require() resolution does not match; point it at the Node entry (swc transforms it).
+      moduleNameMapper: {
+        ...moduleNameMapper,
+        '^file-type$': path.join(__dirname, 'node_modules/file-type/index.js'),
+      },
+    },
   ],
 };

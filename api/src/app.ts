@@ -1,0 +1,82 @@
+import cors from 'cors';
+import express, { type Express, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { ApiConfig } from './config';
+import { errorHandler, HttpError, sendError } from './http/errors';
+import { createLogger, requestLogger } from './logger';
+import { adminRoutes } from './routes/admin';
+import { healthRoutes } from './routes/health';
+import { submitRoutes } from './routes/submit';
+import { storeWithDeadline, type SubmissionStore } from './store';
+
+export interface AppDependencies {
+  readonly store: SubmissionStore;
+  readonly config: ApiConfig;
+  readonly logger?: Logger;
+}
+
+function limiter(config: ApiConfig, message: string, skipSuccessfulRequests = false): RequestHandler[] {
+  if (config.rateLimit.max === 0) return [];
+  return [
+    rateLimit({
+      windowMs: config.rateLimit.windowMs,
+      limit: config.rateLimit.max,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      skipSuccessfulRequests,
+      handler: (_req, res) => sendError(res, new HttpError(429, message)),
+    }),
+  ];
+}
+
+/** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
+export function createApp({ store, config, logger = createLogger(config.logLevel) }: AppDependencies): Express {
+  const app = express();
+  // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
+  const guardedStore = storeWithDeadline(store, config.storeTimeoutMs);
+
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+  app.use(requestLogger(logger));
+  app.use(helmet());
+  app.use(
+    '/api',
+    cors({
+      // Same-origin and non-browser requests carry no Origin header.
+      origin: (origin, callback) => callback(null, !origin || config.allowedOrigins.includes(origin)),
+      credentials: true,
+      methods: ['GET', 'POST'],
+      maxAge: 600,
+    }),
+  );
+
+  app.use(healthRoutes(guardedStore, logger));
+  app.use(
+    submitRoutes({
+      store: guardedStore,
+      config,
+      logger,
+      guards: limiter(config, 'Too many submissions from your address. Please wait a minute and try again.'),
+    }),
+  );
+  app.use(
+    adminRoutes({
+      store: guardedStore,
+      adminToken: config.adminToken,
+      guards: limiter(config, 'Too many failed attempts. Please wait and try again.', true),
+    }),
+  );
+
+  app.use((_req, res) => sendError(res, new HttpError(404, 'Not found.')));
+  app.use(
+    errorHandler({
+      logger,
+      maxFiles: config.uploads.maxFiles,
+      maxFileBytes: config.uploads.maxFileBytes,
+      jsonLimitBytes: config.jsonLimitBytes,
+    }),
+  );
+  return app;
+}

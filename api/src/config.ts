@@ -1,0 +1,93 @@
+import os from 'node:os';
+import path from 'node:path';
+import { FEEDBACK_MAX_FILE_BYTES, FEEDBACK_MAX_FILES } from '@wpc/shared/schemas';
+import { ports } from '@wpc/shared/ports';
+
+export interface RateLimitConfig {
+  readonly windowMs: number;
+  /** Submissions allowed per client IP per window; 0 turns the limiter off. */
+  readonly max: number;
+}
+
+export interface UploadConfig {
+  /** Where multer writes a request's files until they are checked and stored. */
+  readonly tmpDir: string;
+  readonly maxFiles: number;
+  readonly maxFileBytes: number;
+}
+
+export interface ApiConfig {
+  readonly nodeEnv: string;
+  readonly port: number;
+  readonly mongodbUri?: string;
+  /** Database name; when unset the one in MONGODB_URI (or the driver's default) is used. */
+  readonly mongodbDb?: string;
+  readonly dataDir: string;
+  readonly allowedOrigins: readonly string[];
+  /** Express "trust proxy" setting, so the rate limiter sees the visitor's IP behind the edge. */
+  readonly trustProxy: boolean | number | string;
+  readonly adminToken?: string;
+  readonly rateLimit: RateLimitConfig;
+  readonly jsonLimitBytes: number;
+  readonly uploads: UploadConfig;
+  /** Longest a store call may take before the request is answered 503. */
+  readonly storeTimeoutMs: number;
+  readonly logLevel: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw; // e.g. "loopback" or a comma-separated list of proxy addresses
+}
+
+/** Reads the API's settings from the environment, with development-friendly defaults. */
+export function loadConfig(env: Env = process.env): ApiConfig {
+  const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  const origins = text(env, 'ALLOWED_ORIGINS');
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+  return {
+    nodeEnv,
+    port: ports.api, // API_PORT, read once by the shared port table
+    mongodbUri: text(env, 'MONGODB_URI'),
+    mongodbDb: text(env, 'MONGODB_DB'),
+    dataDir,
+    allowedOrigins: origins
+      ? origins.split(',').map((origin) => origin.trim()).filter(Boolean)
+      : nodeEnv === 'production' ? [] : DEV_ORIGINS,
+    trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    adminToken: text(env, 'ADMIN_TOKEN'),
+    rateLimit: {
+      windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1),
+      max: integer(env, 'RATE_LIMIT_MAX', 60),
+    },
+    jsonLimitBytes: 100 * 1024,
+    uploads: {
+      tmpDir: path.resolve(text(env, 'UPLOAD_TMP_DIR') ?? path.join(os.tmpdir(), 'wpc-api-uploads')),
+      maxFiles: FEEDBACK_MAX_FILES,
+      maxFileBytes: FEEDBACK_MAX_FILE_BYTES,
+    },
+    storeTimeoutMs: integer(env, 'STORE_TIMEOUT_MS', 1500, 1),
+    logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import multer from 'multer';
+import { FEEDBACK_FILE_EXTENSIONS } from '@wpc/shared/schemas';
+import type { UploadConfig } from '../config';
+import { isAllowedExtension, sanitizeFileName } from '../uploads/files';
+import { trackUploadDir } from './cleanup';
+import { HttpError, LINKS_HINT } from './errors';
+
+export const FILES_FIELD = 'files';
+
+// Room for the feedback form's text fields plus a few unknown ones, which are dropped.
+const MAX_FIELDS = 40;
+const MAX_FIELD_BYTES = 100 * 1024;
+
+/**
+ * The feedback route's multipart parser. Files go to a fresh temporary folder per request
+ * (streamed by multer's disk storage, never buffered whole), under random names; the folder
+ * is removed before the response is sent and again, as a backstop, when it closes.
+ */
+export function feedbackUploads(config: UploadConfig): RequestHandler[] {
+  const prepare: RequestHandler = async (req, res, next) => {
+    if (!req.is('multipart/form-data')) {
+      next();
+      return;
+    }
+    try {
+      await fs.mkdir(config.tmpDir, { recursive: true });
+      const dir = await fs.mkdtemp(path.join(config.tmpDir, 'req-'));
+      trackUploadDir(res, dir);
+      res.locals.uploadDir = dir;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  const parse = multer({
+    storage: multer.diskStorage({
+      destination: (_req, _file, callback) => {
+        const dir: unknown = _req.res?.locals.uploadDir;
+        if (typeof dir === 'string') callback(null, dir);
+        else callback(new Error('upload folder missing'), '');
+      },
+      filename: (_req, _file, callback) => callback(null, randomBytes(16).toString('hex')),
+    }),
+    limits: {
+      fileSize: config.maxFileBytes,
+      files: config.maxFiles,
+      fields: MAX_FIELDS,
+      fieldSize: MAX_FIELD_BYTES,
+      fieldNameSize: 100,
+      parts: config.maxFiles + MAX_FIELDS,
+    },
+    // Reject by name before any byte is written; the bytes are sniffed after the upload.
+    fileFilter: (_req, file, callback) => {
+      if (isAllowedExtension(file.originalname)) callback(null, true);
+      else {
+        callback(
+          new HttpError(
+            415,
+            `Accepted file types: ${FEEDBACK_FILE_EXTENSIONS.join(', ')}. ${LINKS_HINT}`,
+            { file: sanitizeFileName(file.originalname) },
+          ),
+        );
+      }
+    },
+    // Browsers send UTF-8 file names; busboy's default latin1 would garble them.
+    defParamCharset: 'utf8',
+  }).array(FILES_FIELD, config.maxFiles);
+
+  return [prepare, parse];
+}

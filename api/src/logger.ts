@@ -1,0 +1,22 @@
+import pino, { type Logger } from 'pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+
+export function createLogger(level: string): Logger {
+  return pino({ level, base: { service: 'wpc-api' } });
+}
+
+/**
+ * Request logs carry method, path (no query string) and status only: no bodies, headers,
+ * cookies or client addresses, so nothing personal reaches the logs.
+ */
+export function requestLogger(logger: Logger): HttpLogger {
+  return pinoHttp({
+    logger,
+    serializers: {
+      // pino-http hands these its standard serialisation of the request and response.
+      req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, path: req.url?.split('?')[0] }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  });
+}

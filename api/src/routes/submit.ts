@@ -1,0 +1,83 @@
+import express, { Router, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { ENDPOINT_KINDS, endpointPath, type EndpointKind } from '@wpc/shared/schemas';
+import type { ApiConfig } from '../config';
+import { cleanUploads } from '../http/cleanup';
+import { HttpError, LINKS_HINT, sendError } from '../http/errors';
+import { feedbackUploads } from '../http/uploads';
+import type { SubmissionStore } from '../store';
+import { submitForm } from '../submissions/submit';
+
+export interface SubmitRoutesOptions {
+  readonly store: SubmissionStore;
+  readonly config: ApiConfig;
+  readonly logger: Logger;
+  /** Applied to every submit endpoint (rate limiting). */
+  readonly guards: readonly RequestHandler[];
+}
+
+function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logger): RequestHandler {
+  return async (req, res) => {
+    const multipart = Boolean(req.is('multipart/form-data'));
+    const files = Array.isArray(req.files) ? req.files : [];
+    try {
+      const outcome = await submitForm(
+        {
+          kind,
+          body: req.body,
+          multipart,
+          files: files.map((file) => ({ path: file.path, originalName: file.originalname })),
+          referer: req.get('referer'),
+        },
+        store,
+      );
+      switch (outcome.type) {
+        case 'stored':
+          logger.info({ form: kind, submission: outcome.id, files: files.length }, 'submission stored');
+          res.json({ ok: true });
+          return;
+        case 'dropped':
+          // Same answer as a real success so a bot learns nothing.
+          logger.info({ form: kind }, 'honeypot submission dropped');
+          res.json({ ok: true });
+          return;
+        case 'invalid':
+          sendError(res, new HttpError(400, 'Some fields need attention.', { fields: outcome.fields }));
+          return;
+        case 'badFile':
+          sendError(res, new HttpError(415, `${outcome.reason} ${LINKS_HINT}`, { file: outcome.file }));
+          return;
+      }
+    } finally {
+      await cleanUploads(res);
+    }
+  };
+}
+
+/** Answers 415 when the body is neither JSON nor (where allowed) multipart. */
+function requireContentType(types: string[]): RequestHandler {
+  return (req, res, next) => {
+    if (req.is(types) === false) {
+      sendError(res, new HttpError(415, `Send the form as ${types.join(' or ')}.`));
+      return;
+    }
+    next();
+  };
+}
+
+/** The eight POST /api/submit-<kind>-form endpoints. */
+export function submitRoutes({ store, config, logger, guards }: SubmitRoutesOptions): Router {
+  const router = Router();
+  const json = express.json({ limit: config.jsonLimitBytes, type: 'application/json' });
+  for (const kind of ENDPOINT_KINDS) {
+    const path = endpointPath(kind);
+    const handler = submitHandler(kind, store, logger);
+    if (kind === 'feedback') {
+      // The only route with multer; it also takes JSON when a visitor attaches no files.
+      router.post(path, ...guards, requireContentType(['application/json', 'multipart/form-data']), json, ...feedbackUploads(config.uploads), handler);
+    } else {
+      router.post(path, ...guards, requireContentType(['application/json']), json, handler);
+    }
+  }
+  return router;
+}

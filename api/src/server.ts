@@ -1,0 +1,59 @@
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { createLogger } from './logger';
+import { createStore } from './store';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const store = createStore(config);
+  logger.info({ store: store.kind }, `using the ${store.description}`);
+  try {
+    await store.init();
+  } catch (error) {
+    // Mongo may come up after the API; requests get 503 until it does, then it recovers.
+    logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'store not ready yet');
+  }
+
+  const app = createApp({ store, config, logger });
+  const server = app.listen(config.port, () => {
+    logger.info({ port: config.port, origins: config.allowedOrigins }, `API listening on http://localhost:${config.port}`);
+  });
+  server.on('error', (error) => {
+    logger.error({ err: error }, 'server failed');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // close() stops accepting connections, waits for in-flight requests and drops idle keep-alives.
+    server.close(async (error) => {
+      try {
+        await store.close();
+        logger.info('store closed; bye');
+        process.exit(error ? 1 : 0);
+      } catch (closeError) {
+        logger.error({ err: closeError }, 'store did not close cleanly');
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import { createReadStream } from 'node:fs';
+import { parseSubmission, type EndpointKind } from '@wpc/shared/schemas';
+import { StoreUnavailableError, type StoredFile, type SubmissionStore } from '../store';
+import { sanitizeFileName, sniffFile } from '../uploads/files';
+
+/** A file multer has written to the request's temporary folder. */
+export interface IncomingFile {
+  readonly path: string;
+  readonly originalName: string;
+}
+
+export interface SubmitInput {
+  readonly kind: EndpointKind;
+  readonly body: unknown;
+  /** multipart bodies carry flags as "true"/"false" strings. */
+  readonly multipart: boolean;
+  readonly files: readonly IncomingFile[];
+  /** The Referer header, used for the page when the form does not name one. */
+  readonly referer?: string;
+}
+
+export type SubmitOutcome =
+  | { readonly type: 'stored'; readonly id: string }
+  /** The honeypot was filled in: answered like a success, stored nowhere. */
+  | { readonly type: 'dropped' }
+  | { readonly type: 'invalid'; readonly fields: Record<string, string> }
+  | { readonly type: 'badFile'; readonly file: string; readonly reason: string };
+
+const PAGE_MAX = 200;
+
+function pageOf(pageName: unknown, referer: string | undefined): string | null {
+  if (typeof pageName === 'string' && pageName !== '') return pageName;
+  if (!referer) return null;
+  try {
+    // Path only: the query string could carry personal data.
+    return new URL(referer).pathname.slice(0, PAGE_MAX);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Validates a submission, checks its files and stores both. Nothing is stored unless the
+ * whole submission is acceptable, and files already stored are removed if a later step fails.
+ */
+export async function submitForm(input: SubmitInput, store: SubmissionStore): Promise<SubmitOutcome> {
+  const parsed = parseSubmission(input.kind, input.body, { multipart: input.multipart });
+  if (!parsed.ok) return { type: 'invalid', fields: parsed.fields };
+  if (parsed.honeypot) return { type: 'dropped' };
+
+  const checked: { path: string; name: string; contentType: string }[] = [];
+  for (const file of input.files) {
+    const name = sanitizeFileName(file.originalName);
+    const sniffed = await sniffFile(file.path, name);
+    if (!sniffed.ok) return { type: 'badFile', file: name, reason: sniffed.reason };
+    checked.push({ path: file.path, name, contentType: sniffed.contentType });
+  }
+
+  if (checked.length > 0) {
+    // File streaming has no deadline of its own, so find out quickly whether the store is there.
+    const health = await store.health();
+    if (!health.ok) throw new StoreUnavailableError(health.detail ?? 'The store is unavailable.');
+  }
+
+  const stored: StoredFile[] = [];
+  try {
+    for (const file of checked) {
+      stored.push(await store.saveFile(createReadStream(file.path), { name: file.name, contentType: file.contentType }));
+    }
+    const { id } = await store.insertSubmission({
+      form: input.kind,
+      variant: parsed.form,
+      fields: parsed.data,
+      files: stored,
+      page: pageOf(parsed.data.pageName, input.referer),
+      receivedAt: new Date(),
+    });
+    return { type: 'stored', id };
+  } catch (error) {
+    await Promise.all(stored.map((file) => store.deleteFile(file.id).catch(() => undefined)));
+    throw error;
+  }
+}
