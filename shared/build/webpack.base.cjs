@@ -1,0 +1,161 @@
+// The one webpack configuration every front-end deployable derives from: loaders, sharing
+// rules and output naming are decided here so the shell and the remotes cannot drift apart.
+const path = require('node:path');
+const webpack = require('webpack');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const zlib = require('node:zlib');
+const { ports } = require('../ports.cjs');
+
+const root = path.resolve(__dirname, '../..');
+const depVersion = (pkg) => require(path.join(root, 'node_modules', pkg, 'package.json')).version;
+const sharedVersion = require('../package.json').version;
+
+/** Every browser subpath of @wpc/shared, shared once like React (schemas carry zod and serve the API). */
+const sharedEntries = Object.keys(require('../package.json').exports)
+  .filter((entry) => !entry.includes('*') && !entry.endsWith('.css') && !['./ports', './schemas'].includes(entry))
+  .map((entry) => `@wpc/shared/${entry.slice(2)}`);
+
+/**
+ * Singletons with requiredVersion: a remote built against an incompatible version falls back
+ * to its own copy instead of breaking the page.
+ */
+function sharedModules() {
+  const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, strictVersion: false });
+  const modules = {
+    react: singleton(depVersion('react')),
+    'react/jsx-runtime': singleton(depVersion('react')),
+    'react-dom': singleton(depVersion('react-dom')),
+    'react-dom/client': singleton(depVersion('react-dom')),
+    'react-router-dom': singleton(depVersion('react-router-dom')),
+    'single-spa-react': singleton(depVersion('single-spa-react')),
+  };
+  for (const entry of sharedEntries) modules[entry] = singleton(sharedVersion);
+  return modules;
+}
+
+function swcLoader(dev) {
+  return {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
+        target: 'es2020',
+      },
+    },
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name     federation name: 'shell' or the remote's area
+ * @param {string} options.dir      the package folder (__dirname of its webpack config)
+ * @param {'host'|'remote'} options.role
+ * @param {number} options.port     dev server port
+ */
+function createWebpackConfig({ name, dir, role }) {
+  return (_env, argv) => {
+    const dev = argv.mode !== 'production';
+    const port = role === 'host' ? ports.edge : ports[name];
+    const publicDir = path.join(dir, 'public');
+
+    const plugins = [
+      new webpack.DefinePlugin({
+        'process.env.WPC_API_BASE': JSON.stringify(dev ? `http://localhost:${ports.api}` : ''),
+      }),
+      new ModuleFederationPlugin({
+        name,
+        ...(role === 'remote'
+          ? { filename: 'remoteEntry.js', exposes: { './spa': './src/spa.tsx' } }
+          : { remotes: {}, runtimePlugins: [path.join(dir, 'src/federation/retry-runtime-plugin.ts')] }),
+        shared: sharedModules(),
+        shareStrategy: 'loaded-first',
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+      }),
+    ];
+    if (require('node:fs').existsSync(publicDir)) {
+      plugins.push(new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] } }] }));
+    }
+    if (role === 'host') {
+      plugins.push(new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }));
+    }
+    if (!dev) {
+      const test = /\.(js|css|html|svg|json|txt)$/;
+      plugins.push(
+        new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
+        new CompressionPlugin({
+          test,
+          algorithm: 'brotliCompress',
+          filename: '[path][base].br',
+          threshold: 512,
+          minRatio: 0.9,
+          compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+        }),
+      );
+    }
+
+    return {
+      mode: dev ? 'development' : 'production',
+      context: dir,
+      entry: role === 'host' ? { main: './src/index.ts' } : {},
+      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: `wpc_${name}`,
+        // Entry files keep plain names (served with revalidation): webpack 5.111 cannot put a
+        // hash in them next to the federation runtime (module-federation/core#5077).
+        filename: '[name].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: swcLoader(dev) },
+          {
+            test: /\.module\.css$/,
+            use: [
+              'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  // The area prefix keeps every team's class names apart in the one document.
+                  modules: { localIdentName: dev ? `${name}__[name]__[local]` : `${name}-[hash:base64:6]`, namedExport: false },
+                },
+              },
+            ],
+          },
+          { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|jpe?g|webp|avif|gif|svg|pdf|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins,
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+      devServer: {
+        port,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: role === 'host',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: role === 'host' ? [{ directory: path.join(dir, 'dev'), publicPath: '/' }] : [],
+        client: { overlay: { warnings: false, errors: true } },
+      },
+    };
+  };
+}
+
+module.exports = { createWebpackConfig, sharedModules };

@@ -1,0 +1,2 @@
+// Async boundary: shared modules (React, @wpc/shared) are negotiated before any shell code runs.
+import('./bootstrap');

@@ -1,0 +1,76 @@
+import { lazy, Suspense, useState } from 'react';
+import { AppLink } from '@wpc/shared/navigation';
+import { FOOTER_COLUMNS, SOCIAL_LINKS } from '../content/navigation';
+import { SocialIcon } from './SocialIcon';
+import styles from './Footer.module.css';
+
+// The dialog (and the UI kit behind it) loads only when someone shares.
+const ShareDialog = lazy(() => import('./ShareDialog'));
+
+async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function Footer() {
+  const [share, setShare] = useState<{ url: string; copied: boolean } | null>(null);
+
+  const openShare = async () => {
+    const url = window.location.href;
+    setShare({ url, copied: await copyToClipboard(url) });
+  };
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.columns}>
+        {FOOTER_COLUMNS.map((column) => (
+          <nav key={column.title} aria-label={column.title} className={styles.column}>
+            <h2 className={styles.heading}>{column.title}</h2>
+            <ul className={styles.links}>
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <AppLink href={link.href}>{link.label}</AppLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <section className={styles.column} aria-labelledby="footer-follow">
+          <h2 id="footer-follow" className={styles.heading}>
+            Follow Us
+          </h2>
+          <ul className={styles.social}>
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.network}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`${link.network} (opens in a new tab)`}>
+                  <SocialIcon network={link.network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.actions}>
+            <AppLink href="/scorecard/subscribe" className={styles.subscribe}>
+              Subscribe
+            </AppLink>
+            <button type="button" className={styles.share} onClick={openShare}>
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z" />
+              </svg>
+              Share this page
+            </button>
+          </div>
+        </section>
+      </div>
+      <p className={styles.copyright}>© 2024-2025 Wildfire Prevention Consortium. All rights reserved.</p>
+      {share && (
+        <Suspense fallback={null}>
+          <ShareDialog url={share.url} copied={share.copied} onClose={() => setShare(null)} />
+        </Suspense>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,3 @@
+const { createWebpackConfig } = require('@wpc/shared/build/webpack.base.cjs');
+
+module.exports = createWebpackConfig({ name: 'shell', dir: __dirname, role: 'host' });
