@@ -1,2 +1,16 @@
 export { Dialog, type DialogProps } from './Dialog';
 export { Button, type ButtonProps } from './Button';
+export { Accordion, type AccordionItem, type AccordionProps } from './Accordion';
+export { Card, type CardBlock, type CardPopupForm, type CardProps } from './Card';
+export {
+  PageMenu,
+  scrollToSection,
+  stickyHeaderHeight,
+  MENU_BREAKPOINT,
+  SCROLL_GAP,
+  type PageMenuEntry,
+  type PageMenuProps,
+} from './PageMenu';
+export { BackToTop, BACK_TO_TOP_THRESHOLD } from './BackToTop';
+export { IconLinks, ZipToolLinks, ZIP_TOOLS, type IconLinkItem, type IconLinksProps, type IconName } from './IconLinks';
+export { ClipPlayer, clipEmbedUrl, type ClipPlayerProps } from './ClipPlayer';

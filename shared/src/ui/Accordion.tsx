@@ -1,0 +1,51 @@
+import { useId, useState, type ReactNode } from 'react';
+import styles from './Accordion.module.css';
+
+export interface AccordionItem {
+  readonly question: string;
+  readonly answer: ReactNode;
+}
+
+export interface AccordionProps {
+  readonly items: readonly AccordionItem[];
+  readonly className?: string;
+}
+
+/** Question and answer pairs; each opens and closes on its own, independently of the others. */
+export function Accordion({ items, className }: AccordionProps) {
+  const baseId = useId();
+  const [open, setOpen] = useState<readonly boolean[]>(() => items.map(() => false));
+  const toggle = (index: number) => setOpen((current) => current.map((value, i) => (i === index ? !value : value)));
+
+  return (
+    <div className={[styles.accordion, className].filter(Boolean).join(' ')}>
+      {items.map((item, index) => {
+        const expanded = open[index] === true;
+        const panelId = `${baseId}-panel-${index}`;
+        const buttonId = `${baseId}-button-${index}`;
+        return (
+          <div key={item.question} className={styles.item}>
+            <h4 className={styles.heading}>
+              <button
+                id={buttonId}
+                type="button"
+                className={styles.trigger}
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => toggle(index)}
+              >
+                <span>{item.question}</span>
+                <span className={styles.sign} aria-hidden="true">
+                  {expanded ? '−' : '+'}
+                </span>
+              </button>
+            </h4>
+            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className={styles.panel}>
+              {item.answer}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

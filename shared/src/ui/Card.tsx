@@ -1,0 +1,103 @@
+import { useId, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { Accordion, type AccordionItem } from './Accordion';
+import { Button } from './Button';
+import { IconLinks, type IconLinkItem } from './IconLinks';
+import styles from './Card.module.css';
+
+/** The typed content blocks a card is built from (spec §2). */
+export type CardBlock =
+  | { readonly type: 'paragraph'; readonly content: ReactNode }
+  | { readonly type: 'header-H4'; readonly content: string }
+  | { readonly type: 'header-H5'; readonly content: string }
+  | { readonly type: 'list'; readonly items: readonly ReactNode[] }
+  | { readonly type: 'accordion'; readonly items: readonly AccordionItem[] }
+  /** Opens the card's pop-up form. */
+  | { readonly type: 'button'; readonly label: string }
+  | { readonly type: 'bottom-paragraph'; readonly content: ReactNode }
+  | { readonly type: 'icons'; readonly items: readonly IconLinkItem[]; readonly label?: string };
+
+/** Any pop-up form: the forms module's *Popup components fit. */
+export type CardPopupForm = ComponentType<{ open: boolean; onClose: () => void; scorecardForm?: boolean }>;
+
+export interface CardProps {
+  readonly id: string;
+  readonly title: string;
+  /** Colour of the title, and of the border while the card is hovered or highlighted. */
+  readonly titleColor: string;
+  readonly image?: { readonly src: string; readonly alt: string };
+  readonly caption?: ReactNode;
+  readonly blocks: readonly CardBlock[];
+  readonly popupForm?: CardPopupForm;
+  /** Passed to the pop-up form: cards on scorecard pages send scorecardForm: true. */
+  readonly scorecardForm?: boolean;
+  /** Scorecard cards frame their image differently (spec §2). */
+  readonly variant?: 'default' | 'scorecard';
+  /** Set while this card's page-menu entry is hovered. */
+  readonly highlighted?: boolean;
+}
+
+function renderBlock(block: CardBlock, index: number, openForm: () => void) {
+  switch (block.type) {
+    case 'paragraph':
+      return <p key={index} className={styles.paragraph}>{block.content}</p>;
+    case 'header-H4':
+      return <h4 key={index} className={styles.h4}>{block.content}</h4>;
+    case 'header-H5':
+      return <h5 key={index} className={styles.h5}>{block.content}</h5>;
+    case 'list':
+      return (
+        <ul key={index} className={styles.list}>
+          {block.items.map((item, itemIndex) => (
+            <li key={itemIndex}>{item}</li>
+          ))}
+        </ul>
+      );
+    case 'accordion':
+      return <Accordion key={index} items={block.items} className={styles.accordion} />;
+    case 'button':
+      return (
+        <div key={index} className={styles.buttonRow}>
+          <Button aria-haspopup="dialog" onClick={openForm}>
+            {block.label}
+          </Button>
+        </div>
+      );
+    case 'bottom-paragraph':
+      return <p key={index} className={styles.bottom}>{block.content}</p>;
+    case 'icons':
+      return <IconLinks key={index} items={block.items} label={block.label} />;
+  }
+}
+
+/** A home or scorecard card; its id is the page-menu anchor. */
+export function Card({ id, title, titleColor, image, caption, blocks, popupForm: PopupForm, scorecardForm, variant = 'default', highlighted = false }: CardProps) {
+  const titleId = useId();
+  const [formOpen, setFormOpen] = useState(false);
+  const style = { '--wpc-card-accent': titleColor } as CSSProperties;
+  const classes = [styles.card, variant === 'scorecard' ? styles.scorecard : '', highlighted ? styles.highlighted : ''];
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className={classes.filter(Boolean).join(' ')}
+      style={style}
+      data-highlighted={highlighted || undefined}
+    >
+      {image ? (
+        <figure className={styles.figure}>
+          <img className={styles.image} src={image.src} alt={image.alt} loading="lazy" />
+          {caption ? <figcaption className={styles.caption}>{caption}</figcaption> : null}
+        </figure>
+      ) : null}
+      <div className={styles.body}>
+        <h3 id={titleId} className={styles.title}>
+          {title}
+        </h3>
+        {blocks.map((block, index) => renderBlock(block, index, () => setFormOpen(true)))}
+      </div>
+      {PopupForm ? <PopupForm open={formOpen} onClose={() => setFormOpen(false)} scorecardForm={scorecardForm} /> : null}
+    </section>
+  );
+}

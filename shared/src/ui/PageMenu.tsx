@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import styles from './PageMenu.module.css';
+
+/** Spec §9: in-page menus are collapsible at this width and below. */
+export const MENU_BREAKPOINT = 1024;
+/** Spec §9: a card's top lands this far below the sticky headers. */
+export const SCROLL_GAP = 16;
+
+const NARROW_QUERY = `(max-width: ${MENU_BREAKPOINT}px)`;
+
+function isNarrow(): boolean {
+  if (typeof window.matchMedia === 'function') return window.matchMedia(NARROW_QUERY).matches;
+  return window.innerWidth <= MENU_BREAKPOINT;
+}
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(isNarrow);
+  useEffect(() => {
+    const update = () => setNarrow(isNarrow());
+    const query = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+    query?.addEventListener?.('change', update);
+    window.addEventListener('resize', update);
+    return () => {
+      query?.removeEventListener?.('change', update);
+      window.removeEventListener('resize', update);
+    };
+  }, []);
+  return narrow;
+}
+
+/** Height of every sticky header on screen now: the shell's and any a remote adds. */
+export function stickyHeaderHeight(): number {
+  return Array.from(document.querySelectorAll<HTMLElement>('[data-sticky-header]')).reduce(
+    (sum, element) => sum + element.getBoundingClientRect().height,
+    0,
+  );
+}
+
+/** Scrolls smoothly so the element's top sits SCROLL_GAP below the sticky headers, then focuses it. */
+export function scrollToSection(id: string): void {
+  const target = document.getElementById(id);
+  if (!target) return;
+  const top = target.getBoundingClientRect().top + window.scrollY - stickyHeaderHeight() - SCROLL_GAP;
+  const reduceMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: Math.max(0, top), behavior: reduceMotion ? 'auto' : 'smooth' });
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
+export interface PageMenuEntry {
+  /** The id of the card this entry scrolls to. */
+  readonly id: string;
+  readonly label: string;
+}
+
+export interface PageMenuProps {
+  readonly entries: readonly PageMenuEntry[];
+  /** Told which card to highlight while an entry is hovered or focused, and null after. */
+  readonly onHighlight?: (id: string | null) => void;
+  readonly className?: string;
+}
+
+/** The in-page menu titled PAGE MENU: always open on wide screens, a toggle on narrow ones. */
+export function PageMenu({ entries, onHighlight, className }: PageMenuProps) {
+  const narrow = useNarrow();
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const navRef = useRef<HTMLElement>(null);
+  const open = !narrow || expanded;
+
+  useEffect(() => {
+    if (!narrow || !expanded) return undefined;
+    const collapseOutside = (event: PointerEvent | globalThis.MouseEvent) => {
+      if (navRef.current && event.target instanceof Node && !navRef.current.contains(event.target)) setExpanded(false);
+    };
+    document.addEventListener('mousedown', collapseOutside);
+    return () => document.removeEventListener('mousedown', collapseOutside);
+  }, [narrow, expanded]);
+
+  const follow = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    event.preventDefault();
+    scrollToSection(id);
+    onHighlight?.(null);
+    if (narrow) setExpanded(false);
+  };
+
+  return (
+    <nav ref={navRef} aria-label="Page menu" className={[styles.menu, className].filter(Boolean).join(' ')}>
+      {narrow ? (
+        <button type="button" className={styles.toggle} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((value) => !value)}>
+          PAGE MENU
+          <span className={styles.chevron} aria-hidden="true">
+            {expanded ? '▲' : '▼'}
+          </span>
+        </button>
+      ) : (
+        <h2 className={styles.title}>PAGE MENU</h2>
+      )}
+      <ul id={listId} className={styles.list} hidden={!open}>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <a
+              className={styles.link}
+              href={`#${entry.id}`}
+              onClick={(event) => follow(event, entry.id)}
+              onMouseEnter={() => onHighlight?.(entry.id)}
+              onMouseLeave={() => onHighlight?.(null)}
+              onFocus={() => onHighlight?.(entry.id)}
+              onBlur={() => onHighlight?.(null)}
+            >
+              {entry.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
