@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""Writes the site's downloadable documents with the standard library only:
+the Data Protection Policy PDF (served by the shell) and the scorecard zip (served by the
+scorecard deployment). Run from the repository root: python3 shared/scripts/make-documents.py
+"""
+import io
+import textwrap
+import zipfile
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+ROOT = Path(__file__).resolve().parents[2]
+POLICY_PDF = ROOT / 'shell/public/assets/docs/data-protection-policy.pdf'
+SCORECARD_ZIP = ROOT / 'mfe-scorecard/public/assets/content/community-wildfire-resilience-scorecard-02-20-24.zip'
+VERSION = '02-20-24'
+# A fixed timestamp keeps the zip byte-for-byte reproducible.
+ZIP_TIME = (2024, 2, 20, 12, 0, 0)
+
+ESSENTIALS = [
+    ('Organise for disaster resilience', 'Is there a named lead and a standing group that plans for wildfire across departments and neighbourhoods?'),
+    ('Identify, understand and use current and future risk scenarios', 'Do you have an up-to-date wildfire hazard map that includes the wildland-urban interface and future climate?'),
+    ('Strengthen financial capacity for resilience', 'Is there a budget for fuel reduction, home hardening and preparedness, and do residents know how to reach grants?'),
+    ('Pursue resilient urban development and design', 'Do building codes and land-use rules require fire-resistant materials and defensible space?'),
+    ('Safeguard natural buffers', 'Are forests, grasslands and watersheds managed to reduce fuel while protecting their ecological value?'),
+    ('Strengthen institutional capacity for resilience', 'Are staff trained, and are agreements with neighbouring agencies and fire services in place and practised?'),
+    ('Understand and strengthen societal capacity for resilience', 'Do residents, including vulnerable people, know the evacuation routes and how to receive warnings?'),
+    ('Increase infrastructure resilience', 'Are water supply, power lines, roads and communications protected against fire and ready for an emergency?'),
+    ('Ensure effective disaster response', 'Are warning systems, evacuation plans and shelters tested with drills at least once a year?'),
+    ('Expedite recovery and build back better', 'Is there a recovery plan that rebuilds to a safer standard and learns from each fire?'),
+]
+
+POLICY = [
+    ('Data Protection Policy', None),
+    ('Wildfire Prevention Consortium', None),
+    ('Who we are', 'The Wildfire Prevention Consortium is a non-profit that works with communities, governments, companies and experts to prevent catastrophic wildfires. This policy explains what we do with the information you give us through the forms on our website.'),
+    ('What we collect', 'Only what you type into a form: your name, email address, zip or postal code and, if you choose to give them, your organisation, role, message, the options you tick, links and any files you upload with feedback. We also record the date and time of the submission.'),
+    ('Why we collect it', 'To answer you, to send you the scorecard you asked for, to keep you informed if you asked for updates, to arrange sponsorship, collaboration, pilots or support you offered, and to improve the scorecard from the feedback you share. We do not sell your information or use it for advertising.'),
+    ('Cookies', 'Some forms send the cookies our own website has set, so that we can protect the forms against abuse. We do not use advertising or tracking cookies.'),
+    ('Who can see it', 'Only the consortium team members who need it to answer you, and the service providers who host our website and database under contract. We share information with partners only when you ask us to, for example to join a pilot.'),
+    ('How long we keep it', 'We keep submissions for as long as we need them for the purpose you gave them, and at most three years after our last contact with you. You can ask us to delete them sooner at any time.'),
+    ('Your rights', 'You can ask to see, correct or delete the information we hold about you, and you can unsubscribe from updates at any time. Use the Contact Us page of our website and we will reply within 30 days.'),
+    ('Security', 'Information travels encrypted, is stored on access-controlled systems and uploaded files are checked before anyone opens them.'),
+    ('Changes', 'If we change this policy we will publish the new version on our website with its date. Version of February 2024.'),
+]
+
+GUIDE = [
+    ('Community Wildfire Resilience Scorecard', None),
+    (f'Scorecard guide - version {VERSION}', None),
+    ('What the scorecard is', 'A self-assessment that helps a community see how ready it is for catastrophic wildfire. It follows the UN 10 Essentials for Making Cities Resilient, adapted to wildfire, so results can be compared with the hundreds of cities that already use the original city scorecard.'),
+    ('Who it is for', 'Local governments, fire services, utilities, insurers, community groups and residents who want a shared, honest picture of their wildfire risk and readiness.'),
+    ('How to score', 'For each essential, answer the question in the workbook and give a score from 0 to 5: 0 means nothing is in place, 1 a plan is being discussed, 2 a plan exists on paper, 3 the plan is partly in action, 4 it is fully in action, 5 it is in action, tested and reviewed every year. Write down the evidence for every score.'),
+    ('The 10 Essentials', None),
+] + [(f'{number}. {title}', question) for number, (title, question) in enumerate(ESSENTIALS, start=1)] + [
+    ('After scoring', 'Add up the ten scores (0 to 50), pick the three lowest essentials and agree on one action for each in the next twelve months. Score again a year later to see progress.'),
+    ('Share your results', 'Send your completed workbook through the Feedback & Upload form on our website. Your feedback helps us improve the scorecard for every community.'),
+]
+
+INSTRUCTIONS = f"""Community Wildfire Resilience Scorecard - Instructions (version {VERSION})
+
+This zip file holds three documents:
+  1. Instructions-{VERSION}.txt      - this file
+  2. Scorecard-Workbook-{VERSION}.xlsx - the workbook you fill in
+  3. Scorecard-Guide-{VERSION}.pdf     - the guide to the 10 Essentials and the scoring scale
+
+Steps
+  1. Read the guide (about 15 minutes). The scorecard follows the UN 10 Essentials
+     for Making Cities Resilient, adapted to wildfire.
+  2. Bring together the people who know your community: emergency management,
+     fire service, planning, utilities, community groups and residents.
+  3. Open the workbook. For each of the 10 essentials, discuss the question, enter a
+     score from 0 to 5 and write down the evidence for it.
+  4. Add up the scores and choose the three lowest essentials to work on first.
+  5. Send us your completed workbook with the Feedback & Upload form on our website,
+     or ask us about piloting the scorecard with our team.
+
+Need help? Use the Contact Us page of our website.
+"""
+
+
+def pdf_escape(text):
+    return text.replace('\\', '\\\\').replace('(', '\\(').replace(')', '\\)')
+
+
+def make_pdf(sections, title):
+    """A small PDF 1.4 in Helvetica, wrapped and paginated by hand."""
+    lines = []
+    for heading, body in sections:
+        lines.append(('F2', 13, heading))
+        if body:
+            lines.extend(('F1', 11, line) for line in textwrap.wrap(body, 88))
+        lines.append(('F1', 11, ''))
+    pages, page, y = [], [], 0
+    for font, size, text in lines:
+        if y < 72 + 16 or not page:
+            if page:
+                pages.append(page)
+            page, y = [], 760
+        page.append(f'BT /{font} {size} Tf 72 {y} Td ({pdf_escape(text)}) Tj ET')
+        y -= 16 if font == 'F2' else 14
+    pages.append(page)
+
+    objects = []  # body of object n is objects[n - 1]
+    objects.append('<< /Type /Catalog /Pages 2 0 R >>')
+    objects.append(None)  # the page tree, written once the page ids are known
+    objects.append('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>')
+    objects.append('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>')
+    objects.append(f'<< /Title ({pdf_escape(title)}) /Producer (make-documents.py) >>')
+    page_ids = []
+    for content in pages:
+        stream = '\n'.join(content).encode('latin-1')
+        objects.append(f'<< /Length {len(stream)} >>\nstream\n' + stream.decode('latin-1') + '\nendstream')
+        content_id = len(objects)
+        objects.append(f'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {content_id} 0 R >>')
+        page_ids.append(len(objects))
+    kids = ' '.join(f'{page_id} 0 R' for page_id in page_ids)
+    objects[1] = f'<< /Type /Pages /Kids [{kids}] /Count {len(page_ids)} >>'
+
+    out = io.BytesIO()
+    out.write(b'%PDF-1.4\n%\xe2\xe3\xcf\xd3\n')
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(out.tell())
+        out.write(f'{number} 0 obj\n{body}\nendobj\n'.encode('latin-1'))
+    xref = out.tell()
+    out.write(f'xref\n0 {len(objects) + 1}\n0000000000 65535 f \n'.encode('latin-1'))
+    for offset in offsets:
+        out.write(f'{offset:010d} 00000 n \n'.encode('latin-1'))
+    out.write(f'trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n{xref}\n%%EOF\n'.encode('latin-1'))
+    return out.getvalue()
+
+
+def column(index):
+    return 'ABCDEFGH'[index]
+
+
+def make_xlsx():
+    """A one-sheet workbook with inline strings: the scorecard to fill in."""
+    rows = [
+        [f'Community Wildfire Resilience Scorecard - workbook, version {VERSION}'],
+        ['Community:', '', 'Date:', ''],
+        [],
+        ['#', 'Essential (UN 10 Essentials)', 'Wildfire question', 'Score (0-5)', 'Evidence and notes'],
+    ]
+    rows += [[str(number), title, question, '', ''] for number, (title, question) in enumerate(ESSENTIALS, start=1)]
+    rows += [[], ['', 'Total (0-50)', '', {'formula': 'SUM(D5:D14)'}, '']]
+    rows += [[], ['Scale: 0 nothing in place, 1 discussed, 2 planned, 3 partly in action, 4 fully in action, 5 in action, tested and reviewed yearly.']]
+
+    cells_xml = []
+    for r, row in enumerate(rows, start=1):
+        cells = []
+        for c, value in enumerate(row):
+            ref = f'{column(c)}{r}'
+            if isinstance(value, dict):
+                cells.append(f'<c r="{ref}"><f>{value["formula"]}</f></c>')
+            elif value == '':
+                continue
+            elif value.isdigit():
+                cells.append(f'<c r="{ref}"><v>{value}</v></c>')
+            else:
+                cells.append(f'<c r="{ref}" t="inlineStr"><is><t>{escape(value)}</t></is></c>')
+        cells_xml.append(f'<row r="{r}">{"".join(cells)}</row>')
+    sheet = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        '<cols><col min="1" max="1" width="5" customWidth="1"/><col min="2" max="2" width="45" customWidth="1"/>'
+        '<col min="3" max="3" width="80" customWidth="1"/><col min="4" max="4" width="12" customWidth="1"/>'
+        '<col min="5" max="5" width="50" customWidth="1"/></cols>'
+        f'<sheetData>{"".join(cells_xml)}</sheetData></worksheet>'
+    )
+    parts = {
+        '[Content_Types].xml': (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+            '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+            '</Types>'
+        ),
+        '_rels/.rels': (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>'
+            '</Relationships>'
+        ),
+        'xl/workbook.xml': (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+            '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+            'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+            '<sheets><sheet name="Scorecard" sheetId="1" r:id="rId1"/></sheets></workbook>'
+        ),
+        'xl/_rels/workbook.xml.rels': (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
+            '</Relationships>'
+        ),
+        'xl/worksheets/sheet1.xml': sheet,
+    }
+    return zip_bytes({name: text.encode('utf-8') for name, text in parts.items()})
+
+
+def zip_bytes(files):
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return out.getvalue()
+
+
+def main():
+    POLICY_PDF.parent.mkdir(parents=True, exist_ok=True)
+    POLICY_PDF.write_bytes(make_pdf(POLICY, 'Data Protection Policy - Wildfire Prevention Consortium'))
+    SCORECARD_ZIP.parent.mkdir(parents=True, exist_ok=True)
+    SCORECARD_ZIP.write_bytes(zip_bytes({
+        f'Instructions-{VERSION}.txt': INSTRUCTIONS.encode('utf-8'),
+        f'Scorecard-Workbook-{VERSION}.xlsx': make_xlsx(),
+        f'Scorecard-Guide-{VERSION}.pdf': make_pdf(GUIDE, f'Community Wildfire Resilience Scorecard guide {VERSION}'),
+    }))
+    print(f'wrote {POLICY_PDF.relative_to(ROOT)} ({POLICY_PDF.stat().st_size} bytes)')
+    print(f'wrote {SCORECARD_ZIP.relative_to(ROOT)} ({SCORECARD_ZIP.stat().st_size} bytes)')
+
+
+if __name__ == '__main__':
+    main()
