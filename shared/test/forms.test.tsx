@@ -26,6 +26,8 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
   messages = [];
   stopListening = onMessage((message) => messages.push(message));
+  // jsdom cannot navigate: the download link's click is observed, not followed.
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
 
 afterEach(() => {
