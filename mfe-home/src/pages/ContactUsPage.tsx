@@ -1,3 +1,5 @@
+import { ContactPageForm } from '@wpc/shared/forms';
+
 export default function ContactUsPage() {
   return (
     <article className="wpc-page">
@@ -6,6 +8,7 @@ export default function ContactUsPage() {
         Questions about the scorecard, the showcase, sponsorship or partnering with us? Send us a
         message and a member of the team will get back to you.
       </p>
+      <ContactPageForm />
     </article>
   );
 }

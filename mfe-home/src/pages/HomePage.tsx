@@ -1,3 +1,5 @@
+import { FormButton, SubscribeForm } from '@wpc/shared/forms';
+
 export default function HomePage() {
   return (
     <article className="wpc-page">
@@ -10,6 +12,11 @@ export default function HomePage() {
         <strong>45.7 million acres</strong> burned in Canada in 2023, a record wildfire season.{' '}
         <small>Source: Canadian Interagency Forest Fire Centre.</small>
       </p>
+      <FormButton form="download">Download Scorecard</FormButton>
+      <section aria-labelledby="home-subscribe">
+        <h2 id="home-subscribe">Subscribe for Updates</h2>
+        <SubscribeForm />
+      </section>
     </article>
   );
 }

@@ -1,3 +1,5 @@
+import { FormButton } from '@wpc/shared/forms';
+
 export default function InstructionsPage() {
   return (
     <article className="wpc-page">
@@ -5,6 +7,10 @@ export default function InstructionsPage() {
       <p className="wpc-lead">
         The scorecard download holds three documents: these instructions, the spreadsheet you fill in, and a PDF version for reading and printing. Work through the ten essentials with your team and score where your community stands today.
       </p>
+      <p>Ready to start? Download the scorecard and open the zip file.</p>
+      <FormButton form="download" scorecardForm>
+        Download Scorecard
+      </FormButton>
     </article>
   );
 }

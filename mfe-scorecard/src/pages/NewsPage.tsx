@@ -1,3 +1,5 @@
+import { FormButton } from '@wpc/shared/forms';
+
 export default function NewsPage() {
   return (
     <article className="wpc-page">
@@ -5,6 +7,10 @@ export default function NewsPage() {
       <p className="wpc-lead">
         On 19 February 2024 the consortium and its disaster-resilience alliance partners released a free scorecard that helps communities measure and improve how ready they are for wildfire.
       </p>
+      <p>The scorecard is free to download for any community.</p>
+      <FormButton form="download" scorecardForm>
+        Download Scorecard
+      </FormButton>
     </article>
   );
 }

@@ -1,3 +1,5 @@
+import { ContactScorecardForm } from '@wpc/shared/forms';
+
 export default function ScorecardContactPage() {
   return (
     <article className="wpc-page">
@@ -5,6 +7,7 @@ export default function ScorecardContactPage() {
       <p className="wpc-lead">
         Tell us what you need, from help downloading the scorecard to support running it in your community, and the scorecard team will get back to you.
       </p>
+      <ContactScorecardForm scorecardForm hideIntro />
     </article>
   );
 }

@@ -1,3 +1,5 @@
+import { SubscribePageForm } from '@wpc/shared/forms';
+
 export default function SubscribePage() {
   return (
     <article className="wpc-page">
@@ -5,6 +7,7 @@ export default function SubscribePage() {
       <p className="wpc-lead">
         Get news about the scorecard, new versions and pilot programmes in your inbox. We write rarely and you can unsubscribe at any time.
       </p>
+      <SubscribePageForm scorecardForm hideIntro />
     </article>
   );
 }
