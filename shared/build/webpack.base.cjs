@@ -106,7 +106,9 @@ function createWebpackConfig({ name, dir, role }) {
       devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
       output: {
         path: path.join(dir, 'dist'),
-        publicPath: 'auto',
+        // The shell's HTML is served for every path, so its scripts need absolute URLs; a remote
+        // finds its chunks relative to its own manifest wherever it is deployed.
+        publicPath: role === 'host' ? '/' : 'auto',
         uniqueName: `wpc_${name}`,
         // Entry files keep plain names (served with revalidation): webpack 5.111 cannot put a
         // hash in them next to the federation runtime (module-federation/core#5077).

@@ -3,7 +3,8 @@
 const path = require('node:path');
 const expressStaticGzip = require('express-static-gzip');
 
-const HASHED_ASSET = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
+// Content-hashed names, also as their precompressed .br/.gz variants.
+const HASHED_ASSET = /\.[0-9a-f]{10}\.[a-z0-9]+(\.(br|gz))?$/i;
 
 function cacheControlFor(filePath) {
   return HASHED_ASSET.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';

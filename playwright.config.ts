@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// A system Chromium (Debian's package): no browser download is possible on these machines.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(executablePath)) {
+  throw new Error(
+    `End-to-end tests need Chromium at ${executablePath}, and none is there. ` +
+      'Install it with "apt-get install -y chromium" or point CHROMIUM_PATH at a Chromium binary.',
+  );
+}
+
+const edgePort = Number(process.env.EDGE_PORT ?? 3000);
+const baseURL = `http://localhost:${edgePort}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['**/e2e/**/*.spec.ts'],
+  testIgnore: ['**/node_modules/**'],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  forbidOnly: true,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // The production build served exactly as `npm start` serves it.
+    command: 'npm run serve',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: path.join(__dirname, 'test-results', 'e2e-data'),
+      ADMIN_TOKEN: process.env.ADMIN_TOKEN ?? 'e2e-admin-token',
+    },
+  },
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+
+test('remotes.json, manifests and HTML are revalidated; hashed assets are immutable', async ({ request }) => {
+  const remotes = await request.get('/remotes.json');
+  expect(remotes.headers()['cache-control']).toBe('no-cache');
+  expect(Object.keys(await remotes.json()).sort()).toEqual(['home', 'map', 'scorecard', 'showcase']);
+
+  const html = await request.get('/about', { headers: { Accept: 'text/html' } });
+  expect(html.headers()['cache-control']).toBe('no-cache');
+
+  const manifestResponse = await request.get('/mfe/scorecard/mf-manifest.json');
+  expect(manifestResponse.headers()['cache-control']).toBe('no-cache');
+  const manifest = (await manifestResponse.json()) as { exposes: Array<{ assets: { js: { sync: string[] } } }> };
+  const chunk = manifest.exposes[0]?.assets.js.sync[0];
+  expect(chunk).toMatch(/\.[0-9a-f]{10}\.js$/);
+  const asset = await request.get(`/mfe/scorecard/${chunk}`);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('responses are compressed', async ({ request }) => {
+  const manifest = await request.get('/mfe/home/mf-manifest.json', { headers: { 'Accept-Encoding': 'br' } });
+  expect(manifest.headers()['content-encoding']).toBe('br');
+  const html = await request.get('/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } });
+  expect(html.headers()['content-encoding']).toBe('gzip');
+});
+
+test('remote assets may be loaded from another origin', async ({ request }) => {
+  const entry = await request.get('/mfe/map/remoteEntry.js');
+  expect(entry.headers()['access-control-allow-origin']).toBe('*');
+});
+
+test('React reaches the browser once, shared by the shell and every remote', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const providers = await page.evaluate(() => {
+    type Shared = Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>>;
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Shared } }).__FEDERATION__.__SHARE__;
+    const loaded: Record<string, string[]> = {};
+    for (const host of Object.values(share)) {
+      for (const scope of Object.values(host)) {
+        for (const [pkg, versions] of Object.entries(scope)) {
+          for (const version of Object.values(versions)) {
+            if (version.loaded) (loaded[pkg] ??= []).push(version.from);
+          }
+        }
+      }
+    }
+    return loaded;
+  });
+  for (const pkg of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime']) {
+    expect(new Set(providers[pkg])).toEqual(new Set(['shell']));
+  }
+});
