@@ -32,7 +32,7 @@ it('shows a loading state, then mounts the remote into its outlet', async () => 
   let resolve: (value: LifeCycles) => void = () => undefined;
   const app = areaApplication('showcase', () => new Promise((r) => (resolve = r)));
 
-  await act(() => app.mount(props) as Promise<void>);
+  await act(() => app.mount(props));
   expect(screen.getByRole('status')).toHaveTextContent(/Loading the showcase section/);
 
   await act(async () => resolve(remote.lifecycles));
@@ -40,7 +40,7 @@ it('shows a loading state, then mounts the remote into its outlet', async () => 
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
   expect(remote.calls).toEqual(['bootstrap', 'mount']);
 
-  await act(() => app.unmount(props) as Promise<void>);
+  await act(() => app.unmount(props));
   expect(remote.calls).toEqual(['bootstrap', 'mount', 'unmount']);
   expect(document.getElementById('area-showcase')).toBeEmptyDOMElement();
 });
@@ -50,7 +50,7 @@ it('shows the unavailable panel when the remote cannot load, and Retry loads it 
   const load = jest.fn().mockRejectedValueOnce(new Error('RUNTIME-008')).mockResolvedValueOnce(remote.lifecycles);
   const app = areaApplication('showcase', load);
 
-  await act(() => app.mount(props) as Promise<void>);
+  await act(() => app.mount(props));
   const panel = await screen.findByRole('alert');
   expect(panel).toHaveTextContent('This section is unavailable right now');
   expect(console.error).toHaveBeenCalled();
@@ -66,15 +66,15 @@ it('does not mount a remote that arrives after the visitor has left the area', a
   let resolve: (value: LifeCycles) => void = () => undefined;
   const app = areaApplication('showcase', () => new Promise((r) => (resolve = r)));
 
-  await act(() => app.mount(props) as Promise<void>);
-  const unmounted = app.unmount(props) as Promise<void>;
+  await act(() => app.mount(props));
+  const unmounted = app.unmount(props);
   await act(async () => resolve(remote.lifecycles));
   await act(() => unmounted);
   expect(remote.calls).toEqual(['bootstrap']);
   expect(document.getElementById('area-showcase')).toBeEmptyDOMElement();
 
   // Coming back mounts the already-loaded remote without loading it again.
-  await act(() => app.mount(props) as Promise<void>);
+  await act(() => app.mount(props));
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Showcase page' })).toBeInTheDocument());
   expect(remote.calls).toEqual(['bootstrap', 'mount']);
 });

@@ -15,7 +15,8 @@ export interface AreaRouterProps {
 /** A remote's own router: it renders only the paths the shared route table gives its area. */
 export function AreaRouter({ area, pages, label }: AreaRouterProps) {
   return (
-    <BrowserRouter>
+    // v7 behaviour opted into now, so the later upgrade changes nothing.
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <Suspense fallback={<SectionLoading section={label} />}>
         <Routes>
           {routesOf(area).map(({ path }) => {

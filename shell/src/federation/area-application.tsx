@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { AppProps, LifeCycles } from 'single-spa';
+import type { AppProps, LifeCycleFn, LifeCycles } from 'single-spa';
 import type { RemoteArea } from '@wpc/shared/routes';
 import { SectionLoading, SectionUnavailable } from '@wpc/shared/status';
 
@@ -24,7 +24,13 @@ function callLifecycle(lifecycle: LifeCycles['mount'], props: AppProps & { domEl
  * lifecycles take over when they arrive. A remote that cannot be loaded leaves an
  * "unavailable" panel with a Retry button in its outlet and nowhere else.
  */
-export function areaApplication(area: RemoteArea, load: LoadLifecycles): LifeCycles {
+export interface AreaLifecycles {
+  readonly bootstrap: LifeCycleFn<object>;
+  readonly mount: LifeCycleFn<object>;
+  readonly unmount: LifeCycleFn<object>;
+}
+
+export function areaApplication(area: RemoteArea, load: LoadLifecycles): AreaLifecycles {
   const outlet = () => {
     const element = document.getElementById(`area-${area}`);
     if (!element) throw new Error(`The page has no outlet for the ${area} area`);
