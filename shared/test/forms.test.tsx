@@ -334,7 +334,7 @@ describe('feedback uploads', () => {
   });
 
   it.each([
-    ['of another type', () => new File(['x'], 'archive.zip'), /"archive.zip" is not a file type we accept/],
+    ['of another type', () => new File(['x'], 'archive.zip'), /"archive.zip" is not a file type we accept/, 0],
     [
       'over 20 MB',
       () => {
@@ -343,14 +343,22 @@ describe('feedback uploads', () => {
         return file;
       },
       /"huge.pdf" is larger than 20 MB/,
+      0,
     ],
-  ])('tells the visitor when a file is %s, keeps their input and blocks the send', async (_, makeFile, text) => {
+    [
+      'one of more than 10 files',
+      () => new File(['x'], 'eleventh.pdf'),
+      /You chose 11 files; the limit is 10 at a time/,
+      9,
+    ],
+  ])('tells the visitor when a file is %s, keeps their input and blocks the send', async (_, makeFile, text, extraGoodFiles) => {
     const user = userEvent.setup({ applyAccept: false });
     render(<SiteForm form="feedback" />);
     await fillRequired(user);
     await user.type(screen.getByLabelText('Message'), 'Our pilot results');
     const input = screen.getByLabelText('Files');
-    await user.upload(input, [new File(['ok'], 'fine.pdf'), makeFile()]);
+    const goodFiles = Array.from({ length: extraGoodFiles + 1 }, (__, index) => new File(['ok'], `fine-${index}.pdf`));
+    await user.upload(input, [...goodFiles, makeFile()]);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(text);
     expect(alert).toHaveTextContent(/Links box/);

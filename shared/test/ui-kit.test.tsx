@@ -183,6 +183,12 @@ describe('PageMenu', () => {
     await user.click(screen.getByText('Elsewhere on the page'));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('link', { name: 'Showcase' })).not.toBeInTheDocument();
+    await user.click(toggle);
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Showcase' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
   });
 
   it('follows the window across the breakpoint', () => {

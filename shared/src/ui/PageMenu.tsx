@@ -66,6 +66,7 @@ export function PageMenu({ entries, onHighlight, className }: PageMenuProps) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const open = !narrow || expanded;
 
   useEffect(() => {
@@ -73,8 +74,17 @@ export function PageMenu({ entries, onHighlight, className }: PageMenuProps) {
     const collapseOutside = (event: PointerEvent | globalThis.MouseEvent) => {
       if (navRef.current && event.target instanceof Node && !navRef.current.contains(event.target)) setExpanded(false);
     };
+    const collapseOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setExpanded(false);
+      toggleRef.current?.focus();
+    };
     document.addEventListener('mousedown', collapseOutside);
-    return () => document.removeEventListener('mousedown', collapseOutside);
+    document.addEventListener('keydown', collapseOnEscape);
+    return () => {
+      document.removeEventListener('mousedown', collapseOutside);
+      document.removeEventListener('keydown', collapseOnEscape);
+    };
   }, [narrow, expanded]);
 
   const follow = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
@@ -87,7 +97,7 @@ export function PageMenu({ entries, onHighlight, className }: PageMenuProps) {
   return (
     <nav ref={navRef} aria-label="Page menu" className={[styles.menu, className].filter(Boolean).join(' ')}>
       {narrow ? (
-        <button type="button" className={styles.toggle} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((value) => !value)}>
+        <button ref={toggleRef} type="button" className={styles.toggle} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((value) => !value)}>
           PAGE MENU
           <span className={styles.chevron} aria-hidden="true">
             {expanded ? '▲' : '▼'}
