@@ -5,6 +5,7 @@ import {
   MongoClient,
   MongoNetworkError,
   MongoNotConnectedError,
+  MongoServerError,
   MongoServerSelectionError,
   MongoTopologyClosedError,
   ObjectId,
@@ -36,6 +37,12 @@ type SubmissionDoc = Omit<StoredSubmission, 'id'> & { _id: ObjectId };
 const SUBMISSIONS = 'submissions';
 const BUCKET = 'uploads';
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
+const NAMESPACE_NOT_FOUND = 26;
+// The export filters by form and date, or by date alone.
+const INDEXES = [
+  { name: 'form_receivedAt', key: { form: 1, receivedAt: 1 } },
+  { name: 'receivedAt', key: { receivedAt: 1 } },
+] as const;
 
 function isUnavailable(error: unknown): boolean {
   return (
@@ -98,10 +105,19 @@ export class MongoStore implements SubmissionStore {
 
   init(): Promise<void> {
     this.ready ??= guard(async () => {
-      await this.submissions.createIndexes([
-        { key: { form: 1, receivedAt: 1 }, name: 'form_receivedAt' },
-        { key: { receivedAt: 1 }, name: 'receivedAt' },
-      ]);
+      // Only the missing ones: FerretDB 1.x drops the connection when asked to create an
+      // index that already exists, which every restart would otherwise do.
+      const existing = await this.submissions
+        .listIndexes()
+        .toArray()
+        .catch((error: unknown) => {
+          if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
+          throw error;
+        });
+      const names = new Set(existing.map((index) => String(index.name)));
+      for (const index of INDEXES) {
+        if (!names.has(index.name)) await this.submissions.createIndex(index.key, { name: index.name });
+      }
     }).catch((error: unknown) => {
       this.ready = undefined; // retried by the next operation once the server is back
       throw error;

@@ -1,0 +1,148 @@
+import { Readable } from 'node:stream';
+import type { NewSubmission, SubmissionStore } from '../../src/store';
+import type { StoreCase, TestStore } from './stores';
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+function submission(overrides: Partial<NewSubmission> = {}): NewSubmission {
+  return {
+    form: 'download',
+    variant: 'download',
+    fields: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', zipCode: '94110', subscribe: true, pilot: false },
+    files: [],
+    page: '/scorecard',
+    receivedAt: new Date('2025-03-01T10:00:00.000Z'),
+    ...overrides,
+  };
+}
+
+/** Streams that fail part-way, as an aborted upload does. */
+function failingSource(): Readable {
+  let sent = false;
+  return new Readable({
+    read() {
+      if (!sent) {
+        sent = true;
+        this.push(Buffer.alloc(64 * 1024, 1));
+      } else {
+        this.destroy(new Error('connection reset'));
+      }
+    },
+  });
+}
+
+/** The behaviour every SubmissionStore adapter must have. */
+export function storeContract(storeCase: StoreCase): void {
+  let testStore: TestStore;
+  let store: SubmissionStore;
+
+  beforeEach(async () => {
+    testStore = await storeCase.create();
+    store = testStore.store;
+    await store.init();
+  });
+  afterEach(() => testStore.destroy());
+
+  it('says which kind of store it is', () => {
+    expect(store.kind).toBe(storeCase.name);
+    expect(store.description).not.toMatch(/password|:[^/@]*@/i);
+  });
+
+  it('can be initialised more than once', async () => {
+    await expect(store.init()).resolves.toBeUndefined();
+  });
+
+  it('stores a submission and returns it as a plain object with an id', async () => {
+    const saved = await store.insertSubmission(submission());
+    expect(typeof saved.id).toBe('string');
+    expect(saved).toEqual({ id: saved.id, ...submission() });
+    const [listed] = await store.listSubmissions();
+    expect(listed).toEqual(saved);
+    expect(listed?.receivedAt).toBeInstanceOf(Date);
+    expect(Object.getPrototypeOf(listed)).toBe(Object.prototype);
+  });
+
+  it('does not change the object it was given', async () => {
+    const input = submission();
+    const copy = structuredClone(input);
+    await store.insertSubmission(input);
+    expect(input).toEqual(copy);
+  });
+
+  it('lists oldest first and filters by form and by date', async () => {
+    await store.insertSubmission(submission({ receivedAt: new Date('2025-03-03T00:00:00Z') }));
+    await store.insertSubmission(submission({ form: 'contact', variant: 'contactScorecard', receivedAt: new Date('2025-03-02T00:00:00Z') }));
+    await store.insertSubmission(submission({ receivedAt: new Date('2025-03-01T00:00:00Z') }));
+
+    const all = await store.listSubmissions();
+    expect(all.map((s) => s.receivedAt.toISOString())).toEqual([
+      '2025-03-01T00:00:00.000Z',
+      '2025-03-02T00:00:00.000Z',
+      '2025-03-03T00:00:00.000Z',
+    ]);
+    expect((await store.listSubmissions({ form: 'download' })).map((s) => s.form)).toEqual(['download', 'download']);
+    const recent = await store.listSubmissions({ since: new Date('2025-03-02T00:00:00Z') });
+    expect(recent.map((s) => s.form)).toEqual(['contact', 'download']);
+    expect(await store.listSubmissions({ form: 'contact', since: new Date('2025-03-03T00:00:00Z') })).toEqual([]);
+    expect(await store.listSubmissions({ form: 'sponsor' })).toEqual([]);
+  });
+
+  it('streams a file in and out unchanged, across several chunks', async () => {
+    const bytes = Buffer.alloc(1024 * 1024 + 123);
+    for (let i = 0; i < bytes.length; i += 1) bytes[i] = (i * 31) % 251;
+    const saved = await store.saveFile(Readable.from([bytes.subarray(0, 5000), bytes.subarray(5000)]), {
+      name: 'scorecard.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(saved).toMatchObject({ name: 'scorecard.pdf', contentType: 'application/pdf', size: bytes.length });
+    expect(saved.uploadedAt).toBeInstanceOf(Date);
+
+    const opened = await store.openFile(saved.id);
+    expect(opened?.file).toMatchObject({ id: saved.id, name: 'scorecard.pdf', contentType: 'application/pdf', size: bytes.length });
+    expect((await readAll(opened!.stream)).equals(bytes)).toBe(true);
+    expect((await store.listFiles()).map((file) => file.id)).toEqual([saved.id]);
+  });
+
+  it('keeps file metadata with the submission', async () => {
+    const file = await store.saveFile(Readable.from([Buffer.from('%PDF-1.4')]), { name: 'a.pdf', contentType: 'application/pdf' });
+    const saved = await store.insertSubmission(submission({ form: 'feedback', variant: 'feedback', files: [file], page: 'feedback' }));
+    const [listed] = await store.listSubmissions({ form: 'feedback' });
+    expect(listed?.files).toEqual([file]);
+    expect(listed?.id).toBe(saved.id);
+  });
+
+  it('deletes files and answers null for unknown or malformed ids', async () => {
+    const saved = await store.saveFile(Readable.from([Buffer.from('hello')]), { name: 'a.png', contentType: 'image/png' });
+    await store.deleteFile(saved.id);
+    expect(await store.openFile(saved.id)).toBeNull();
+    expect(await store.listFiles()).toEqual([]);
+    await expect(store.deleteFile(saved.id)).resolves.toBeUndefined();
+    for (const id of ['', '../../etc/passwd', 'x'.repeat(24), '0'.repeat(24), '0'.repeat(32), { $ne: null } as unknown as string]) {
+      expect(await store.openFile(id)).toBeNull();
+    }
+  });
+
+  it('leaves nothing behind when the source stream fails', async () => {
+    await expect(store.saveFile(failingSource(), { name: 'a.pdf', contentType: 'application/pdf' })).rejects.toThrow('connection reset');
+    expect(await store.listFiles()).toEqual([]);
+  });
+
+  it('keeps its data when reopened, as after a restart', async () => {
+    const file = await store.saveFile(Readable.from([Buffer.from('persisted')]), { name: 'p.pdf', contentType: 'application/pdf' });
+    const saved = await store.insertSubmission(submission({ files: [file] }));
+    await store.close();
+    const again = testStore.reopen();
+    await again.init();
+    expect(await again.listSubmissions()).toEqual([saved]);
+    const opened = await again.openFile(file.id);
+    expect((await readAll(opened!.stream)).toString()).toBe('persisted');
+  });
+
+  it('reports itself healthy', async () => {
+    await expect(store.health()).resolves.toEqual({ ok: true });
+  });
+}

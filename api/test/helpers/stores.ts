@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { EmbeddedStore, MongoStore, type SubmissionStore } from '../../src/store';
+
+/** A fresh, empty store of one kind, and how to reopen or throw it away. */
+export interface TestStore {
+  readonly store: SubmissionStore;
+  /** A second store on the same data, as after a restart. */
+  reopen(): SubmissionStore;
+  destroy(): Promise<void>;
+}
+
+export interface StoreCase {
+  readonly name: 'embedded' | 'mongodb';
+  /** Why the case cannot run here; undefined when it can. */
+  readonly skipReason?: string;
+  create(): Promise<TestStore>;
+}
+
+const MONGODB_URI = process.env.MONGODB_URI;
+
+export const embeddedCase: StoreCase = {
+  name: 'embedded',
+  async create() {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-store-'));
+    const opened: SubmissionStore[] = [];
+    const open = () => {
+      const store = new EmbeddedStore(dir);
+      opened.push(store);
+      return store;
+    };
+    return {
+      store: open(),
+      reopen: open,
+      async destroy() {
+        await Promise.all(opened.map((store) => store.close()));
+        await fs.rm(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+export const mongoCase: StoreCase = {
+  name: 'mongodb',
+  skipReason: MONGODB_URI ? undefined : 'MONGODB_URI is not set, so there is no MongoDB-wire server to test against',
+  async create() {
+    if (!MONGODB_URI) throw new Error('MONGODB_URI is not set');
+    // One database per store, so test files and tests never see each other's data.
+    const dbName = `wpc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const opened: MongoStore[] = [];
+    const open = () => {
+      const store = new MongoStore({ uri: MONGODB_URI, dbName, serverSelectionTimeoutMS: 5000 });
+      opened.push(store);
+      return store;
+    };
+    return {
+      store: open(),
+      reopen: open,
+      async destroy() {
+        // A store of its own, since the test may have closed the ones it had.
+        const dropper = open();
+        try {
+          await dropper.dropDatabase();
+        } finally {
+          await Promise.all(opened.map((store) => store.close()));
+        }
+      },
+    };
+  },
+};
+
+export const storeCases: readonly StoreCase[] = [embeddedCase, mongoCase];
+
+/**
+ * describe, or describe.skip with a loud warning when the case cannot run here. The Mongo
+ * case is skipped (never faked) without MONGODB_URI; CI sets it by running FerretDB.
+ */
+export function describeStore(storeCase: StoreCase, title: string, body: () => void): void {
+  if (storeCase.skipReason) {
+    console.warn(`SKIPPED: "${title}" on ${storeCase.name} - ${storeCase.skipReason}.`);
+    describe.skip(`${title} [${storeCase.name}] (skipped: ${storeCase.skipReason})`, body);
+    return;
+  }
+  describe(`${title} [${storeCase.name}]`, body);
+}
