@@ -154,6 +154,8 @@ function createWebpackConfig({ name, dir, role }) {
         historyApiFallback: role === 'host',
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: role === 'host' ? [{ directory: path.join(dir, 'dev'), publicPath: '/' }] : [],
+        // As the edge does in production: the scorecard deployment owns the downloads.
+        proxy: role === 'host' ? [{ context: ['/assets/content'], target: `http://localhost:${ports.scorecard}` }] : [],
         client: { overlay: { warnings: false, errors: true } },
       },
     };

@@ -68,9 +68,9 @@ test('links across areas change the page without a reload, and Back/Forward work
   await markDocument(page);
 
   await nav(page).getByRole('button', { name: 'Showcase' }).click();
-  await nav(page).getByRole('link', { name: 'Innovation Showcase' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' })).toBeVisible();
-  await expect(page).toHaveTitle(/^Wildfire Innovation Showcase/);
+  await nav(page).getByRole('link', { name: 'Past Presentations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'WILDFIRE INNOVATION SHOWCASE' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Previous Innovation Showcases/);
 
   await nav(page).getByRole('link', { name: 'Map' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toBeVisible();
@@ -83,7 +83,7 @@ test('links across areas change the page without a reload, and Back/Forward work
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toBeVisible();
   await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'WILDFIRE INNOVATION SHOWCASE' })).toBeVisible();
   await page.goForward();
   await expect(page).toHaveURL('/map');
   await expect(page.getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toBeVisible();
