@@ -11,6 +11,12 @@ import { HttpError, LINKS_HINT } from './errors';
 
 export const FILES_FIELD = 'files';
 
+/** Disk and OS failures (ENOSPC, EACCES...) are the server's problem, not the client's. */
+function isSystemError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+}
+
 // Room for the feedback form's text fields plus a few unknown ones, which are dropped.
 const MAX_FIELDS = 40;
 const MAX_FIELD_BYTES = 100 * 1024;
@@ -71,5 +77,15 @@ export function feedbackUploads(config: UploadConfig): RequestHandler[] {
     defParamCharset: 'utf8',
   }).array(FILES_FIELD, config.maxFiles);
 
-  return [prepare, parse];
+  // busboy reports a malformed or truncated body as a plain Error: that is the client's fault.
+  const parseBody: RequestHandler = (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (error === undefined || error instanceof multer.MulterError || error instanceof HttpError || isSystemError(error)) {
+        next(error);
+      } else {
+        next(new HttpError(400, 'The form data could not be read; please send it again.'));
+      }
+    });
+
+  return [prepare, parseBody];
 }

@@ -6,7 +6,7 @@ import { cleanUploads } from '../http/cleanup';
 import { HttpError, LINKS_HINT, sendError } from '../http/errors';
 import { feedbackUploads } from '../http/uploads';
 import type { SubmissionStore } from '../store';
-import { submitForm } from '../submissions/submit';
+import { submitForm, type SubmitOutcome } from '../submissions/submit';
 
 export interface SubmitRoutesOptions {
   readonly store: SubmissionStore;
@@ -20,8 +20,9 @@ function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logge
   return async (req, res) => {
     const multipart = Boolean(req.is('multipart/form-data'));
     const files = Array.isArray(req.files) ? req.files : [];
+    let outcome: SubmitOutcome;
     try {
-      const outcome = await submitForm(
+      outcome = await submitForm(
         {
           kind,
           body: req.body,
@@ -31,25 +32,26 @@ function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logge
         },
         store,
       );
-      switch (outcome.type) {
-        case 'stored':
-          logger.info({ form: kind, submission: outcome.id, files: files.length }, 'submission stored');
-          res.json({ ok: true });
-          return;
-        case 'dropped':
-          // Same answer as a real success so a bot learns nothing.
-          logger.info({ form: kind }, 'honeypot submission dropped');
-          res.json({ ok: true });
-          return;
-        case 'invalid':
-          sendError(res, new HttpError(400, 'Some fields need attention.', { fields: outcome.fields }));
-          return;
-        case 'badFile':
-          sendError(res, new HttpError(415, `${outcome.reason} ${LINKS_HINT}`, { file: outcome.file }));
-          return;
-      }
     } finally {
+      // Before answering, so the temporary files are gone by the time the client hears back.
       await cleanUploads(res);
+    }
+    switch (outcome.type) {
+      case 'stored':
+        logger.info({ form: kind, submission: outcome.id, files: files.length }, 'submission stored');
+        res.json({ ok: true });
+        return;
+      case 'dropped':
+        // Same answer as a real success so a bot learns nothing.
+        logger.info({ form: kind }, 'honeypot submission dropped');
+        res.json({ ok: true });
+        return;
+      case 'invalid':
+        sendError(res, new HttpError(400, 'Some fields need attention.', { fields: outcome.fields }));
+        return;
+      case 'badFile':
+        sendError(res, new HttpError(415, `${outcome.reason} ${LINKS_HINT}`, { file: outcome.file }));
+        return;
     }
   };
 }
