@@ -79,7 +79,9 @@ function createWebpackConfig({ name, dir, role }) {
       }),
     ];
     if (require('node:fs').existsSync(publicDir)) {
-      plugins.push(new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] } }] }));
+      // In development the shell's remotes.json comes from dev/, pointing at each dev server.
+      const ignore = ['**/index.html', ...(dev ? ['**/remotes.json'] : [])];
+      plugins.push(new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore } }] }));
     }
     if (role === 'host') {
       plugins.push(new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }));
