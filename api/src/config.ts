@@ -55,7 +55,9 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string {
-  if (raw === undefined || raw === 'false') return false;
+  // By default only a proxy on this machine (the edge server of `npm start`) is believed.
+  if (raw === undefined) return 'loopback';
+  if (raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw; // e.g. "loopback" or a comma-separated list of proxy addresses

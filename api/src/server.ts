@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
@@ -26,10 +27,20 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
+  // Responses still being written when shutdown starts close their connection when done,
+  // so keep-alive sockets do not hold the process open for their idle timeout.
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.error('in-flight requests did not finish in time; exiting');

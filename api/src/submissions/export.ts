@@ -16,6 +16,13 @@ export interface ExportParams {
 // A calendar date or a full ISO 8601 timestamp.
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
+/** Date parsing rolls 2025-02-30 over to March; refuse days the month does not have. */
+function realCalendarDay(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+}
+
 /** Checks the export filters: form is an endpoint kind, since an ISO date, format json or csv. */
 export function parseExportParams(params: ExportParams): ExportRequest {
   const fields: Record<string, string> = {};
@@ -32,7 +39,7 @@ export function parseExportParams(params: ExportParams): ExportRequest {
   }
   if (params.since !== undefined) {
     const date = typeof params.since === 'string' && ISO_DATE.test(params.since) ? new Date(params.since) : undefined;
-    if (date && !Number.isNaN(date.getTime())) since = date;
+    if (date && !Number.isNaN(date.getTime()) && realCalendarDay(params.since as string)) since = date;
     else fields.since = 'Use an ISO 8601 date, e.g. 2025-01-31 or 2025-01-31T12:00:00Z.';
   }
   if (params.format !== undefined) {
