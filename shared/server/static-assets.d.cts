@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 export declare function staticAssets(dir: string, options?: { readonly cors?: boolean }): RequestHandler;
 export declare function cacheControlFor(filePath: string): string;
+export declare function preferredEncoding(req: Request): 'br' | 'gzip' | undefined;

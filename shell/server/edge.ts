@@ -6,7 +6,7 @@ import express, { type Request, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { matchRoute } from '@wpc/shared/routes';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
-import { staticAssets } from '@wpc/shared/server/static-assets.cjs';
+import { preferredEncoding, staticAssets } from '@wpc/shared/server/static-assets.cjs';
 
 const dist = path.resolve(__dirname, '../dist');
 const remotesFile = process.env.REMOTES_FILE ? path.resolve(process.env.REMOTES_FILE) : path.join(dist, 'remotes.json');
@@ -33,13 +33,13 @@ app.use(staticAssets(dist));
  * so crawlers and monitors see the truth while visitors still get the shell's 404 page.
  */
 async function sendShell(req: Request, res: Response) {
-  const encoding = req.acceptsEncodings('br', 'gzip');
+  const encoding = preferredEncoding(req);
   const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
   const html = await fs.readFile(path.join(dist, `index.html${suffix}`)).catch(() => null);
   const body = html ?? (await fs.readFile(path.join(dist, 'index.html')));
   res.status(matchRoute(req.path) ? 200 : 404);
   res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
-  if (html && suffix) res.set('Content-Encoding', encoding as string);
+  if (html && encoding) res.set('Content-Encoding', encoding);
   res.send(body);
 }
 
