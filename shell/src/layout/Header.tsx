@@ -1,10 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AppLink } from '@wpc/shared/navigation';
 import { areaForPath, normalisePath } from '@wpc/shared/routes';
-import { MAIN_NAV, type MenuId } from '../content/navigation';
+import { MAIN_NAV, type MenuId, type NavLink } from '../content/navigation';
 import { usePathname } from '../location';
 import { Logo } from './Logo';
 import styles from './Header.module.css';
+
+function PageLink({ link, current, className }: { readonly link: NavLink; readonly current: string; readonly className?: string }) {
+  return (
+    <li>
+      <AppLink href={link.href} className={className} aria-current={current === link.href ? 'page' : undefined}>
+        {link.label}
+      </AppLink>
+    </li>
+  );
+}
 
 export function Header() {
   const pathname = normalisePath(usePathname());
@@ -63,15 +73,7 @@ export function Header() {
           <ul className={styles.list}>
             {MAIN_NAV.map((item) =>
               item.kind === 'link' ? (
-                <li key={item.href}>
-                  <AppLink
-                    href={item.href}
-                    className={styles.link}
-                    aria-current={pathname === item.href ? 'page' : undefined}
-                  >
-                    {item.label}
-                  </AppLink>
-                </li>
+                <PageLink key={item.href} link={item} current={pathname} className={styles.link} />
               ) : (
                 <li key={item.id} className={styles.menuItem}>
                   <button
@@ -88,15 +90,7 @@ export function Header() {
                   </button>
                   <ul id={`${navId}-${item.id}`} className={styles.dropdown} hidden={openMenu !== item.id}>
                     {item.links.map((link) => (
-                      <li key={link.href}>
-                        <AppLink
-                          href={link.href}
-                          className={styles.dropdownLink}
-                          aria-current={pathname === link.href ? 'page' : undefined}
-                        >
-                          {link.label}
-                        </AppLink>
-                      </li>
+                      <PageLink key={link.href} link={link} current={pathname} className={styles.dropdownLink} />
                     ))}
                   </ul>
                 </li>
