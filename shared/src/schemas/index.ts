@@ -44,9 +44,22 @@ function fieldSchema(field: FieldDefinition, options: SchemaOptions): z.ZodType 
   }
 }
 
+// Building a zod object (and the parser zod compiles for it) costs far more than parsing
+// with it, and the API parses on every request: build each form's schema once per mode.
+const schemaCache = new WeakMap<FormDefinition, { json?: FormSchema; multipart?: FormSchema }>();
+
+type FormSchema = ReturnType<typeof buildFormSchema>;
+
 /** The zod schema of one form: unknown keys are dropped, flags default to false. */
-export function formSchema(form: FormDefinition | FormId, options: SchemaOptions = {}) {
+export function formSchema(form: FormDefinition | FormId, options: SchemaOptions = {}): FormSchema {
   const definition = typeof form === 'string' ? FORMS[form] : form;
+  const mode = options.multipart ? 'multipart' : 'json';
+  let cached = schemaCache.get(definition);
+  if (!cached) schemaCache.set(definition, (cached = {}));
+  return (cached[mode] ??= buildFormSchema(definition, options));
+}
+
+function buildFormSchema(definition: FormDefinition, options: SchemaOptions) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of definition.fields) {
     const schema = fieldSchema(field, options);

@@ -1,0 +1,26 @@
+// The slice of autocannon's API the benchmark uses (the package ships no typings).
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    duration?: number;
+  }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    max: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

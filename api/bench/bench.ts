@@ -1,0 +1,149 @@
+/**
+ * npm run bench -w api
+ * 1. req/s and p99 latency of a valid JSON submission on the embedded store, next to a bare
+ *    Express JSON endpoint in the same server process;
+ * 2. the server's RSS and Buffer memory while a 20 MB file is uploaded (streamed, never held whole).
+ * The server runs in a child process so the load generator does not share its event loop or memory.
+ */
+import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { endpointPath, FEEDBACK_MAX_FILE_BYTES } from '@wpc/shared/schemas';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const UPLOAD_RUNS = 3;
+
+const submission = JSON.stringify({
+  firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', organization: 'Analytical Engines',
+  role: 'Engineer', zipCode: '94110', message: 'Benchmark submission', subscribe: true, pilot: false,
+});
+
+function startServer(): Promise<{ api: number; bare: number; stop: () => void }> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(__dirname, 'server.ts')], {
+    cwd: path.resolve(__dirname, '..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout.once('data', (chunk: Buffer) => {
+      const ports = JSON.parse(chunk.toString()) as { api: number; bare: number };
+      resolve({ ...ports, stop: () => child.kill('SIGTERM') });
+    });
+  });
+}
+
+interface Memory {
+  rss: number;
+  arrayBuffers: number;
+}
+
+async function memory(port: number, collect: boolean): Promise<Memory> {
+  const res = await fetch(`http://127.0.0.1:${port}/memory${collect ? '?gc=1' : ''}`);
+  return (await res.json()) as Memory;
+}
+
+const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+async function load(url: string) {
+  const options = { url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: submission, connections: CONNECTIONS };
+  await autocannon({ ...options, duration: 2 }); // warm-up
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Streams a PDF of `size` bytes from disk in one multipart request while sampling the server's
+ * RSS and Buffer memory (arrayBuffers) through the bare app's /memory endpoint. With `collect`
+ * each sample first runs the garbage collector, so Buffer memory is what is really held.
+ */
+async function upload(ports: { api: number; bare: number }, file: string, size: number, collect: boolean) {
+  const boundary = 'wpcBench';
+  const fields = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', zipCode: '94110' };
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const before = await memory(ports.bare, collect);
+  const peak = { ...before };
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const now = await memory(ports.bare, collect);
+      peak.rss = Math.max(peak.rss, now.rss);
+      peak.arrayBuffers = Math.max(peak.arrayBuffers, now.arrayBuffers);
+    }
+  })();
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1', port: ports.api, method: 'POST', path: endpointPath('feedback'),
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + size + tail.length },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const body = createReadStream(file);
+    body.pipe(req, { end: false });
+    body.on('end', () => req.end(tail));
+  });
+  sampling = false;
+  await sampler;
+  return {
+    status,
+    'RSS before MB': mb(before.rss),
+    'RSS peak MB': mb(peak.rss),
+    'RSS growth MB': mb(peak.rss - before.rss),
+    'Buffers before MB': mb(before.arrayBuffers),
+    'Buffers peak MB': mb(peak.arrayBuffers),
+  };
+}
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  try {
+    console.log(`Node ${process.version}, ${os.cpus().length} CPUs; ${CONNECTIONS} connections, ${DURATION_S} s per run (after 2 s warm-up)\n`);
+    const bare = await load(`http://127.0.0.1:${server.bare}/bare`);
+    const submit = await load(`http://127.0.0.1:${server.api}${endpointPath('download')}`);
+    console.table({ 'bare Express JSON endpoint': bare, 'POST /api/submit-download-form (embedded store)': submit });
+
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-bench-file-'));
+    const file = path.join(dir, 'big.pdf');
+    const bytes = Buffer.alloc(FEEDBACK_MAX_FILE_BYTES, 0x20);
+    bytes.write('%PDF-1.4\n');
+    await fs.writeFile(file, bytes);
+    try {
+      const runs = [];
+      for (let i = 0; i < UPLOAD_RUNS; i += 1) runs.push(await upload(server, file, FEEDBACK_MAX_FILE_BYTES, false));
+      console.log(`\n20 MB upload to /api/submit-feedback-form, ${UPLOAD_RUNS} runs, server memory:`);
+      console.table(runs);
+      const live = await upload(server, file, FEEDBACK_MAX_FILE_BYTES, true);
+      console.log('Same upload sampling live memory only (GC before every sample; slower upload):');
+      console.table([live]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  } finally {
+    server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
