@@ -38,6 +38,7 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
   const guardedStore = storeWithDeadline(store, config.storeTimeoutMs);
 
   app.set('trust proxy', config.trustProxy);
+  // Flat query strings only: no nested objects reach the export filters.
   app.set('query parser', 'simple');
   app.use(requestLogger(logger));
   app.use(helmet());

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,10 +9,15 @@ export type ConfigOverrides = Partial<Omit<ApiConfig, 'rateLimit' | 'uploads'>> 
   uploads?: Partial<ApiConfig['uploads']>;
 };
 
+// Every upload temp folder of a test file lives under one parent, removed when the file is done.
+const parent = path.join(os.tmpdir(), `wpc-api-test-${process.pid}-${randomBytes(4).toString('hex')}`);
+afterAll(() => fs.rm(parent, { recursive: true, force: true }));
+
 /** Test settings: silent logs, no rate limit, and an upload temp folder of the test's own. */
 export async function testConfig(overrides: ConfigOverrides = {}): Promise<ApiConfig> {
   const base = loadConfig({ NODE_ENV: 'test' });
-  const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-upload-tmp-'));
+  await fs.mkdir(parent, { recursive: true });
+  const tmpDir = await fs.mkdtemp(path.join(parent, 'uploads-'));
   return {
     ...base,
     ...overrides,
