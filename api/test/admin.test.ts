@@ -39,6 +39,8 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+// Every case runs on the embedded store; the MongoDB case runs only with MONGODB_URI (CI sets it
+// to FerretDB) and is otherwise skipped with a warning, never faked.
 for (const storeCase of storeCases) {
   describeStore(storeCase, 'team export', () => {
     const h = useHarness(storeCase, { adminToken: TOKEN });

@@ -9,6 +9,8 @@ const REQUIRED_ZIP: Record<EndpointKind, string> = {
   subscribe: 'zipCode', feedback: 'zipCode', contact: 'zipCode', support: 'zipCode',
 };
 
+// Every case runs on the embedded store; the MongoDB case runs only with MONGODB_URI (CI sets it
+// to FerretDB) and is otherwise skipped with a warning, never faked.
 for (const storeCase of storeCases) {
   describeStore(storeCase, 'submit endpoints', () => {
     const h = useHarness(storeCase);

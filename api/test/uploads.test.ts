@@ -32,6 +32,8 @@ function pdfOfSize(size: number): Buffer {
   return bytes;
 }
 
+// Every case runs on the embedded store; the MongoDB case runs only with MONGODB_URI (CI sets it
+// to FerretDB) and is otherwise skipped with a warning, never faked.
 for (const storeCase of storeCases) {
   describeStore(storeCase, 'feedback uploads', () => {
     const h = useHarness(storeCase);

@@ -9,7 +9,7 @@ import { isAllowedExtension, sanitizeFileName } from '../uploads/files';
 import { trackUploadDir } from './cleanup';
 import { HttpError, LINKS_HINT } from './errors';
 
-export const FILES_FIELD = 'files';
+const FILES_FIELD = 'files';
 
 /** Disk and OS failures (ENOSPC, EACCES...) are the server's problem, not the client's. */
 function isSystemError(error: unknown): boolean {

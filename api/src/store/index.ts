@@ -6,7 +6,7 @@ import type { SubmissionStore } from './types';
 export * from './types';
 export { EmbeddedStore } from './embedded';
 export { MongoStore } from './mongo';
-export { storeWithDeadline, withDeadline } from './deadline';
+export { storeWithDeadline } from './deadline';
 
 /** MongoDB when MONGODB_URI is set, otherwise the embedded store under DATA_DIR. */
 export function createStore(config: ApiConfig): SubmissionStore {
