@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Datastore from '@seald-io/nedb';
 import type {
@@ -14,6 +14,7 @@ import type {
   SubmissionQuery,
   SubmissionStore,
 } from './types';
+import { byteCounter } from './byte-counter';
 
 type SubmissionDoc = Omit<StoredSubmission, 'id'> & { _id: string };
 type FileDoc = Omit<StoredFile, 'id'> & { _id: string };
@@ -83,21 +84,15 @@ export class EmbeddedStore implements SubmissionStore {
     const id = randomBytes(16).toString('hex');
     const target = path.join(this.uploadsDir, id);
     const partial = `${target}.part`;
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
+    const counter = byteCounter();
     try {
-      await pipeline(source, counter, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(source, counter.stream, createWriteStream(partial, { flags: 'wx' }));
       await fs.rename(partial, target);
       const doc = await this.files.insertAsync({
         _id: id,
         name: file.name,
         contentType: file.contentType,
-        size,
+        size: counter.bytes(),
         uploadedAt: new Date(),
       });
       return toFile(doc);

@@ -1,4 +1,4 @@
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   GridFSBucket,
@@ -23,6 +23,7 @@ import {
   type SubmissionQuery,
   type SubmissionStore,
 } from './types';
+import { byteCounter } from './byte-counter';
 
 export interface MongoStoreOptions {
   readonly uri: string;
@@ -146,21 +147,15 @@ export class MongoStore implements SubmissionStore {
   async saveFile(source: Readable, file: NewFile): Promise<StoredFile> {
     await this.init();
     const upload = this.bucket.openUploadStream(file.name, { metadata: { contentType: file.contentType } });
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
+    const counter = byteCounter();
     try {
-      await guard(() => pipeline(source, counter, upload));
+      await guard(() => pipeline(source, counter.stream, upload));
     } catch (error) {
       // Chunks written before the failure have no files document yet; delete removes them.
       await this.bucket.delete(upload.id).catch(() => undefined);
       throw error;
     }
-    return { id: upload.id.toHexString(), name: file.name, contentType: file.contentType, size, uploadedAt: new Date() };
+    return { id: upload.id.toHexString(), name: file.name, contentType: file.contentType, size: counter.bytes(), uploadedAt: new Date() };
   }
 
   async openFile(id: string): Promise<{ file: StoredFile; stream: Readable } | null> {
