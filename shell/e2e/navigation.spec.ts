@@ -90,6 +90,7 @@ test('links across areas change the page without a reload, and Back/Forward work
 
   await page.getByRole('link', { name: 'Wildfire Prevention Consortium home' }).click();
   await expect(page).toHaveURL('/');
+  await expect(page.getByRole('main')).toBeFocused();
   await expectSameDocument(page);
 });
 

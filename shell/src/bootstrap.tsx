@@ -34,7 +34,11 @@ let previousPath = window.location.pathname;
 window.addEventListener('single-spa:routing-event', () => {
   const { pathname, hash } = window.location;
   document.title = documentTitleFor(pathname);
-  if (pathname !== previousPath && !hash) window.scrollTo(0, 0);
+  if (pathname !== previousPath && !hash) {
+    window.scrollTo(0, 0);
+    // A new page without a reload: start keyboard and screen-reader users at its content.
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }
   previousPath = pathname;
 });
 
