@@ -21,21 +21,31 @@ export interface StoreCase {
 
 const MONGODB_URI = process.env.MONGODB_URI;
 
+/** Opens stores on demand and remembers each, so a case's destroy() closes every one. */
+function trackStores<S extends SubmissionStore>(make: () => S) {
+  const opened: S[] = [];
+  return {
+    open: (): S => {
+      const store = make();
+      opened.push(store);
+      return store;
+    },
+    closeAll: async () => {
+      await Promise.all(opened.map((store) => store.close()));
+    },
+  };
+}
+
 export const embeddedCase: StoreCase = {
   name: 'embedded',
   async create() {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-store-'));
-    const opened: SubmissionStore[] = [];
-    const open = () => {
-      const store = new EmbeddedStore(dir);
-      opened.push(store);
-      return store;
-    };
+    const stores = trackStores(() => new EmbeddedStore(dir));
     return {
-      store: open(),
-      reopen: open,
+      store: stores.open(),
+      reopen: stores.open,
       async destroy() {
-        await Promise.all(opened.map((store) => store.close()));
+        await stores.closeAll();
         await fs.rm(dir, { recursive: true, force: true });
       },
     };
@@ -49,22 +59,17 @@ export const mongoCase: StoreCase = {
     if (!MONGODB_URI) throw new Error('MONGODB_URI is not set');
     // One database per store, so test files and tests never see each other's data.
     const dbName = `wpc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const opened: MongoStore[] = [];
-    const open = () => {
-      const store = new MongoStore({ uri: MONGODB_URI, dbName, serverSelectionTimeoutMS: 5000 });
-      opened.push(store);
-      return store;
-    };
+    const stores = trackStores(() => new MongoStore({ uri: MONGODB_URI, dbName, serverSelectionTimeoutMS: 5000 }));
     return {
-      store: open(),
-      reopen: open,
+      store: stores.open(),
+      reopen: stores.open,
       async destroy() {
         // A store of its own, since the test may have closed the ones it had.
-        const dropper = open();
+        const dropper = stores.open();
         try {
           await dropper.dropDatabase();
         } finally {
-          await Promise.all(opened.map((store) => store.close()));
+          await stores.closeAll();
         }
       },
     };
