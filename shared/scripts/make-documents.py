@@ -4,6 +4,7 @@ the Data Protection Policy PDF (served by the shell) and the scorecard zip (serv
 scorecard deployment). Run from the repository root: python3 shared/scripts/make-documents.py
 """
 import io
+import json
 import textwrap
 import zipfile
 from pathlib import Path
@@ -16,17 +17,10 @@ VERSION = '02-20-24'
 # A fixed timestamp keeps the zip byte-for-byte reproducible.
 ZIP_TIME = (2024, 2, 20, 12, 0, 0)
 
+# The one list of essentials, shared with the website (@wpc/shared/scorecard).
 ESSENTIALS = [
-    ('Organise for disaster resilience', 'Is there a named lead and a standing group that plans for wildfire across departments and neighbourhoods?'),
-    ('Identify, understand and use current and future risk scenarios', 'Do you have an up-to-date wildfire hazard map that includes the wildland-urban interface and future climate?'),
-    ('Strengthen financial capacity for resilience', 'Is there a budget for fuel reduction, home hardening and preparedness, and do residents know how to reach grants?'),
-    ('Pursue resilient urban development and design', 'Do building codes and land-use rules require fire-resistant materials and defensible space?'),
-    ('Safeguard natural buffers', 'Are forests, grasslands and watersheds managed to reduce fuel while protecting their ecological value?'),
-    ('Strengthen institutional capacity for resilience', 'Are staff trained, and are agreements with neighbouring agencies and fire services in place and practised?'),
-    ('Understand and strengthen societal capacity for resilience', 'Do residents, including vulnerable people, know the evacuation routes and how to receive warnings?'),
-    ('Increase infrastructure resilience', 'Are water supply, power lines, roads and communications protected against fire and ready for an emergency?'),
-    ('Ensure effective disaster response', 'Are warning systems, evacuation plans and shelters tested with drills at least once a year?'),
-    ('Expedite recovery and build back better', 'Is there a recovery plan that rebuilds to a safer standard and learns from each fire?'),
+    (essential['title'], essential['keyQuestion'])
+    for essential in json.loads((ROOT / 'shared/src/scorecard/ten-essentials.json').read_text(encoding='utf-8'))
 ]
 
 POLICY = [
