@@ -1,13 +1,6 @@
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { AreaRouter } from '@wpc/shared/area';
-import { SectionUnavailable } from '@wpc/shared/status';
+import { defineArea } from '@wpc/shared/area';
 import { pages } from './pages';
 
-export const { bootstrap, mount, unmount } = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: () => <AreaRouter area="home" pages={pages} label="This page" />,
-  errorBoundary: () => <SectionUnavailable section="This page" onRetry={() => window.location.reload()} />,
-});
+// The shell mounts these lifecycles into the home outlet. On a first visit the outlet holds the
+// page this remote's build prerendered, and it is hydrated; buildId tells whether it can be.
+export const { bootstrap, mount, unmount } = defineArea({ area: 'home', pages, label: 'This page', buildId: __webpack_hash__ });

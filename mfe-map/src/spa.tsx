@@ -1,13 +1,6 @@
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { AreaRouter } from '@wpc/shared/area';
-import { SectionUnavailable } from '@wpc/shared/status';
+import { defineArea } from '@wpc/shared/area';
 import { pages } from './pages';
 
-export const { bootstrap, mount, unmount } = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: () => <AreaRouter area="map" pages={pages} label="The map" />,
-  errorBoundary: () => <SectionUnavailable section="The map" onRetry={() => window.location.reload()} />,
-});
+// The shell mounts these lifecycles into the map outlet. On a first visit the outlet holds the
+// page this remote's build prerendered, and it is hydrated; buildId tells whether it can be.
+export const { bootstrap, mount, unmount } = defineArea({ area: 'map', pages, label: 'The map', buildId: __webpack_hash__ });

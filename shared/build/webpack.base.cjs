@@ -7,16 +7,22 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const zlib = require('node:zlib');
 const { ports } = require('../ports.cjs');
+const { prerenderConfig, ClientAssetsPlugin } = require('./prerender.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const depVersion = (pkg) => require(path.join(root, 'node_modules', pkg, 'package.json')).version;
 const sharedVersion = require('../package.json').version;
 
-/** Every browser subpath of @wpc/shared, shared once like React (schemas carry zod and serve the API). */
+/**
+ * Every browser subpath of @wpc/shared, shared once like React (schemas carry zod and serve the
+ * API; area/prerender renders pages at build time in Node).
+ */
 const sharedEntries = Object.keys(require('../package.json').exports)
-  .filter((entry) => !entry.includes('*') && !entry.endsWith('.css') && !['./ports', './schemas'].includes(entry))
+  .filter((entry) => !entry.includes('*') && !entry.endsWith('.css') && !['./ports', './schemas', './area/prerender'].includes(entry))
   .map((entry) => `@wpc/shared/${entry.slice(2)}`);
 
 /**
@@ -50,118 +56,183 @@ function swcLoader(dev) {
   };
 }
 
+const sharedSource = path.join(root, 'shared') + path.sep;
+
+/**
+ * CSS Module class names. Each area's own classes carry its prefix, so teams cannot clash; the
+ * shared UI kit's carry "wpc" in every build, because a remote's prerendered HTML is hydrated
+ * with the copy of @wpc/shared the shell provides, and both must name the same classes.
+ */
+function cssModuleOptions(name, dev) {
+  return {
+    namedExport: false,
+    getLocalIdent(context, _localIdentName, localName) {
+      const prefix = context.resourcePath.startsWith(sharedSource) ? 'wpc' : name;
+      const relative = path.relative(root, context.resourcePath).split(path.sep).join('/');
+      const hash = require('node:crypto').createHash('md5').update(`${relative}\0${localName}`).digest('base64url').slice(0, 6);
+      return dev ? `${prefix}__${path.basename(relative, '.module.css').replace(/\W/g, '_')}__${localName}` : `${prefix}-${hash}`;
+    },
+  };
+}
+
+/** Loaders shared by the browser build and the build that prerenders pages in Node. */
+function moduleRules({ name, dev, server }) {
+  // In Node only the class names matter; the browser build writes the CSS files.
+  const css = (modules) =>
+    server
+      ? [{ loader: 'css-loader', options: { modules: modules ? { ...cssModuleOptions(name, dev), exportOnlyLocals: true } : false } }]
+      // (a global stylesheet such as the tokens compiles to an unused string there)
+      : [
+          // Relative url()s: a CSS file finds its images wherever the package is deployed.
+          { loader: MiniCssExtractPlugin.loader, options: { publicPath: '' } },
+          { loader: 'css-loader', options: { modules: modules ? cssModuleOptions(name, dev) : false } },
+        ];
+  return [
+    { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: swcLoader(dev) },
+    { test: /\.module\.css$/, use: css(true) },
+    { test: /\.css$/, exclude: /\.module\.css$/, use: css(false) },
+    {
+      test: /\.(png|jpe?g|webp|avif|gif|svg|pdf|woff2?)$/i,
+      type: 'asset/resource',
+      ...(server ? { generator: { emit: false } } : {}),
+    },
+  ];
+}
+
 /**
  * @param {object} options
  * @param {string} options.name     federation name: 'shell' or the remote's area
  * @param {string} options.dir      the package folder (__dirname of its webpack config)
  * @param {'host'|'remote'} options.role
- * @param {number} options.port     dev server port
+ * @returns a webpack config function: the browser build, and in production also the build that
+ *          prerenders every route the package owns into dist/ssr/ (see prerender.cjs)
  */
 function createWebpackConfig({ name, dir, role }) {
   return (_env, argv) => {
     const dev = argv.mode !== 'production';
-    const port = role === 'host' ? ports.edge : ports[name];
-    const publicDir = path.join(dir, 'public');
-
-    const plugins = [
-      new webpack.DefinePlugin({
-        'process.env.WPC_API_BASE': JSON.stringify(dev ? `http://localhost:${ports.api}` : ''),
-      }),
-      new ModuleFederationPlugin({
-        name,
-        ...(role === 'remote'
-          ? { filename: 'remoteEntry.js', exposes: { './spa': './src/spa.tsx' } }
-          : { remotes: {}, runtimePlugins: [path.join(dir, 'src/federation/retry-runtime-plugin.ts')] }),
-        shared: sharedModules(),
-        shareStrategy: 'loaded-first',
-        manifest: { fileName: 'mf-manifest.json' },
-        dts: false,
-      }),
-    ];
-    if (require('node:fs').existsSync(publicDir)) {
-      // In development the shell's remotes.json comes from dev/, pointing at each dev server.
-      const ignore = ['**/index.html', ...(dev ? ['**/remotes.json'] : [])];
-      plugins.push(new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore } }] }));
-    }
-    if (role === 'host') {
-      plugins.push(new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }));
-    }
-    if (!dev) {
-      const test = /\.(js|css|html|svg|json|txt)$/;
-      plugins.push(
-        new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
-        new CompressionPlugin({
-          test,
-          algorithm: 'brotliCompress',
-          filename: '[path][base].br',
-          threshold: 512,
-          minRatio: 0.9,
-          compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-        }),
-      );
-    }
-
-    return {
-      mode: dev ? 'development' : 'production',
-      context: dir,
-      entry: role === 'host' ? { main: './src/index.ts' } : {},
-      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
-      output: {
-        path: path.join(dir, 'dist'),
-        // The shell's HTML is served for every path, so its scripts need absolute URLs; a remote
-        // finds its chunks relative to its own manifest wherever it is deployed.
-        publicPath: role === 'host' ? '/' : 'auto',
-        uniqueName: `wpc_${name}`,
-        // Entry files keep plain names (served with revalidation): webpack 5.111 cannot put a
-        // hash in them next to the federation runtime (module-federation/core#5077).
-        filename: '[name].js',
-        chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
-        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-        clean: true,
-      },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-      module: {
-        rules: [
-          { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: swcLoader(dev) },
-          {
-            test: /\.module\.css$/,
-            use: [
-              'style-loader',
-              {
-                loader: 'css-loader',
-                options: {
-                  // The area prefix keeps every team's class names apart in the one document.
-                  modules: { localIdentName: dev ? `${name}__[name]__[local]` : `${name}-[hash:base64:6]`, namedExport: false },
-                },
-              },
-            ],
-          },
-          { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
-          { test: /\.(png|jpe?g|webp|avif|gif|svg|pdf|woff2?)$/i, type: 'asset/resource' },
-        ],
-      },
-      plugins,
-      optimization: {
-        moduleIds: 'deterministic',
-        chunkIds: 'deterministic',
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
-      },
-      performance: { hints: false },
-      stats: 'errors-warnings',
-      infrastructureLogging: { level: 'warn' },
-      devServer: {
-        port,
-        hot: false,
-        liveReload: true,
-        historyApiFallback: role === 'host',
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        static: role === 'host' ? [{ directory: path.join(dir, 'dev'), publicPath: '/' }] : [],
-        // As the edge does in production: the scorecard deployment owns the downloads.
-        proxy: role === 'host' ? [{ context: ['/assets/content'], target: `http://localhost:${ports.scorecard}` }] : [],
-        client: { overlay: { warnings: false, errors: true } },
-      },
-    };
+    const client = browserConfig({ name, dir, role, dev });
+    if (dev) return client;
+    const assets = new ClientAssetsPlugin({ name, dir, role });
+    client.plugins.push(assets);
+    const rules = moduleRules({ name, dev: false, server: true });
+    return [client, prerenderConfig({ name, dir, role, assets, rules, sharedKeys: Object.keys(sharedModules()) })];
   };
 }
 
-module.exports = { createWebpackConfig, sharedModules };
+function browserConfig({ name, dir, role, dev }) {
+  const port = role === 'host' ? ports.edge : ports[name];
+  const publicDir = path.join(dir, 'public');
+
+  const plugins = [
+    new webpack.DefinePlugin({
+      'process.env.WPC_API_BASE': JSON.stringify(dev ? `http://localhost:${ports.api}` : ''),
+    }),
+    new ModuleFederationPlugin({
+      name,
+      ...(role === 'remote'
+        ? { filename: 'remoteEntry.js', exposes: { './spa': './src/spa.tsx' } }
+        : {
+            remotes: {},
+            runtimePlugins: [
+              path.join(dir, 'src/federation/retry-runtime-plugin.ts'),
+              path.join(dir, 'src/federation/stylesheet-runtime-plugin.ts'),
+            ],
+          }),
+      shared: sharedModules(),
+      shareStrategy: 'loaded-first',
+      manifest: { fileName: 'mf-manifest.json' },
+      dts: false,
+    }),
+    // One stylesheet per package (see optimization.splitChunks): content-hashed, so cached for good.
+    new MiniCssExtractPlugin({
+      filename: dev ? '[name].css' : '[name].[contenthash:10].css',
+      chunkFilename: dev ? '[name].css' : '[name].[contenthash:10].css',
+      // Every rule sits in a CSS Module scoped to its area (or the tokens file, loaded first), so
+      // the order in which modules meet in the one file does not change what applies.
+      ignoreOrder: true,
+    }),
+  ];
+  if (require('node:fs').existsSync(publicDir)) {
+    // In development the shell's remotes.json comes from dev/, pointing at each dev server.
+    const ignore = ['**/index.html', ...(dev ? ['**/remotes.json'] : [])];
+    plugins.push(new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore } }] }));
+  }
+  if (role === 'host') {
+    plugins.push(new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }));
+  }
+  if (!dev) {
+    const test = /\.(js|css|html|svg|json|txt)$/;
+    plugins.push(
+      new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
+      new CompressionPlugin({
+        test,
+        algorithm: 'brotliCompress',
+        filename: '[path][base].br',
+        threshold: 512,
+        minRatio: 0.9,
+        compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      }),
+    );
+  }
+
+  return {
+    name: 'browser',
+    mode: dev ? 'development' : 'production',
+    context: dir,
+    entry: role === 'host' ? { main: './src/index.ts' } : {},
+    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      // The shell's HTML is served for every path, so its scripts need absolute URLs; a remote
+      // finds its chunks relative to its own manifest wherever it is deployed.
+      publicPath: role === 'host' ? '/' : 'auto',
+      uniqueName: `wpc_${name}`,
+      // Entry files keep plain names (served with revalidation): webpack 5.111 cannot put a
+      // hash in them next to the federation runtime (module-federation/core#5077).
+      filename: '[name].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      // A deploy with new file names and build id from unchanged source (the redeploy test).
+      hashSalt: process.env.WPC_HASH_SALT || undefined,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: { rules: moduleRules({ name, dev, server: false }) },
+    plugins,
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }), new CssMinimizerPlugin()],
+      splitChunks: {
+        cacheGroups: {
+          // All of a package's own CSS in one file: a page links it, and client-side navigation
+          // into the area loads it once. A remote leaves out @wpc/shared's CSS, which comes with
+          // the shell (the provider of the shared modules); its fallback copies keep their own.
+          styles: {
+            type: 'css/mini-extract',
+            name: `${name}-styles`,
+            chunks: 'all',
+            enforce: true,
+            test: (module) => role === 'host' || !String(module.identifier()).includes(sharedSource),
+          },
+        },
+      },
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+    devServer: {
+      port,
+      hot: false,
+      liveReload: true,
+      historyApiFallback: role === 'host',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: role === 'host' ? [{ directory: path.join(dir, 'dev'), publicPath: '/' }] : [],
+      // As the edge does in production: the scorecard deployment owns the downloads.
+      proxy: role === 'host' ? [{ context: ['/assets/content'], target: `http://localhost:${ports.scorecard}` }] : [],
+      client: { overlay: { warnings: false, errors: true } },
+    },
+  };
+}
+
+module.exports = { createWebpackConfig, sharedModules, moduleRules };

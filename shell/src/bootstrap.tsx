@@ -1,21 +1,21 @@
-import '@wpc/shared/tokens.css';
-import { createRoot } from 'react-dom/client';
 import { registerApplication, start } from 'single-spa';
 import type { ReactElement } from 'react';
+import { renderOrHydrate } from '@wpc/shared/area/hydration';
 import { areaForPath, documentTitleFor, REMOTE_AREAS } from '@wpc/shared/routes';
 import { areaApplication } from './federation/area-application';
-import { fetchRemoteConfig, loadAreaLifecycles, registerRemoteAreas } from './federation/remotes';
+import { loadAreaLifecycles, registerRemoteAreas, remoteConfig } from './federation/remotes';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { MessageCentre } from './layout/MessageCentre';
-import { isShellPath, shellPagesApplication } from './shell-pages';
+import { chromeIdPrefix, isShellPath, shellPagesApplication } from './shell-pages';
 
-const remotesReady = registerRemoteAreas(fetchRemoteConfig());
+const remotesReady = registerRemoteAreas(remoteConfig());
 remotesReady.catch((error: unknown) => console.error('The remote configuration could not be loaded', error));
 
+// The edge sends the header, footer and message centre prerendered: they are hydrated in place.
 function renderInto(id: string, element: ReactElement) {
   const host = document.getElementById(id);
-  if (host) createRoot(host).render(element);
+  if (host) renderOrHydrate(host, element, { identifierPrefix: chromeIdPrefix(id), buildId: __webpack_hash__ });
 }
 renderInto('site-header', <Header />);
 renderInto('site-footer', <Footer />);

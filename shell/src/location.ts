@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 
 // single-spa re-fires every pushState as popstate, so these two events cover all navigation.
 function subscribe(onChange: () => void) {
@@ -10,6 +10,17 @@ function subscribe(onChange: () => void) {
   };
 }
 
+const readPathname = () => window.location.pathname;
+
+/** The path being prerendered; in the browser the location itself is read. */
+const PrerenderPathContext = createContext<string | undefined>(undefined);
+
+export function PrerenderPath({ path, children }: { readonly path: string; readonly children: ReactNode }) {
+  return createElement(PrerenderPathContext.Provider, { value: path }, children);
+}
+
 export function usePathname(): string {
-  return useSyncExternalStore(subscribe, () => window.location.pathname);
+  const prerenderPath = useContext(PrerenderPathContext);
+  // Hydration reads the server snapshot: the browser's path, which the edge prerendered for.
+  return useSyncExternalStore(subscribe, readPathname, () => prerenderPath ?? readPathname());
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import type { LifeCycles } from 'single-spa';
+import { renderOrHydrate } from '@wpc/shared/area/hydration';
 import { areaForPath, normalisePath } from '@wpc/shared/routes';
 import { SectionLoading } from '@wpc/shared/status';
 import NotFoundPage from './pages/NotFoundPage';
@@ -11,13 +12,17 @@ const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {
   '/dev/forms': lazy(() => import('./pages/FormGallery')),
 };
 
+/** useId prefix of the React root in the element with this id, in the browser and the prerender. */
+export const chromeIdPrefix = (elementId: string) => `${elementId}-`;
+export const SHELL_OUTLET_ID = 'area-shell';
+
 /** Paths the shell renders itself: its /dev pages and the 404 for every path no area owns. */
 export function isShellPath(pathname: string): boolean {
   const area = areaForPath(pathname);
   return area === undefined || area === 'shell';
 }
 
-function ShellPages() {
+export function ShellPages() {
   const Page = SHELL_PAGES[normalisePath(usePathname())] ?? NotFoundPage;
   return (
     <Suspense fallback={<SectionLoading section="This page" />}>
@@ -31,10 +36,9 @@ export function shellPagesApplication(): LifeCycles {
   return {
     bootstrap: async () => undefined,
     mount: async () => {
-      const outlet = document.getElementById('area-shell');
+      const outlet = document.getElementById(SHELL_OUTLET_ID);
       if (!outlet) throw new Error('The page has no outlet for the shell pages');
-      root = createRoot(outlet);
-      root.render(<ShellPages />);
+      root = renderOrHydrate(outlet, <ShellPages />, { identifierPrefix: chromeIdPrefix(SHELL_OUTLET_ID), buildId: __webpack_hash__ });
     },
     unmount: async () => {
       root?.unmount();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './Dialog.module.css';
 
@@ -20,8 +20,23 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   );
 }
 
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * False in prerendered HTML and while it is hydrated: the dialog lives in a portal on
+ * document.body, which only the browser has, and a page must read without it (no JavaScript).
+ */
+function useCanPortal(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
 /** Modal dialog: focus stays inside while open and goes back to the opener afterwards. */
-export function Dialog({ open, onClose, title, children, closeLinkLabel }: DialogProps) {
+export function Dialog({ open: wanted, onClose, title, children, closeLinkLabel }: DialogProps) {
+  const open = useCanPortal() && wanted;
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);

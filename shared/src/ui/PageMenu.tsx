@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import styles from './PageMenu.module.css';
 
 /** Spec §9: in-page menus are collapsible at this width and below. */
@@ -13,19 +13,19 @@ function isNarrow(): boolean {
   return window.innerWidth <= MENU_BREAKPOINT;
 }
 
+function subscribeToWidth(update: () => void) {
+  const query = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+  query?.addEventListener?.('change', update);
+  window.addEventListener('resize', update);
+  return () => {
+    query?.removeEventListener?.('change', update);
+    window.removeEventListener('resize', update);
+  };
+}
+
+/** Prerendered HTML has the wide (always open) menu, which also reads well without JavaScript. */
 function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(isNarrow);
-  useEffect(() => {
-    const update = () => setNarrow(isNarrow());
-    const query = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
-    query?.addEventListener?.('change', update);
-    window.addEventListener('resize', update);
-    return () => {
-      query?.removeEventListener?.('change', update);
-      window.removeEventListener('resize', update);
-    };
-  }, []);
-  return narrow;
+  return useSyncExternalStore(subscribeToWidth, isNarrow, () => false);
 }
 
 /** Height of every sticky header on screen now: the shell's and any a remote adds. */

@@ -3,6 +3,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { AppProps, LifeCycleFn, LifeCycles } from 'single-spa';
 import type { RemoteArea } from '@wpc/shared/routes';
 import { SectionLoading, SectionUnavailable } from '@wpc/shared/status';
+import { showsServerRender } from '@wpc/shared/area/hydration';
+import { UnfinishedPageNotice } from './UnfinishedPageNotice';
 
 const LABELS: Readonly<Record<RemoteArea, string>> = {
   home: 'This page',
@@ -23,6 +25,9 @@ function callLifecycle(lifecycle: LifeCycles['mount'], props: AppProps & { domEl
  * once with a loading panel, so a slow remote never blocks navigation; the remote's own
  * lifecycles take over when they arrive. A remote that cannot be loaded leaves an
  * "unavailable" panel with a Retry button in its outlet and nowhere else.
+ * When the outlet already shows the page the edge prerendered, nothing covers it: the remote
+ * hydrates it when it arrives, and if it cannot be loaded a short notice above the page says
+ * that its buttons and forms will not work, with the same Retry.
  */
 export interface AreaLifecycles {
   readonly bootstrap: LifeCycleFn<object>;
@@ -46,7 +51,8 @@ export function areaApplication(area: RemoteArea, load: LoadLifecycles): AreaLif
   const showPanel = (content: ReactNode) => {
     if (!panel) {
       const host = document.createElement('div');
-      outlet().append(host);
+      // Above a prerendered page, where it is seen; otherwise the panel is the outlet's content.
+      outlet().prepend(host);
       panel = { root: createRoot(host), host };
     }
     panel.root.render(content);
@@ -71,13 +77,20 @@ export function areaApplication(area: RemoteArea, load: LoadLifecycles): AreaLif
       remoteBootstrapped = undefined;
       if (current !== generation) return;
       console.error(`The ${area} area could not be loaded`, error);
-      showPanel(<SectionUnavailable section={LABELS[area]} onRetry={() => retry(props)} />);
+      showPanel(
+        showsServerRender(outlet()) ? (
+          <UnfinishedPageNotice section={LABELS[area]} onRetry={() => retry(props)} />
+        ) : (
+          <SectionUnavailable section={LABELS[area]} onRetry={() => retry(props)} />
+        ),
+      );
     }
   };
 
   const retry = (props: AppProps) => {
     const current = generation;
-    showPanel(<SectionLoading section={LABELS[area]} />);
+    if (showsServerRender(outlet())) clearPanel();
+    else showPanel(<SectionLoading section={LABELS[area]} />);
     settled = settled.then(() => attach(props, current));
   };
 
@@ -85,7 +98,7 @@ export function areaApplication(area: RemoteArea, load: LoadLifecycles): AreaLif
     bootstrap: async () => undefined,
     mount: async (props) => {
       const current = ++generation;
-      showPanel(<SectionLoading section={LABELS[area]} />);
+      if (!showsServerRender(outlet())) showPanel(<SectionLoading section={LABELS[area]} />);
       settled = settled.then(() => attach(props, current));
     },
     unmount: async (props) => {

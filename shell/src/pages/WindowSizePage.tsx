@@ -6,10 +6,12 @@ function subscribe(onChange: () => void) {
 }
 
 const readSize = () => `${window.innerWidth}x${window.innerHeight}`;
+// The prerendered page cannot know the window: it shows dashes until the browser fills them in.
+const unknownSize = () => '–x–';
 
 /** A developer aid: the live viewport size, for checking layouts against the breakpoints. */
 export default function WindowSizePage() {
-  const [width, height] = useSyncExternalStore(subscribe, readSize).split('x');
+  const [width, height] = useSyncExternalStore(subscribe, readSize, unknownSize).split('x');
   return (
     <article className="wpc-page">
       <h1>Check Your Window Size</h1>

@@ -1,0 +1,227 @@
+// Prerendering at build time. Next to its browser build, every front-end package compiles a small
+// Node bundle of its pages and renders each route it owns into dist/ssr/:
+//   remote:  ssr/<route>.html  the page's HTML fragment, after a first line naming the build
+//            ssr/<route>.json  { buildId, remoteEntry, css, preload, shared } for the edge
+//   shell:   ssr/<route>.html  the whole document: header and footer, and the page itself on its
+//                              own routes and the 404; <!--wpc:head--> and <!--wpc:outlet-->
+//                              mark where the edge puts a remote's links and fragment
+//            ssr/<route>.json  { buildId, css, preload }
+//            ssr/shared-modules.json  { buildId, files: { [share key]: files } }
+// <route> is the path without its leading slash ("index" for "/", "404" for the not-found page).
+// File names in the JSON are relative to the package's own base URL. The edge composes pages
+// from these files (shell/server/); README "First paint" has the whole picture.
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFile } = require('node:child_process');
+const webpack = require('webpack');
+const { SERVER_BUILD_ATTRIBUTE, HEAD_MARKER, OUTLET_MARKER, routeFileName } = require('./page-contract.cjs');
+
+const root = path.resolve(__dirname, '../..');
+const posix = (file) => file.split(path.sep).join('/');
+const fromRoot = (file) => posix(path.relative(root, file.split('?')[0]));
+
+/** Which shared module a file is, e.g. shared/src/forms/index.ts -> "@wpc/shared/forms". */
+const shareKeyByFile = new Map(
+  Object.entries(require('../package.json').exports)
+    .filter(([entry, target]) => !entry.includes('*') && /\.tsx?$/.test(target))
+    .map(([entry, target]) => [fromRoot(path.join(root, 'shared', target)), `@wpc/shared/${entry.slice(2)}`]),
+);
+
+const isJs = (file) => file.endsWith('.js');
+const isCss = (file) => file.endsWith('.css');
+
+/**
+ * Collects from the browser build what prerendered pages need: the build id (webpack's full hash,
+ * which the browser code reads as __webpack_hash__) and, for every module loaded on demand (a
+ * page, the exposed ./spa, the shell's bootstrap), the files of the chunks that bring it.
+ */
+class ClientAssetsPlugin {
+  constructor({ dir, role }) {
+    this.dir = dir;
+    this.host = role === 'host';
+    this.result = undefined;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('WpcClientAssets', (compilation) => {
+      const { chunkGraph, moduleGraph } = compilation;
+      const filesOf = (group) => group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => !file.endsWith('.map'));
+
+      // The shell provides the shared modules, so the files its start-up needs include those of
+      // the shared modules it consumes, as it provides them (a consumer's fallback copy may sit
+      // in other chunks). A remote's come from the shell at run time: not listed.
+      const provided = new Map();
+      for (const module of compilation.modules) {
+        if (module.type === 'provide-module' && module.blocks[0]) provided.set(module._name, chunkGraph.getBlockChunkGroup(module.blocks[0]));
+      }
+      const withConsumed = (group, seen = new Set()) => {
+        if (!group || seen.has(group)) return [];
+        seen.add(group);
+        const files = filesOf(group);
+        for (const chunk of group.chunks) {
+          for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+            if (module.type === 'consume-shared-module') files.push(...withConsumed(provided.get(module.options.shareKey), seen));
+          }
+        }
+        return files;
+      };
+
+      /** Module (path from the repository root) -> files to load it, for every on-demand block. */
+      const onDemand = {};
+      const visit = (block) => {
+        const group = chunkGraph.getBlockChunkGroup(block);
+        for (const dependency of block.dependencies) {
+          const target = moduleGraph.getModule(dependency);
+          const resource = (target?.rootModule ?? target)?.resource;
+          if (group && resource) onDemand[fromRoot(resource)] = [...new Set(this.host ? withConsumed(group) : filesOf(group))].sort();
+        }
+        for (const inner of block.blocks) visit(inner);
+      };
+      for (const module of compilation.modules) for (const block of module.blocks) visit(block);
+
+      const sharedFiles = {};
+      if (this.host) for (const key of [...provided.keys()].sort()) sharedFiles[key] = [...new Set(withConsumed(provided.get(key)))].sort();
+      this.result = { buildId: compilation.hash, onDemand, sharedFiles };
+    });
+  }
+}
+
+/** Runs the Node bundle in a child process (production React, a fresh module cache per route). */
+function renderRoutes(bundle) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(__dirname, 'render-routes.cjs'), bundle],
+      { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`Prerendering failed:\n${stderr || error.message}`));
+        if (stderr) process.stderr.write(stderr);
+        resolve(JSON.parse(stdout));
+      },
+    );
+  });
+}
+
+const writeFile = (file, content) => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+};
+const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Inserts markup as the content of the element with this id (which the template leaves empty). */
+function fillElement(html, id, content, attributes = '') {
+  const empty = `<div id="${id}"></div>`;
+  if (!html.includes(empty)) throw new Error(`The shell's index.html has no empty ${empty}`);
+  return html.replace(empty, () => `<div id="${id}"${attributes}>${content}</div>`);
+}
+
+class PrerenderPlugin {
+  constructor({ name, dir, role, assets, bundle, sharedKeys }) {
+    Object.assign(this, { name, dir, role, assets, bundle, sharedKeys });
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('WpcPrerender', async () => {
+      const client = this.assets.result;
+      if (!client) throw new Error('Prerendering needs the browser build to finish first');
+      const rendered = await renderRoutes(this.bundle);
+      // Module ids are paths from the package ("./src/pages/AboutPage.tsx") or packages left
+      // to Node ('external "react-router-dom"').
+      for (const route of Object.values(rendered)) {
+        route.modules = route.modules.map((id) => {
+          if (id.startsWith('.')) return fromRoot(path.resolve(this.dir, id));
+          return /^external "(.+)"$/.exec(id)?.[1] ?? id;
+        });
+      }
+      const out = path.join(this.dir, 'dist', 'ssr');
+      fs.rmSync(out, { recursive: true, force: true });
+      const own = (file) => file.startsWith(`${fromRoot(this.dir)}/`);
+
+      if (this.role === 'remote') {
+        const expose = client.onDemand[fromRoot(path.join(this.dir, 'src/spa.tsx'))] ?? [];
+        for (const [routePath, { html, modules }] of Object.entries(rendered)) {
+          // The pages this route rendered (loaded on demand, from this package's own source).
+          const pageFiles = modules.filter(own).flatMap((module) => client.onDemand[module] ?? []);
+          const files = [...new Set([...expose, ...pageFiles])];
+          const shared = [
+            ...new Set(modules.map((module) => shareKeyByFile.get(module) ?? module).filter((key) => this.sharedKeys.includes(key))),
+          ].sort();
+          const base = path.join(out, routeFileName(routePath));
+          writeFile(`${base}.html`, `<!--wpc-build:${client.buildId}-->\n${html}`);
+          writeFile(
+            `${base}.json`,
+            json({ buildId: client.buildId, remoteEntry: 'remoteEntry.js', css: files.filter(isCss), preload: files.filter(isJs), shared }),
+          );
+        }
+        return;
+      }
+
+      // The files of each shared module the shell provides: a remote's page lists the shared
+      // modules it uses, and the edge preloads them from here.
+      writeFile(path.join(out, 'shared-modules.json'), json({ buildId: client.buildId, files: client.sharedFiles }));
+      const template = fs.readFileSync(path.join(this.dir, 'dist', 'index.html'), 'utf8');
+      const startup = client.onDemand[fromRoot(path.join(this.dir, 'src/bootstrap.tsx'))] ?? [];
+      const cssLinks = [...template.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map((match) => match[1]);
+      for (const [routePath, { parts, modules }] of Object.entries(rendered)) {
+        const built = ` ${SERVER_BUILD_ATTRIBUTE}="${client.buildId}"`;
+        let html = template
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${parts.title}</title>`)
+          .replace('</head>', `${HEAD_MARKER}</head>`)
+          .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${parts.noscript}</noscript>`);
+        html = fillElement(html, 'site-header', parts.header, built);
+        html = fillElement(html, 'site-footer', parts.footer, built);
+        html = fillElement(html, 'site-messages', parts.messages, built);
+        if (parts.page !== undefined) html = fillElement(html, 'area-shell', parts.page, built);
+        else html = html.replace(`<div id="area-${parts.area}"></div>`, OUTLET_MARKER);
+        if (parts.page === undefined && !html.includes(OUTLET_MARKER)) throw new Error(`The shell has no outlet for ${parts.area}`);
+        const pageFiles = modules.filter(own).flatMap((module) => client.onDemand[module] ?? []);
+        const files = [...new Set([...startup, ...pageFiles])];
+        const base = path.join(out, routeFileName(routePath));
+        writeFile(`${base}.html`, html);
+        writeFile(`${base}.json`, json({ buildId: client.buildId, css: [...cssLinks, ...files.filter(isCss)], preload: files.filter(isJs) }));
+      }
+    });
+  }
+}
+
+/** The Node build that renders a package's routes: its own source bundled, packages external. */
+function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
+  const bundleDir = path.join(root, 'node_modules', '.cache', 'wpc-prerender', name);
+  return {
+    name: 'prerender',
+    dependencies: ['browser'],
+    mode: 'production',
+    target: 'node20',
+    context: dir,
+    entry: { render: role === 'host' ? './src/server-render.tsx' : path.join(root, 'shared/src/area/server.tsx') },
+    output: { path: bundleDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    externalsPresets: { node: true },
+    // React, the router and friends come from node_modules at run time, as one copy each.
+    externals: [
+      ({ request }, callback) =>
+        /^[a-z@]/i.test(request) && !request.startsWith('@wpc/') && !request.endsWith('.css')
+          ? callback(null, `commonjs ${request}`)
+          : callback(),
+    ],
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // A remote's pages, for the generic renderer in @wpc/shared/area.
+      alias: role === 'remote' ? { '@wpc/area-pages$': path.join(dir, 'src/pages/index.ts') } : {},
+    },
+    module: { rules },
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.WPC_API_BASE': JSON.stringify(''), 'process.env.WPC_AREA': JSON.stringify(name) }),
+      // One file: React.lazy pages resolve from memory, and the module cache tells what rendered.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new PrerenderPlugin({ name, dir, role, assets, sharedKeys, bundle: path.join(bundleDir, 'render.cjs') }),
+    ],
+    // Readable module ids ("./src/pages/AboutPage.tsx") name the pages each route used.
+    optimization: { minimize: false, moduleIds: 'named', chunkIds: 'named', concatenateModules: false },
+    devtool: false,
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}
+
+module.exports = { ClientAssetsPlugin, prerenderConfig };

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { SERVER_BUILD_ATTRIBUTE } from '@wpc/shared/build/page-contract.cjs';
+
+/**
+ * Whether a container holds HTML this browser build can hydrate. It does when the server marked
+ * it with the same build id (the edge may have served a remote's last good copy while a newer
+ * build is live); stale HTML is cleared so the page renders afresh instead of mismatching. The
+ * mark is taken away: a later mount into the same container starts empty.
+ */
+export function takeServerRender(container: Element, buildId: string): boolean {
+  const serverBuild = container.getAttribute(SERVER_BUILD_ATTRIBUTE);
+  if (serverBuild === null) return false;
+  container.removeAttribute(SERVER_BUILD_ATTRIBUTE);
+  if (serverBuild === buildId && container.hasChildNodes()) return true;
+  container.replaceChildren();
+  return false;
+}
+
+/** Whether a container still shows server-rendered HTML that nothing has hydrated yet. */
+export function showsServerRender(container: Element): boolean {
+  return container.hasAttribute(SERVER_BUILD_ATTRIBUTE) && container.hasChildNodes();
+}
+
+export interface RootOptions {
+  /** Keeps useId values apart between the page's React roots; the server uses the same. */
+  readonly identifierPrefix: string;
+  /** The browser build's id (__webpack_hash__ of the package that renders the container). */
+  readonly buildId: string;
+}
+
+/** Hydrates the server's HTML when this build rendered it, or renders into an empty container. */
+export function renderOrHydrate(container: HTMLElement, element: ReactNode, { identifierPrefix, buildId }: RootOptions): Root {
+  if (takeServerRender(container, buildId)) return hydrateRoot(container, element, { identifierPrefix });
+  const root = createRoot(container, { identifierPrefix });
+  root.render(element);
+  return root;
+}

@@ -1,0 +1,127 @@
+// Page requests: the shell's prerendered document for the route, completed with the owning
+// remote's prerendered fragment, its stylesheets and preload hints, and the remote list. When
+// the fragment cannot be had in time (and no good copy is known), the answer is the client-only
+// page, which loads the remote in the browser as before. Paths no area owns get the shell's
+// prerendered 404 page with status 404.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Request, Response } from 'express';
+import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
+import { routeFileName } from '@wpc/shared/build/page-contract.cjs';
+import { matchRoute, normalisePath, REMOTE_AREAS, type RemoteArea } from '@wpc/shared/routes';
+import { preferredEncoding } from '@wpc/shared/server/static-assets.cjs';
+import {
+  composeDocument,
+  fragmentBody,
+  withInlineRemotes,
+  type RemotePage,
+  type RemoteRouteAssets,
+  type ShellRouteAssets,
+} from './compose';
+import { createTextFetcher } from './fragments';
+
+/** How long a page request waits for a remote's fragment before it falls back. */
+const FRAGMENT_TIMEOUT_MS = Number(process.env.FRAGMENT_TIMEOUT_MS ?? 300);
+
+export type RemoteOrigins = Readonly<Record<RemoteArea, string>>;
+
+/** Where the edge reaches each remote's server: MFE_<NAME>_ORIGIN, or its local port. */
+export function remoteOrigins(): RemoteOrigins {
+  const origins = {} as Record<RemoteArea, string>;
+  for (const name of REMOTE_NAMES) {
+    origins[name] = process.env[`MFE_${name.toUpperCase()}_ORIGIN`] ?? `http://127.0.0.1:${ports[name]}`;
+  }
+  return origins;
+}
+
+interface PageOptions {
+  readonly dist: string;
+  readonly remotesFile: string;
+  readonly origins: RemoteOrigins;
+}
+
+const readText = (file: string) => fs.readFile(file, 'utf8').catch(() => undefined);
+
+export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
+  const fetchText = createTextFetcher({ timeoutMs: FRAGMENT_TIMEOUT_MS });
+
+  /** The URL the edge fetches for a URL the browser uses: /mfe/<name>/... goes to that remote. */
+  const serverUrl = (browserUrl: string) => {
+    const mounted = /^\/mfe\/([a-z]+)\/(.*)$/.exec(browserUrl);
+    if (mounted && REMOTE_AREAS.includes(mounted[1] as RemoteArea)) return `${origins[mounted[1] as RemoteArea]}/${mounted[2]}`;
+    return new URL(browserUrl, `http://127.0.0.1:${ports.edge}`).href;
+  };
+
+  async function remotePage(area: RemoteArea, routePath: string, remotes: Record<string, string>): Promise<RemotePage | undefined> {
+    const manifestUrl = remotes[area];
+    if (!manifestUrl) return undefined;
+    const baseUrl = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+    const file = `${baseUrl}ssr/${routeFileName(routePath)}`;
+    const [json, fragment] = await Promise.all([fetchText(serverUrl(`${file}.json`)), fetchText(serverUrl(`${file}.html`))]);
+    if (!json || !fragment) return undefined;
+    const assets = JSON.parse(json) as RemoteRouteAssets;
+    // Both from the same build, or the page would link files the fragment does not match.
+    const html = fragmentBody(fragment, assets);
+    return html === undefined ? undefined : { area, baseUrl, manifestUrl, assets, html };
+  }
+
+  async function sharedFilesLookup(): Promise<(key: string) => readonly string[]> {
+    const listing = JSON.parse((await readText(path.join(dist, 'ssr', 'shared-modules.json'))) ?? '{"files":{}}') as {
+      files: Record<string, string[]>;
+    };
+    return (key) => listing.files[key]?.filter((file) => file.endsWith('.js')) ?? [];
+  }
+
+  async function composePage(routePath: string, known: boolean): Promise<string | undefined> {
+    const remotes = JSON.parse(await fs.readFile(remotesFile, 'utf8')) as Record<string, string>;
+    const route = matchRoute(routePath);
+    const file = path.join(dist, 'ssr', routeFileName(known ? routePath : '/404'));
+    const [shellDocument, shellJson] = await Promise.all([readText(`${file}.html`), readText(`${file}.json`)]);
+    if (!shellDocument || !shellJson) return withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes);
+    const shellAssets = JSON.parse(shellJson) as ShellRouteAssets;
+    const sharedFiles = await sharedFilesLookup();
+    if (!route || route.area === 'shell') return composeDocument({ shellDocument, shellAssets, remotes, sharedFiles });
+    const page = await remotePage(route.area, route.path, remotes);
+    if (!page) return withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes);
+    return composeDocument({ shellDocument, shellAssets, remotes, remotePage: page, sharedFiles });
+  }
+
+  const compressed = new Map<string, Buffer>();
+  const compress = async (etag: string, encoding: 'br' | 'gzip', html: string) => {
+    const key = `${etag}:${encoding}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? await promisify(zlib.brotliCompress)(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : await promisify(zlib.gzip)(html, { level: 9 });
+      // A small cache: the same page is asked for again and again, and changes only on a deploy.
+      if (compressed.size >= 200) compressed.delete(compressed.keys().next().value as string);
+      compressed.set(key, body);
+    }
+    return body;
+  };
+
+  return async function sendPage(req: Request, res: Response) {
+    const routePath = normalisePath(req.path);
+    const known = matchRoute(routePath) !== undefined;
+    const html = (await composePage(routePath, known)) ?? '';
+    const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+    res.status(known ? 200 : 404);
+    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ETag: etag });
+    if (known && req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    const encoding = preferredEncoding(req);
+    if (!encoding) {
+      res.send(html);
+      return;
+    }
+    res.set('Content-Encoding', encoding);
+    res.send(await compress(etag, encoding, html));
+  };
+}

@@ -1,0 +1,44 @@
+// The Node entry the shell's build prerenders with (shared/build/prerender.cjs): for every route,
+// the header (its active item depends on the path), footer and message centre, plus the page on
+// the shell's own routes and the 404.
+import type { ReactElement } from 'react';
+import { areaForPath, documentTitleFor, ROUTES } from '@wpc/shared/routes';
+import { prerenderToString } from '@wpc/shared/area/prerender';
+import { Header } from './layout/Header';
+import { Footer } from './layout/Footer';
+import { MessageCentre } from './layout/MessageCentre';
+import { PrerenderPath } from './location';
+import { chromeIdPrefix, SHELL_OUTLET_ID, ShellPages } from './shell-pages';
+
+export { loadedModules } from '@wpc/shared/area/prerender';
+
+/** Stands for every path no area owns: the prerendered 404 page. */
+const NOT_FOUND_PATH = '/404';
+
+/** Read when JavaScript is off: every page is readable, and the menus and forms need scripts. */
+const NOSCRIPT =
+  'JavaScript is turned off, so the menus and forms on this site will not work. Every page can still be read, and the links at the foot of each page lead to all of them.';
+
+export function routePaths(): string[] {
+  return [...ROUTES.map((route) => route.path), NOT_FOUND_PATH];
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export async function renderRoute(path: string) {
+  const render = (element: ReactElement, elementId: string) =>
+    prerenderToString(<PrerenderPath path={path}>{element}</PrerenderPath>, chromeIdPrefix(elementId));
+  const area = areaForPath(path);
+  const ownPage = area === undefined || area === 'shell';
+  return {
+    parts: {
+      title: escapeText(documentTitleFor(path)),
+      noscript: escapeText(NOSCRIPT),
+      area: area ?? 'shell',
+      header: await render(<Header />, 'site-header'),
+      footer: await render(<Footer />, 'site-footer'),
+      messages: await render(<MessageCentre />, 'site-messages'),
+      page: ownPage ? await render(<ShellPages />, SHELL_OUTLET_ID) : undefined,
+    },
+  };
+}
