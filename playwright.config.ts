@@ -38,6 +38,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'site', testIgnore: ['**/node_modules/**', '**/redeploy.spec.ts'] },
+    // Rebuilds a remote under the running site, so it runs once everything else has finished.
+    { name: 'redeploy', testMatch: ['**/e2e/redeploy.spec.ts'], dependencies: ['site'] },
+  ],
   webServer: {
     // The production build served exactly as `npm start` serves it.
     command: 'npm run serve',

@@ -22,6 +22,13 @@ export function showsServerRender(container: Element): boolean {
   return container.hasAttribute(SERVER_BUILD_ATTRIBUTE) && container.hasChildNodes();
 }
 
+/** Empties a container whose server-rendered HTML no code took over (the page is left behind). */
+export function discardServerRender(container: Element): void {
+  if (!container.hasAttribute(SERVER_BUILD_ATTRIBUTE)) return;
+  container.removeAttribute(SERVER_BUILD_ATTRIBUTE);
+  container.replaceChildren();
+}
+
 export interface RootOptions {
   /** Keeps useId values apart between the page's React roots; the server uses the same. */
   readonly identifierPrefix: string;

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { AppProps, LifeCycleFn, LifeCycles } from 'single-spa';
 import type { RemoteArea } from '@wpc/shared/routes';
 import { SectionLoading, SectionUnavailable } from '@wpc/shared/status';
-import { showsServerRender } from '@wpc/shared/area/hydration';
+import { discardServerRender, showsServerRender } from '@wpc/shared/area/hydration';
 import { UnfinishedPageNotice } from './UnfinishedPageNotice';
 
 const LABELS: Readonly<Record<RemoteArea, string>> = {
@@ -107,6 +107,8 @@ export function areaApplication(area: RemoteArea, load: LoadLifecycles): AreaLif
       if (remote && remoteMounted) await callLifecycle(remote.unmount, { ...props, domElement: outlet() });
       remoteMounted = false;
       clearPanel();
+      // A prerendered page its remote never took over must not stay behind the next area's.
+      discardServerRender(outlet());
     },
   };
 }

@@ -1,0 +1,39 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+
+// Runs after every other end-to-end test (its own Playwright project): it rebuilds a remote
+// under the running site, as a team redeploying it would.
+const root = path.resolve(__dirname, '../..');
+const buildIdIn = (html: string) => /id="area-map" data-ssr-build="([^"]+)"/.exec(html)?.[1];
+
+test('a rebuilt remote is live on the next request, with neither edge nor shell rebuilt or restarted', async ({ page, request }) => {
+  test.setTimeout(600_000);
+  const before = buildIdIn(await (await request.get('/map', { headers: { Accept: 'text/html' } })).text());
+  expect(before).toBeTruthy();
+
+  // A new salt gives the same source new file names and a new build id, as a changed page would.
+  await promisify(execFile)('npm', ['run', 'build', '--silent', '-w', 'mfe-map'], {
+    cwd: root,
+    env: { ...process.env, WPC_HASH_SALT: `redeploy-${Date.now()}` },
+  });
+  const built = (JSON.parse(readFileSync(path.join(root, 'mfe-map/dist/ssr/map.json'), 'utf8')) as { buildId: string }).buildId;
+  expect(built).not.toBe(before);
+
+  const response = await request.get('/map', { headers: { Accept: 'text/html' } });
+  expect(buildIdIn(await response.text())).toBe(built);
+
+  // The browser gets the new fragment and hydrates it with the new build.
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  await page.goto('/map');
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,104 @@
+/** @jest-environment node */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { composeDocument, fragmentBody, withInlineRemotes, type RemoteRouteAssets } from '../server/compose';
+import { createTextFetcher } from '../server/fragments';
+
+const remotes = { home: '/mfe/home/mf-manifest.json', scorecard: '/s', showcase: '/w', map: '/m' };
+const shellDocument =
+  '<!doctype html><html><head><title>About Us | Wildfire Prevention Consortium</title><!--wpc:head--></head>' +
+  '<body><main id="main"><!--wpc:outlet--><div id="area-map"></div></main></body></html>';
+const shellAssets = { buildId: 'shell-1', css: ['shell-styles.abc.css'], preload: ['1.a.js'] };
+const assets: RemoteRouteAssets = {
+  buildId: 'home-7',
+  remoteEntry: 'remoteEntry.js',
+  css: ['home-styles.123.css'],
+  preload: ['page.456.js'],
+  shared: ['@wpc/shared/forms'],
+};
+
+describe('composeDocument', () => {
+  it("puts the remote's page in its outlet, marked with the build that prerendered it", () => {
+    const html = composeDocument({
+      shellDocument,
+      shellAssets,
+      remotes,
+      sharedFiles: (key) => (key === '@wpc/shared/forms' ? ['forms.789.js'] : []),
+      remotePage: { area: 'home', baseUrl: '/mfe/home/', manifestUrl: remotes.home, assets, html: '<h1>About Us</h1>' },
+    });
+    expect(html).toContain('<main id="main"><div id="area-home" data-ssr-build="home-7"><h1>About Us</h1></div><div id="area-map"></div></main>');
+    expect(html).toContain('<link rel="stylesheet" href="/shell-styles.abc.css">');
+    // data-href is the name webpack's CSS loading matches, so it never loads the file again.
+    expect(html).toContain('<link rel="stylesheet" href="/mfe/home/home-styles.123.css" data-href="home-styles.123.css">');
+    for (const script of ['/1.a.js', '/mfe/home/remoteEntry.js', '/mfe/home/page.456.js', '/forms.789.js']) {
+      expect(html).toContain(`<link rel="preload" href="${script}" as="script">`);
+    }
+    expect(html).toContain('<link rel="preload" href="/mfe/home/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    expect(html).toContain(`<script type="application/json" id="wpc-remotes">${JSON.stringify(remotes)}</script>`);
+    expect(html).not.toContain('<!--wpc:');
+  });
+
+  it('escapes the inlined remote list so it cannot close its script element', () => {
+    const html = withInlineRemotes('<head></head>', { ...remotes, map: '</script><script>alert(1)</script>' });
+    expect(html).not.toContain('</script><script>');
+    expect(html).toContain('\\u003c/script>');
+  });
+});
+
+describe('fragmentBody', () => {
+  it('gives the fragment without its build line when the line names the JSON build', () => {
+    expect(fragmentBody('<!--wpc-build:home-7-->\n<h1>x</h1>', assets)).toBe('<h1>x</h1>');
+  });
+
+  it('refuses a fragment from another build (a rebuild between the two requests)', () => {
+    expect(fragmentBody('<!--wpc-build:home-8-->\n<h1>x</h1>', assets)).toBeUndefined();
+    expect(fragmentBody('<h1>x</h1>', assets)).toBeUndefined();
+  });
+});
+
+describe('createTextFetcher', () => {
+  let server: http.Server;
+  let base = '';
+  let behaviour: 'serve' | 'hang' | 'fail' | 'gone' = 'serve';
+  let body = 'first';
+  const requests: (string | undefined)[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      requests.push(req.headers['if-none-match']);
+      if (behaviour === 'hang') return;
+      if (behaviour === 'fail') return void res.writeHead(500).end();
+      if (behaviour === 'gone') return void res.writeHead(404).end();
+      const etag = `"${body}"`;
+      if (req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
+      res.writeHead(200, { ETag: etag }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('revalidates by ETag, keeps the last good copy through timeouts and errors, and forgets a removed file', async () => {
+    // Generous: this checks the fallbacks, not the speed of a busy test machine.
+    const fetchText = createTextFetcher({ timeoutMs: 2000 });
+    const url = `${base}/ssr/about.html`;
+    expect(await fetchText(url)).toBe('first');
+    expect(await fetchText(url)).toBe('first');
+    expect(requests).toEqual([undefined, '"first"']);
+
+    body = 'second';
+    expect(await fetchText(url)).toBe('second');
+
+    behaviour = 'hang';
+    expect(await fetchText(url)).toBe('second');
+    behaviour = 'fail';
+    expect(await fetchText(url)).toBe('second');
+    behaviour = 'gone';
+    expect(await fetchText(url)).toBeUndefined();
+    behaviour = 'hang';
+    expect(await fetchText(url)).toBeUndefined();
+  }, 20_000);
+});
