@@ -77,7 +77,11 @@ export function composeDocument({ shellDocument, shellAssets, remotes, remotePag
     head.push(`<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous">`);
     preload.add(baseUrl + assets.remoteEntry);
     for (const key of assets.shared) for (const file of sharedFiles(key)) preload.add(`/${file}`);
-    for (const file of assets.preload) preload.add(baseUrl + file);
+    // The remote's own chunks (assets.preload) are not hinted: Chrome keeps a failed preload and
+    // hands its failure to the later request, so after a brief outage an in-place Retry of the
+    // area would fail until a reload. Its manifest and remoteEntry.js load through the
+    // federation runtime, which retries, so they are safe to hint.
+
     outlet = `<div id="area-${area}" ${SERVER_BUILD_ATTRIBUTE}="${escapeAttribute(assets.buildId)}">${html}</div>`;
   }
   for (const url of preload) head.push(`<link rel="preload" href="${escapeAttribute(url)}" as="script">`);

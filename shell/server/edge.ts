@@ -30,7 +30,7 @@ app.use(createProxyMiddleware({ pathFilter: '/api/', target: `http://127.0.0.1:$
 app.use(staticAssets(dist));
 
 // Every other GET that takes HTML is a page.
-const sendPage = createPageHandler({ dist, remotesFile, origins });
+const { sendPage, warm } = createPageHandler({ dist, remotesFile, origins });
 app.get(/.*/, (req, res, next) => {
   if (!req.accepts('html')) return next();
   sendPage(req, res).catch(next);
@@ -38,6 +38,7 @@ app.get(/.*/, (req, res, next) => {
 
 const server = app.listen(ports.edge, () => {
   console.log(`Site ready at http://localhost:${ports.edge}`);
+  warm().catch((error: unknown) => console.warn('Could not read the remotes while starting', error));
 });
 
 function shutdown() {

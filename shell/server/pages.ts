@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 import { routeFileName } from '@wpc/shared/build/page-contract.cjs';
-import { matchRoute, normalisePath, REMOTE_AREAS, type RemoteArea } from '@wpc/shared/routes';
+import { matchRoute, normalisePath, REMOTE_AREAS, routesOf, type RemoteArea } from '@wpc/shared/routes';
 import { preferredEncoding } from '@wpc/shared/server/static-assets.cjs';
 import {
   composeDocument,
@@ -89,6 +89,14 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     return composeDocument({ shellDocument, shellAssets, remotes, remotePage: page, sharedFiles });
   }
 
+  /** Fetches every remote route once, so the first visitors already find good copies. */
+  async function warm() {
+    const remotes = JSON.parse(await fs.readFile(remotesFile, 'utf8')) as Record<string, string>;
+    await Promise.all(
+      REMOTE_AREAS.flatMap((area) => routesOf(area).map((route) => remotePage(area, route.path, remotes))),
+    );
+  }
+
   const compressed = new Map<string, Buffer>();
   const compress = async (etag: string, encoding: 'br' | 'gzip', html: string) => {
     const key = `${etag}:${encoding}`;
@@ -105,7 +113,7 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     return body;
   };
 
-  return async function sendPage(req: Request, res: Response) {
+  async function sendPage(req: Request, res: Response) {
     const routePath = normalisePath(req.path);
     const known = matchRoute(routePath) !== undefined;
     const html = (await composePage(routePath, known)) ?? '';
@@ -123,5 +131,7 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     }
     res.set('Content-Encoding', encoding);
     res.send(await compress(etag, encoding, html));
-  };
+  }
+
+  return { sendPage, warm };
 }

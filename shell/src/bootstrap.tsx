@@ -1,3 +1,4 @@
+import '@wpc/shared/tokens.css';
 import { registerApplication, start } from 'single-spa';
 import type { ReactElement } from 'react';
 import { renderOrHydrate } from '@wpc/shared/area/hydration';

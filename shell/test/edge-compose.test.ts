@@ -30,9 +30,10 @@ describe('composeDocument', () => {
     expect(html).toContain('<link rel="stylesheet" href="/shell-styles.abc.css">');
     // data-href is the name webpack's CSS loading matches, so it never loads the file again.
     expect(html).toContain('<link rel="stylesheet" href="/mfe/home/home-styles.123.css" data-href="home-styles.123.css">');
-    for (const script of ['/1.a.js', '/mfe/home/remoteEntry.js', '/mfe/home/page.456.js', '/forms.789.js']) {
+    for (const script of ['/1.a.js', '/mfe/home/remoteEntry.js', '/forms.789.js']) {
       expect(html).toContain(`<link rel="preload" href="${script}" as="script">`);
     }
+    expect(html).not.toContain('page.456.js');
     expect(html).toContain('<link rel="preload" href="/mfe/home/mf-manifest.json" as="fetch" crossorigin="anonymous">');
     expect(html).toContain(`<script type="application/json" id="wpc-remotes">${JSON.stringify(remotes)}</script>`);
     expect(html).not.toContain('<!--wpc:');
@@ -62,11 +63,14 @@ describe('createTextFetcher', () => {
   let behaviour: 'serve' | 'hang' | 'fail' | 'gone' = 'serve';
   let body = 'first';
   const requests: (string | undefined)[] = [];
+  const held: http.ServerResponse[] = [];
+  /** Answers the requests left hanging, so the next phase starts with none in flight. */
+  const answerHeld = () => held.splice(0).forEach((res) => res.writeHead(500).end());
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       requests.push(req.headers['if-none-match']);
-      if (behaviour === 'hang') return;
+      if (behaviour === 'hang') return void held.push(res);
       if (behaviour === 'fail') return void res.writeHead(500).end();
       if (behaviour === 'gone') return void res.writeHead(404).end();
       const etag = `"${body}"`;
@@ -81,9 +85,9 @@ describe('createTextFetcher', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('revalidates by ETag, keeps the last good copy through timeouts and errors, and forgets a removed file', async () => {
+  it('revalidates by ETag, keeps the last good copy through slow answers and errors, and forgets a removed file', async () => {
     // Generous: this checks the fallbacks, not the speed of a busy test machine.
-    const fetchText = createTextFetcher({ timeoutMs: 2000 });
+    const fetchText = createTextFetcher({ timeoutMs: 1000, backgroundTimeoutMs: 3000 });
     const url = `${base}/ssr/about.html`;
     expect(await fetchText(url)).toBe('first');
     expect(await fetchText(url)).toBe('first');
@@ -94,11 +98,31 @@ describe('createTextFetcher', () => {
 
     behaviour = 'hang';
     expect(await fetchText(url)).toBe('second');
+    answerHeld();
     behaviour = 'fail';
     expect(await fetchText(url)).toBe('second');
     behaviour = 'gone';
     expect(await fetchText(url)).toBeUndefined();
     behaviour = 'hang';
     expect(await fetchText(url)).toBeUndefined();
+    answerHeld();
+  }, 20_000);
+
+  it('keeps a copy that arrives after the page stopped waiting, for the next request', async () => {
+    body = 'late';
+    let release: () => void = () => undefined;
+    const slowServer = http.createServer(async (_req, res) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      res.writeHead(200, { ETag: '"late"' }).end(body);
+    });
+    await new Promise<void>((resolve) => slowServer.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(slowServer.address() as AddressInfo).port}/ssr/map.html`;
+    const fetchText = createTextFetcher({ timeoutMs: 200, backgroundTimeoutMs: 5000 });
+    expect(await fetchText(url)).toBeUndefined();
+    release();
+    // Joins the request still under way, or has its copy: either way the late answer is there.
+    expect(await fetchText(url)).toBe('late');
+    slowServer.closeAllConnections();
+    slowServer.close();
   }, 20_000);
 });
