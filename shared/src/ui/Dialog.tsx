@@ -24,8 +24,6 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 export function Dialog({ open, onClose, title, children, closeLinkLabel }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -46,7 +44,7 @@ export function Dialog({ open, onClose, title, children, closeLinkLabel }: Dialo
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onCloseRef.current();
+      onClose();
       return;
     }
     if (event.key !== 'Tab' || !panelRef.current) return;
@@ -70,6 +68,7 @@ export function Dialog({ open, onClose, title, children, closeLinkLabel }: Dialo
   return createPortal(
     // A click on the backdrop does not close: a stray click must not throw away a half-filled form.
     <div className={styles.overlay}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the WAI-ARIA dialog pattern: Escape and the Tab trap are handled on the dialog itself */}
       <div
         ref={panelRef}
         className={styles.panel}
