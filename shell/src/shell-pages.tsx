@@ -9,6 +9,7 @@ import { usePathname } from './location';
 const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {
   '/dev/check-your-window-size': lazy(() => import('./pages/WindowSizePage')),
   '/dev/forms': lazy(() => import('./pages/FormGallery')),
+  '/dev/remotes': lazy(() => import('./pages/RemoteOverridesPage')),
 };
 
 /** Paths the shell renders itself: its /dev pages and the 404 for every path no area owns. */
