@@ -53,7 +53,8 @@ export function checkOverrideUrl(value: string): UrlCheck {
   return { ok: false, reason: 'Only http://localhost and https:// URLs are accepted.' };
 }
 
-function readRaw(storage: OverrideStorage | null | undefined): string | null {
+/** The stored text, or null when there is none or the browser refuses storage. */
+export function readRaw(storage: OverrideStorage | null | undefined): string | null {
   try {
     return storage?.getItem(OVERRIDES_STORAGE_KEY) ?? null;
   } catch {
@@ -64,7 +65,11 @@ function readRaw(storage: OverrideStorage | null | undefined): string | null {
 
 /** The overrides kept in storage, each checked; anything malformed is reported, never used. */
 export function readOverrides(storage: OverrideStorage | null | undefined): StoredOverrides {
-  const raw = readRaw(storage);
+  return parseOverrides(readRaw(storage));
+}
+
+/** Checks the stored text (the JSON object under OVERRIDES_STORAGE_KEY, or null when unset). */
+export function parseOverrides(raw: string | null): StoredOverrides {
   if (raw === null || raw.trim() === '') return { overrides: {}, rejected: [] };
   let parsed: unknown;
   try {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { REMOTE_AREAS, type RemoteArea } from '@wpc/shared/routes';
 import { Button } from '@wpc/shared/ui';
 import {
@@ -6,9 +6,9 @@ import {
   checkOverrideUrl,
   clearOverrides,
   OVERRIDES_STORAGE_KEY,
-  readOverrides,
+  parseOverrides,
+  readRaw,
   writeOverrides,
-  type RejectedOverride,
   type RemoteOverrides,
 } from '../federation/overrides';
 import { siteRemoteConfig, type RemoteConfig } from '../federation/remotes';
@@ -21,35 +21,54 @@ const EMPTY: Values = { home: '', scorecard: '', showcase: '', map: '' };
 
 const EXAMPLE = `localStorage.setItem('${OVERRIDES_STORAGE_KEY}', JSON.stringify({ showcase: 'http://localhost:3003/mf-manifest.json' }))`;
 
+/** Fired after this page changes the overrides; other tabs hear the browser's "storage" event. */
+const OVERRIDES_CHANGED = 'wpc:remote-overrides-changed';
+
+function subscribeToOverrides(onChange: () => void) {
+  window.addEventListener('storage', onChange);
+  window.addEventListener(OVERRIDES_CHANGED, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(OVERRIDES_CHANGED, onChange);
+  };
+}
+
+const storedText = () => readRaw(browserStorage());
+const noStorage = () => browserStorage() === null;
+const noSubscription = () => () => undefined;
+
 /**
  * /dev/remotes: point one or more remotes at another manifest (usually a dev server) in this
- * browser only. Storage is read in an effect, so the page also renders on the server.
+ * browser only. Storage is read through useSyncExternalStore with a server snapshot, so the page
+ * also renders on the server and hydrates without a mismatch.
  */
 export default function RemoteOverridesPage() {
   const idPrefix = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const stored = useSyncExternalStore(subscribeToOverrides, storedText, () => null);
+  const storageMissing = useSyncExternalStore(noSubscription, noStorage, () => false);
+  const { overrides, rejected } = useMemo(() => parseOverrides(stored), [stored]);
+  /** What the visitor is typing; null shows what is stored. */
+  const [draft, setDraft] = useState<Values | null>(null);
+  const values: Values = draft ?? { ...EMPTY, ...overrides };
   const [errors, setErrors] = useState<Errors>({});
-  const [ignored, setIgnored] = useState<readonly RejectedOverride[]>([]);
   const [defaults, setDefaults] = useState<RemoteConfig | null>(null);
   const [status, setStatus] = useState('');
-  const [storageMissing, setStorageMissing] = useState(false);
   const fieldRefs = useRef<Partial<Record<RemoteArea, HTMLInputElement | null>>>({});
 
   useEffect(() => {
-    const storage = browserStorage();
-    const { overrides, rejected } = readOverrides(storage);
-    setStorageMissing(!storage);
-    setValues({ ...EMPTY, ...overrides });
-    setIgnored(rejected);
     let active = true;
     siteRemoteConfig()?.then(
-      (config) => active && setDefaults(config),
+      (config) => {
+        if (active) setDefaults(config);
+      },
       () => undefined,
     );
     return () => {
       active = false;
     };
   }, []);
+
+  const changed = () => window.dispatchEvent(new Event(OVERRIDES_CHANGED));
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,7 +90,8 @@ export default function RemoteOverridesPage() {
       return;
     }
     writeOverrides(storage, next);
-    setIgnored([]);
+    setDraft(null);
+    changed();
     const count = Object.keys(next).length;
     setStatus(
       count === 0
@@ -84,9 +104,9 @@ export default function RemoteOverridesPage() {
     const storage = browserStorage();
     if (!storage) return;
     clearOverrides(storage);
-    setValues(EMPTY);
+    setDraft(null);
     setErrors({});
-    setIgnored([]);
+    changed();
     setStatus('Overrides removed. Reload the page to load every remote from remotes.json again.');
   };
 
@@ -110,11 +130,11 @@ export default function RemoteOverridesPage() {
           This browser does not allow localStorage here, so overrides cannot be saved.
         </p>
       ) : null}
-      {ignored.length > 0 ? (
+      {rejected.length > 0 ? (
         <div role="alert" className={styles.error}>
           <p>Some stored overrides are ignored:</p>
           <ul>
-            {ignored.map((entry) => (
+            {rejected.map((entry) => (
               <li key={entry.area}>
                 <code>{entry.area}</code>: {entry.reason}
               </li>
@@ -144,7 +164,7 @@ export default function RemoteOverridesPage() {
                 spellCheck={false}
                 placeholder="http://localhost:3003/mf-manifest.json"
                 value={values[area]}
-                onChange={(event) => setValues((current) => ({ ...current, [area]: event.target.value }))}
+                onChange={(event) => setDraft({ ...values, [area]: event.target.value })}
                 aria-invalid={errors[area] ? true : undefined}
                 aria-describedby={errors[area] ? `${hintId} ${errorId}` : hintId}
               />
