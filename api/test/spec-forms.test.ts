@@ -25,9 +25,15 @@ for (const storeCase of storeCases) {
 
     const exported = async (path: string) => {
       const kind = /^\/api\/submit-([a-z]+)-form$/.exec(path)![1]!;
-      const res = await request(h.app).get(`/api/admin/submissions?form=${kind}`).set('Authorization', `Bearer ${TOKEN}`);
+      const res = await request(h.app)
+        .get(`/api/admin/submissions?form=${kind}`)
+        .set('Authorization', `Bearer ${TOKEN}`);
       expect(res.status).toBe(200);
-      return res.body as { variant: string; fields: Record<string, unknown>; files: { name: string; size: number }[] }[];
+      return res.body as {
+        variant: string;
+        fields: Record<string, unknown>;
+        files: { name: string; size: number }[];
+      }[];
     };
 
     describe.each(SPEC_FORM_IDS)('%s', (form) => {
@@ -39,7 +45,10 @@ for (const storeCase of storeCases) {
         let res: request.Response;
         if (spec.multipart) {
           const text = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, String(value)]));
-          res = await send.field(text).attach('files', samples.pdf, 'pilot-results.pdf').attach('files', samples.png, 'burn-scar.png');
+          res = await send
+            .field(text)
+            .attach('files', samples.pdf, 'pilot-results.pdf')
+            .attach('files', samples.png, 'burn-scar.png');
         } else {
           res = await send.set('Content-Type', 'application/json').send(JSON.stringify(body));
         }
@@ -56,7 +65,9 @@ for (const storeCase of storeCases) {
       const zip = specZipField(spec);
       it('requires exactly the §5 required fields', async () => {
         // The empty zip field says which shape this is (the scorecard pages' forms send zip).
-        const res = await request(h.app).post(spec.path).send({ organization: 'Fire Safe Council', [zip]: '' });
+        const res = await request(h.app)
+          .post(spec.path)
+          .send({ organization: 'Fire Safe Council', [zip]: '' });
         expect(res.status).toBe(400);
         expect(Object.keys(res.body.fields).sort()).toEqual([...spec.required].sort());
         expect(await exported(spec.path)).toEqual([]);
@@ -64,7 +75,10 @@ for (const storeCase of storeCases) {
 
       it('stores a submission with only the required fields, every flag false', async () => {
         const minimal = Object.fromEntries(spec.required.map((name) => [name, body[name]]));
-        const res = await request(h.app).post(spec.path).set('Content-Type', 'application/json').send(JSON.stringify(minimal));
+        const res = await request(h.app)
+          .post(spec.path)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(minimal));
         expect(res.status).toBe(200);
         const [stored] = await exported(spec.path);
         expect(stored!.variant).toBe(form);
@@ -72,29 +86,35 @@ for (const storeCase of storeCases) {
         for (const name of spec.required) expect(stored!.fields[name]).toBe(body[name]);
       });
 
-      it(spec.zipMinLength ? `refuses a ${zip} shorter than ${spec.zipMinLength}` : `accepts any non-empty ${zip}`, async () => {
-        const res = await request(h.app)
-          .post(spec.path)
-          .set('Content-Type', 'application/json')
-          .send(JSON.stringify({ ...body, [zip]: '123' }));
-        if (spec.zipMinLength) {
-          expect(res.status).toBe(400);
-          expect(Object.keys(res.body.fields)).toEqual([zip]);
-        } else {
-          expect(res.status).toBe(200);
-        }
-      });
+      it(
+        spec.zipMinLength ? `refuses a ${zip} shorter than ${spec.zipMinLength}` : `accepts any non-empty ${zip}`,
+        async () => {
+          const res = await request(h.app)
+            .post(spec.path)
+            .set('Content-Type', 'application/json')
+            .send(JSON.stringify({ ...body, [zip]: '123' }));
+          if (spec.zipMinLength) {
+            expect(res.status).toBe(400);
+            expect(Object.keys(res.body.fields)).toEqual([zip]);
+          } else {
+            expect(res.status).toBe(200);
+          }
+        },
+      );
 
-      it(spec.scorecardForm ? 'keeps scorecardForm: true' : 'drops scorecardForm, which this form never carries', async () => {
-        const res = await request(h.app)
-          .post(spec.path)
-          .set('Content-Type', 'application/json')
-          .send(JSON.stringify({ ...body, scorecardForm: true }));
-        expect(res.status).toBe(200);
-        const [stored] = await exported(spec.path);
-        if (spec.scorecardForm) expect(stored!.fields.scorecardForm).toBe(true);
-        else expect(stored!.fields).not.toHaveProperty('scorecardForm');
-      });
+      it(
+        spec.scorecardForm ? 'keeps scorecardForm: true' : 'drops scorecardForm, which this form never carries',
+        async () => {
+          const res = await request(h.app)
+            .post(spec.path)
+            .set('Content-Type', 'application/json')
+            .send(JSON.stringify({ ...body, scorecardForm: true }));
+          expect(res.status).toBe(200);
+          const [stored] = await exported(spec.path);
+          if (spec.scorecardForm) expect(stored!.fields.scorecardForm).toBe(true);
+          else expect(stored!.fields).not.toHaveProperty('scorecardForm');
+        },
+      );
     });
   });
 }

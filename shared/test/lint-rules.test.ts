@@ -91,7 +91,7 @@ const CASES: readonly Case[] = [
   {
     name: 'an image without alt text',
     path: 'mfe-home/src/pages/Pictures.tsx',
-    code: "export function Picture() {\n  return <img src=\"/logo.svg\" width={10} height={10} />;\n}\n",
+    code: 'export function Picture() {\n  return <img src="/logo.svg" width={10} height={10} />;\n}\n',
     breaks: ['jsx-a11y/alt-text'],
   },
   {

@@ -8,11 +8,14 @@ import {
 } from '../../test-support/spec/routes';
 
 describe('route table against spec §2', () => {
-  it.each(SPEC_ROUTES.map((route) => [route.path, route] as const))('has %s, owned and titled as agreed', (path, spec) => {
-    expect(matchRoute(path)).toEqual({ path, area: spec.area, title: spec.title });
-    expect(areaForPath(path)).toBe(spec.area);
-    expect(documentTitleFor(path)).toBe(specDocumentTitle(spec.title));
-  });
+  it.each(SPEC_ROUTES.map((route) => [route.path, route] as const))(
+    'has %s, owned and titled as agreed',
+    (path, spec) => {
+      expect(matchRoute(path)).toEqual({ path, area: spec.area, title: spec.title });
+      expect(areaForPath(path)).toBe(spec.area);
+      expect(documentTitleFor(path)).toBe(specDocumentTitle(spec.title));
+    },
+  );
 
   it('has no route beyond the spec that is not declared as such', () => {
     const known = new Set([...SPEC_ROUTES, ...ROUTES_BEYOND_SPEC].map((route) => route.path));

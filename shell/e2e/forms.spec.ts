@@ -18,25 +18,85 @@ interface GalleryEntry {
 }
 
 const GALLERY: Readonly<Record<SpecFormId, GalleryEntry>> = {
-  download: { name: 'Download', dialog: 'Download the Scorecard', submit: 'Download', thanks: /^Thank you for downloading!/ },
-  notify: { name: 'Notify-me', dialog: 'Notify Me About the Next Showcase', submit: 'Notify Me', thanks: /Thank you for submitting! .*next .*Showcase/, staysOpen: true },
-  subscribe: { name: 'Subscribe (pop-up)', dialog: 'Subscribe for Updates', submit: 'Subscribe', thanks: /Thank you for subscribing!/ },
-  subscribePage: { name: 'Subscribe (scorecard page)', dialog: 'Subscribe for Updates', submit: 'Subscribe', thanks: /Thank you for subscribing!/, staysOpen: true },
-  sponsor: { name: 'Sponsor', dialog: 'Become a Sponsor', submit: 'Send Request', thanks: /Thank you for your interest in sponsoring!/ },
-  collab: { name: 'Collaboration', dialog: 'Collaborate With Us', submit: 'Send', thanks: /Thank you for offering to collaborate!/ },
-  feedback: { name: 'Feedback', dialog: 'Share Feedback & Upload Your Scorecard', submit: 'Send Feedback', thanks: /Thank you for your feedback!/ },
-  contact: { name: 'Contact (pop-up and /contact-us)', dialog: 'Contact Us', submit: 'Send Message', thanks: /Thank you for contacting us!/ },
-  contactScorecard: { name: 'Contact (scorecard page)', dialog: 'Contact Us', submit: 'Send Message', thanks: /Thank you for contacting us!/, staysOpen: true },
-  support: { name: 'Support', dialog: 'Support Wildfire Prevention', submit: 'Offer Support', thanks: /Thank you for offering your support!/ },
+  download: {
+    name: 'Download',
+    dialog: 'Download the Scorecard',
+    submit: 'Download',
+    thanks: /^Thank you for downloading!/,
+  },
+  notify: {
+    name: 'Notify-me',
+    dialog: 'Notify Me About the Next Showcase',
+    submit: 'Notify Me',
+    thanks: /Thank you for submitting! .*next .*Showcase/,
+    staysOpen: true,
+  },
+  subscribe: {
+    name: 'Subscribe (pop-up)',
+    dialog: 'Subscribe for Updates',
+    submit: 'Subscribe',
+    thanks: /Thank you for subscribing!/,
+  },
+  subscribePage: {
+    name: 'Subscribe (scorecard page)',
+    dialog: 'Subscribe for Updates',
+    submit: 'Subscribe',
+    thanks: /Thank you for subscribing!/,
+    staysOpen: true,
+  },
+  sponsor: {
+    name: 'Sponsor',
+    dialog: 'Become a Sponsor',
+    submit: 'Send Request',
+    thanks: /Thank you for your interest in sponsoring!/,
+  },
+  collab: {
+    name: 'Collaboration',
+    dialog: 'Collaborate With Us',
+    submit: 'Send',
+    thanks: /Thank you for offering to collaborate!/,
+  },
+  feedback: {
+    name: 'Feedback',
+    dialog: 'Share Feedback & Upload Your Scorecard',
+    submit: 'Send Feedback',
+    thanks: /Thank you for your feedback!/,
+  },
+  contact: {
+    name: 'Contact (pop-up and /contact-us)',
+    dialog: 'Contact Us',
+    submit: 'Send Message',
+    thanks: /Thank you for contacting us!/,
+  },
+  contactScorecard: {
+    name: 'Contact (scorecard page)',
+    dialog: 'Contact Us',
+    submit: 'Send Message',
+    thanks: /Thank you for contacting us!/,
+    staysOpen: true,
+  },
+  support: {
+    name: 'Support',
+    dialog: 'Support Wildfire Prevention',
+    submit: 'Offer Support',
+    thanks: /Thank you for offering your support!/,
+  },
 };
 
 /** Small genuine files, as a visitor would upload them (the API sniffs their bytes). */
 const UPLOADS = [
-  { name: 'pilot-results.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n<< >>\n%%EOF\n') },
+  {
+    name: 'pilot-results.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n<< >>\n%%EOF\n'),
+  },
   {
     name: 'burn-scar.png',
     mimeType: 'image/png',
-    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
   },
 ];
 
@@ -181,7 +241,9 @@ test('a required field left empty blocks the send', async ({ page }) => {
   await dialog.getByLabel('Last name').fill('Lovelace');
   await dialog.getByLabel('Zip / postal code').fill('94110');
   expect(await expectSendBlocked(dialog, GALLERY.sponsor.submit, sent)).toEqual(['email']);
-  expect(await dialog.getByLabel('Email').evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(true);
+  expect(await dialog.getByLabel('Email').evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(
+    true,
+  );
   await expect(dialog).toBeVisible();
 });
 
@@ -191,7 +253,9 @@ test('a zip code shorter than 4 characters blocks the send where the spec asks f
   await fillRequired(dialog, 'short-zip');
   await dialog.getByLabel('Zip / postal code').fill('941');
   expect(await expectSendBlocked(dialog, GALLERY.collab.submit, sent)).toEqual(['zipCode']);
-  expect(await dialog.getByLabel('Zip / postal code').evaluate((input) => (input as HTMLInputElement).validity.tooShort)).toBe(true);
+  expect(
+    await dialog.getByLabel('Zip / postal code').evaluate((input) => (input as HTMLInputElement).validity.tooShort),
+  ).toBe(true);
 });
 
 test('a feedback file of another type shows a message, keeps the input and is not sent', async ({ page }) => {

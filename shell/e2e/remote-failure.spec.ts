@@ -37,7 +37,10 @@ test('a remote that cannot be loaded is retried, then leaves the rest of the sit
   expect(manifestRequests).toBeGreaterThan(beforeRetry);
 });
 
-test('a remote that throws while rendering shows its own error panel; the rest of the site works', async ({ page, request }) => {
+test('a remote that throws while rendering shows its own error panel; the rest of the site works', async ({
+  page,
+  request,
+}) => {
   // Make the showcase's page chunks (its expose's async chunks) throw when they run, as a page
   // with a bug in its code would. The remote itself loads and mounts; its error boundary must catch.
   const manifest = (await (await request.get('/mfe/showcase/mf-manifest.json')).json()) as {

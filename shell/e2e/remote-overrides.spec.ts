@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // The documented localStorage key (README "Remote overrides"); written out, not imported, so a
@@ -18,7 +19,9 @@ function manifestRequests(page: Page): string[] {
 const banner = (page: Page) => page.getByRole('region', { name: 'Remote overrides' });
 const mapHeading = (page: Page) => page.locator('#area-map').getByRole('heading', { level: 1 });
 
-test('the /dev/remotes panel refuses other origins, saves a localhost override, and the banner resets it', async ({ page }) => {
+test('the /dev/remotes panel refuses other origins, saves a localhost override, and the banner resets it', async ({
+  page,
+}) => {
   const manifests = manifestRequests(page);
   await page.goto('/dev/remotes');
   await expect(page.getByRole('heading', { level: 1, name: 'Remote Overrides' })).toBeVisible();
@@ -80,4 +83,27 @@ test('the localStorage key alone overrides a remote; entries from other origins 
   await expect(page.locator('#area-showcase').getByRole('heading', { level: 1 })).toBeVisible();
   expect(manifests.some((url) => url.includes('192.0.2.1'))).toBe(false);
   expect(manifests.some((url) => url.includes('/mfe/showcase/mf-manifest.json'))).toBe(true);
+});
+
+test('the panel and the banner are accessible and fit a 375px screen', async ({ page }) => {
+  // axe walks the whole page; on a busy two-core machine that alone takes many seconds.
+  test.slow();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/dev/remotes');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [
+      STORAGE_KEY,
+      JSON.stringify({ showcase: 'https://preview.wildfire-consortium.example/showcase/mf-manifest.json' }),
+    ],
+  );
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Save overrides' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved one override');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([]);
 });

@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { testSpecRoutesOf } from '../../test-support/e2e/area-routes';
-import { ROUTES_BEYOND_SPEC, SPEC_NOT_FOUND, SPEC_NOT_FOUND_PATHS, specDocumentTitle } from '../../test-support/spec/routes';
+import {
+  ROUTES_BEYOND_SPEC,
+  SPEC_NOT_FOUND,
+  SPEC_NOT_FOUND_PATHS,
+  specDocumentTitle,
+} from '../../test-support/spec/routes';
 
 // The remotes' routes are tested in each remote's own e2e/ folder; the shell owns these.
 testSpecRoutesOf('shell');
@@ -20,7 +25,10 @@ for (const path of SPEC_NOT_FOUND_PATHS) {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: SPEC_NOT_FOUND.heading })).toBeVisible();
     await expect(page).toHaveTitle(specDocumentTitle(SPEC_NOT_FOUND.title));
-    await page.getByRole('main').getByRole('link', { name: /home page/i }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /home page/i })
+      .click();
     await expect(page).toHaveURL(SPEC_NOT_FOUND.homeLink);
     await expect(page.locator('#area-home').getByRole('heading', { level: 1 })).toBeVisible();
   });

@@ -23,7 +23,8 @@ const BASE = {
 
 function memoryStorage(initial?: unknown): OverrideStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  if (initial !== undefined) data.set(OVERRIDES_STORAGE_KEY, typeof initial === 'string' ? initial : JSON.stringify(initial));
+  if (initial !== undefined)
+    data.set(OVERRIDES_STORAGE_KEY, typeof initial === 'string' ? initial : JSON.stringify(initial));
   return {
     data,
     getItem: (key) => data.get(key) ?? null,
@@ -119,7 +120,9 @@ describe('writeOverrides', () => {
     const storage = memoryStorage();
     writeOverrides(storage, { map: 'http://localhost:3004/mf-manifest.json' });
     expect(OVERRIDES_STORAGE_KEY).toBe('wpc:remote-overrides');
-    expect(JSON.parse(storage.data.get('wpc:remote-overrides')!)).toEqual({ map: 'http://localhost:3004/mf-manifest.json' });
+    expect(JSON.parse(storage.data.get('wpc:remote-overrides')!)).toEqual({
+      map: 'http://localhost:3004/mf-manifest.json',
+    });
   });
 
   it('removes the key when nothing is overridden', () => {

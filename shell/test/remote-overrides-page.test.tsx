@@ -20,11 +20,17 @@ afterEach(() => {
 describe('/dev/remotes', () => {
   it('shows the stored overrides and saves valid ones', async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify({ map: 'http://localhost:3004/mf-manifest.json' }));
+    window.localStorage.setItem(
+      OVERRIDES_STORAGE_KEY,
+      JSON.stringify({ map: 'http://localhost:3004/mf-manifest.json' }),
+    );
     render(<RemoteOverridesPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Remote Overrides' })).toBeInTheDocument();
     expect(screen.getByLabelText('Manifest URL for map')).toHaveValue('http://localhost:3004/mf-manifest.json');
-    await user.type(screen.getByLabelText('Manifest URL for showcase'), 'https://preview.example.org/showcase/mf-manifest.json');
+    await user.type(
+      screen.getByLabelText('Manifest URL for showcase'),
+      'https://preview.example.org/showcase/mf-manifest.json',
+    );
     await user.click(screen.getByRole('button', { name: 'Save overrides' }));
     expect(screen.getByRole('status')).toHaveTextContent('Saved 2 overrides. Reload the page');
     expect(stored()).toEqual({
@@ -48,7 +54,10 @@ describe('/dev/remotes', () => {
 
   it('resets every override', async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify({ home: 'http://localhost:3001/mf-manifest.json' }));
+    window.localStorage.setItem(
+      OVERRIDES_STORAGE_KEY,
+      JSON.stringify({ home: 'http://localhost:3001/mf-manifest.json' }),
+    );
     render(<RemoteOverridesPage />);
     await user.click(screen.getByRole('button', { name: 'Reset all overrides' }));
     expect(stored()).toBeNull();
@@ -79,7 +88,10 @@ describe('the override banner', () => {
     showOverrideBanner(window.localStorage);
     expect(document.getElementById('remote-overrides-banner')).toBeNull();
 
-    window.localStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify({ map: 'http://localhost:3004/mf-manifest.json' }));
+    window.localStorage.setItem(
+      OVERRIDES_STORAGE_KEY,
+      JSON.stringify({ map: 'http://localhost:3004/mf-manifest.json' }),
+    );
     act(() => showOverrideBanner(window.localStorage));
     const host = document.getElementById('remote-overrides-banner');
     expect(host?.nextElementSibling?.id).toBe('site-header');

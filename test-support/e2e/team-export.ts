@@ -10,7 +10,12 @@ export interface ExportedSubmission {
   readonly page: string | null;
   readonly receivedAt: string;
   readonly fields: Record<string, string | boolean>;
-  readonly files: readonly { readonly id: string; readonly name: string; readonly size: number; readonly contentType: string }[];
+  readonly files: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly size: number;
+    readonly contentType: string;
+  }[];
 }
 
 /** Every stored submission of one endpoint kind, read back through the team export (JSON). */
@@ -18,6 +23,7 @@ export async function exportedSubmissions(request: APIRequestContext, kind: stri
   const response = await request.get(`/api/admin/submissions?form=${encodeURIComponent(kind)}&format=json`, {
     headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
   });
-  if (response.status() !== 200) throw new Error(`The team export answered ${response.status()}: ${await response.text()}`);
+  if (response.status() !== 200)
+    throw new Error(`The team export answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as ExportedSubmission[];
 }

@@ -78,13 +78,20 @@ export function parseOverrides(raw: string | null): StoredOverrides {
     return { overrides: {}, rejected: [{ area: '*', value: raw, reason: 'The stored value is not valid JSON.' }] };
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { overrides: {}, rejected: [{ area: '*', value: parsed, reason: 'The stored value is not a JSON object.' }] };
+    return {
+      overrides: {},
+      rejected: [{ area: '*', value: parsed, reason: 'The stored value is not a JSON object.' }],
+    };
   }
   const overrides: RemoteOverrides = {};
   const rejected: RejectedOverride[] = [];
   for (const [area, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (!(REMOTE_AREAS as readonly string[]).includes(area)) {
-      rejected.push({ area, value, reason: `There is no remote called "${area}" (remotes: ${REMOTE_AREAS.join(', ')}).` });
+      rejected.push({
+        area,
+        value,
+        reason: `There is no remote called "${area}" (remotes: ${REMOTE_AREAS.join(', ')}).`,
+      });
       continue;
     }
     if (typeof value !== 'string') {

@@ -19,6 +19,14 @@ type Errors = Partial<Record<RemoteArea, string>>;
 
 const EMPTY: Values = { home: '', scorecard: '', showcase: '', map: '' };
 
+/** Each remote's dev server with the default ports (README "Ports and environment"). */
+const DEV_MANIFEST: Readonly<Record<RemoteArea, string>> = {
+  home: 'http://localhost:3001/mf-manifest.json',
+  scorecard: 'http://localhost:3002/mf-manifest.json',
+  showcase: 'http://localhost:3003/mf-manifest.json',
+  map: 'http://localhost:3004/mf-manifest.json',
+};
+
 const EXAMPLE = `localStorage.setItem('${OVERRIDES_STORAGE_KEY}', JSON.stringify({ showcase: 'http://localhost:3003/mf-manifest.json' }))`;
 
 /** Fired after this page changes the overrides; other tabs hear the browser's "storage" event. */
@@ -114,13 +122,13 @@ export default function RemoteOverridesPage() {
     <article className="wpc-page">
       <h1>Remote Overrides</h1>
       <p className="wpc-lead">
-        Try your own build of a remote inside the real site. Point a remote at another manifest, usually your
-        webpack dev server, and only this browser loads it from there; everyone else keeps the deployed version.
+        Try your own build of a remote inside the real site. Point a remote at another manifest, usually your webpack
+        dev server, and only this browser loads it from there; everyone else keeps the deployed version.
       </p>
       <p>
-        Accepted: <code>http://localhost…</code> (also 127.0.0.1) and any <code>https://</code> URL. The overrides
-        are kept in this browser&apos;s localStorage under <code>{OVERRIDES_STORAGE_KEY}</code>, so you can also set
-        them from the console:
+        Accepted: <code>http://localhost…</code> (also 127.0.0.1) and any <code>https://</code> URL. The overrides are
+        kept in this browser&apos;s localStorage under <code>{OVERRIDES_STORAGE_KEY}</code>, so you can also set them
+        from the console:
       </p>
       <pre className={styles.example}>
         <code>{EXAMPLE}</code>
@@ -162,7 +170,7 @@ export default function RemoteOverridesPage() {
                 inputMode="url"
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="http://localhost:3003/mf-manifest.json"
+                placeholder={DEV_MANIFEST[area]}
                 value={values[area]}
                 onChange={(event) => setDraft({ ...values, [area]: event.target.value })}
                 aria-invalid={errors[area] ? true : undefined}
