@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 const PANEL_TEXT = 'This section is unavailable right now';
 
 test('a remote that cannot be loaded is retried, then leaves the rest of the site working', async ({ page }) => {
+  // Two rounds of retries with their delays, and four areas visited.
+  test.slow();
   let blocked = true;
   let manifestRequests = 0;
   await page.route('**/mfe/showcase/**', (route) => {

@@ -22,6 +22,8 @@ const mapHeading = (page: Page) => page.locator('#area-map').getByRole('heading'
 test('the /dev/remotes panel refuses other origins, saves a localhost override, and the banner resets it', async ({
   page,
 }) => {
+  // One developer's whole journey: three page loads and a cross-origin remote.
+  test.slow();
   const manifests = manifestRequests(page);
   await page.goto('/dev/remotes');
   await expect(page.getByRole('heading', { level: 1, name: 'Remote Overrides' })).toBeVisible();
