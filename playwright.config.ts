@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './test-support/e2e/team-export';
 
 // A system Chromium (Debian's package): no browser download is possible on these machines.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,7 +54,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       DATA_DIR: path.join(__dirname, 'test-results', 'e2e-data'),
-      ADMIN_TOKEN: process.env.ADMIN_TOKEN ?? 'e2e-admin-token',
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       // Many forms are sent from one address in a few seconds; the limiter has its own API tests.
       RATE_LIMIT_MAX: '0',
       // The tests check what the edge composes, not how fast remotes answer on a busy machine.

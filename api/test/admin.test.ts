@@ -4,6 +4,7 @@ import { createApp } from '../src/app';
 import { endpointPath } from '@wpc/shared/schemas';
 import { testConfig } from './helpers/config';
 import { person, samples, validBodies } from './helpers/fixtures';
+import { cspDirectives } from './helpers/headers';
 import { useHarness } from './helpers/harness';
 import { describeStore, embeddedCase, storeCases } from './helpers/stores';
 
@@ -153,7 +154,10 @@ for (const storeCase of storeCases) {
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toBe('attachment; filename="drawing _script_.svg"');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-security-policy']).toContain('sandbox');
+      const csp = cspDirectives(String(res.headers['content-security-policy']));
+      expect(csp['default-src']).toEqual(["'none'"]);
+      // A bare sandbox: no allow-scripts, allow-same-origin or any other exception.
+      expect(csp.sandbox).toEqual([]);
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect((res.body as Buffer).equals(samples.svg)).toBe(true);
     });

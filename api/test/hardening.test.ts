@@ -6,6 +6,7 @@ import { createApp } from '../src/app';
 import { MongoStore, type SubmissionStore } from '../src/store';
 import { testConfig } from './helpers/config';
 import { samples, validBodies } from './helpers/fixtures';
+import { cspDirectives } from './helpers/headers';
 import { useHarness } from './helpers/harness';
 import { describeStore, embeddedCase } from './helpers/stores';
 
@@ -31,13 +32,26 @@ describeStore(embeddedCase, 'hardening', () => {
   describe('headers and CORS', () => {
     const h = useHarness(embeddedCase, { allowedOrigins: ['https://wildfire.example'] });
 
-    it('sets helmet security headers', async () => {
+    it('sets security headers with values that protect', async () => {
       const res = await request(h.app).get('/api/health');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(res.headers['strict-transport-security']).toBeDefined();
-      expect(res.headers['content-security-policy']).toBeDefined();
       expect(res.headers['x-powered-by']).toBeUndefined();
+
+      // HSTS for at least a year (the preload lists' minimum), subdomains included.
+      const hsts = String(res.headers['strict-transport-security']);
+      expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000);
+      expect(hsts).toMatch(/;\s*includeSubDomains/i);
+
+      const csp = cspDirectives(String(res.headers['content-security-policy']));
+      expect(["'self'", "'none'"]).toContain(csp['default-src']?.join(' '));
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(["'self'", "'none'"]).toContain(csp['base-uri']?.join(' '));
+      expect(["'self'", "'none'"]).toContain(csp['frame-ancestors']?.join(' '));
+      const scripts = csp['script-src'] ?? csp['default-src'] ?? [];
+      expect(scripts).not.toContain("'unsafe-inline'");
+      expect(scripts).not.toContain("'unsafe-eval'");
+      expect(csp['script-src-attr'] ?? ["'none'"]).toEqual(["'none'"]);
     });
 
     it('allows listed origins with credentials and ignores others', async () => {

@@ -26,8 +26,15 @@ const sharedEntries = Object.keys(require('../package.json').exports)
   .map((entry) => `@wpc/shared/${entry.slice(2)}`);
 
 /**
- * Singletons with requiredVersion: a remote built against an incompatible version falls back
- * to its own copy instead of breaking the page.
+ * One copy of each of these on the page: whichever was loaded first (shareStrategy
+ * 'loaded-first'), normally the shell's. requiredVersion is checked but not enforced: when the
+ * loaded singleton does not satisfy a remote's requiredVersion, the MF runtime
+ * (runtime-core getRegisteredShare) logs a "does not satisfy the requirement" warning and hands
+ * the remote the loaded singleton anyway. A singleton never falls back to the remote's own copy
+ * (that would be two Reacts on one page). strictVersion: true would make the runtime throw
+ * instead, which turns a version mismatch into a remote that cannot load; we keep it false so a
+ * mismatch is a console warning, and a remote that really breaks still only shows its area's
+ * "unavailable" panel.
  */
 function sharedModules() {
   const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, strictVersion: false });
@@ -100,6 +107,8 @@ function moduleRules({ name, dev, server }) {
 }
 
 /**
+ * The dev server's port is not an option: it comes from shared/ports.cjs (EDGE_PORT for the
+ * host, MFE_<AREA>_PORT for a remote), the same numbers the servers and tests use.
  * @param {object} options
  * @param {string} options.name     federation name: 'shell' or the remote's area
  * @param {string} options.dir      the package folder (__dirname of its webpack config)

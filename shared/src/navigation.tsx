@@ -15,7 +15,7 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 export type AppLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { readonly href: string };
 
 /** A real link that changes page in place when it stays on this site. */
-export function AppLink({ href, onClick, target, ...rest }: AppLinkProps) {
+export function AppLink({ href, onClick, target, children, ...rest }: AppLinkProps) {
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainLeftClick(event) || (target && target !== '_self')) return;
@@ -23,5 +23,9 @@ export function AppLink({ href, onClick, target, ...rest }: AppLinkProps) {
     event.preventDefault();
     navigateTo(href);
   };
-  return <a href={href} target={target} onClick={handleClick} {...rest} />;
+  return (
+    <a href={href} target={target} onClick={handleClick} {...rest}>
+      {children}
+    </a>
+  );
 }

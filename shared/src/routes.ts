@@ -30,6 +30,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/map', area: 'map', title: 'Showcase Map' },
   { path: '/dev/check-your-window-size', area: 'shell', title: 'Check Your Window Size' },
   { path: '/dev/forms', area: 'shell', title: 'Form Gallery' },
+  { path: '/dev/remotes', area: 'shell', title: 'Remote Overrides' },
 ];
 
 export const NOT_FOUND_TITLE = 'Page Not Found';

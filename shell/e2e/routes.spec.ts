@@ -1,34 +1,36 @@
 import { expect, test } from '@playwright/test';
-import { documentTitleFor, ROUTES } from '@wpc/shared/routes';
+import { testSpecRoutesOf } from '../../test-support/e2e/area-routes';
+import {
+  ROUTES_BEYOND_SPEC,
+  SPEC_NOT_FOUND,
+  SPEC_NOT_FOUND_PATHS,
+  specDocumentTitle,
+} from '../../test-support/spec/routes';
 
-// The sixteen routes of the spec (the /dev/forms gallery is extra and tested with the forms).
-const SPEC_ROUTES = ROUTES.filter((route) => route.path !== '/dev/forms');
+// The remotes' routes are tested in each remote's own e2e/ folder; the shell owns these.
+testSpecRoutesOf('shell');
 
-test('the spec has sixteen routes besides the 404', () => {
-  expect(SPEC_ROUTES).toHaveLength(16);
-});
-
-for (const route of SPEC_ROUTES) {
-  test(`${route.path} renders inside the shell with its own title`, async ({ page }) => {
+for (const route of ROUTES_BEYOND_SPEC.filter((candidate) => candidate.area === 'shell')) {
+  test(`${route.path} (${route.why}) renders inside the shell`, async ({ page }) => {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByText('This section is unavailable right now')).toHaveCount(0);
-    await expect(page).toHaveTitle(documentTitleFor(route.path));
+    await expect(page.locator('#area-shell').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).not.toHaveTitle(specDocumentTitle(SPEC_NOT_FOUND.title));
   });
 }
 
-for (const path of ['/no-such-page', '/scorecard/nope', '/showcase', '/map/extra']) {
+for (const path of SPEC_NOT_FOUND_PATHS) {
   test(`${path} gets the shell's 404 page`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'Page is not found.' })).toBeVisible();
-    await expect(page).toHaveTitle(/^Page Not Found/);
-    await page.getByRole('main').getByRole('link', { name: /home page/i }).click();
-    await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1, name: /Catastrophic fires destroy/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: SPEC_NOT_FOUND.heading })).toBeVisible();
+    await expect(page).toHaveTitle(specDocumentTitle(SPEC_NOT_FOUND.title));
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /home page/i })
+      .click();
+    await expect(page).toHaveURL(SPEC_NOT_FOUND.homeLink);
+    await expect(page.locator('#area-home').getByRole('heading', { level: 1 })).toBeVisible();
   });
 }
 

@@ -10,6 +10,7 @@ import { usePathname } from './location';
 const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {
   '/dev/check-your-window-size': lazy(() => import('./pages/WindowSizePage')),
   '/dev/forms': lazy(() => import('./pages/FormGallery')),
+  '/dev/remotes': lazy(() => import('./pages/RemoteOverridesPage')),
 };
 
 /** useId prefix of the React root in the element with this id, in the browser and the prerender. */

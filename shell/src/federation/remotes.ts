@@ -2,6 +2,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { REMOTE_AREAS, type RemoteArea } from '@wpc/shared/routes';
 import type { LifeCycles } from 'single-spa';
 import { INLINE_REMOTES_ID } from '@wpc/shared/build/page-contract.cjs';
+import { showOverrideBanner } from './OverrideBanner';
+import { applyOverrides, browserStorage } from './overrides';
 
 export type RemoteConfig = Readonly<Record<RemoteArea, string>>;
 
@@ -30,11 +32,24 @@ export async function remoteConfig(): Promise<RemoteConfig> {
 }
 
 let registered: Promise<void> | undefined;
+let baseConfig: Promise<RemoteConfig> | undefined;
+
+/** The configuration the site was given (remotes.json or the server's inline copy), before overrides. */
+export function siteRemoteConfig(): Promise<RemoteConfig> | undefined {
+  return baseConfig;
+}
 
 export function registerRemoteAreas(config: Promise<RemoteConfig>): Promise<void> {
-  registered = config.then((entries) =>
-    registerRemotes(REMOTE_AREAS.map((area) => ({ name: area, entry: new URL(entries[area], window.location.href).href }))),
-  );
+  baseConfig = config;
+  registered = config.then((entries) => {
+    // A developer's own overrides (overrides.ts) replace entries in their browser only.
+    const storage = browserStorage();
+    const effective = applyOverrides(entries, storage);
+    showOverrideBanner(storage);
+    return registerRemotes(
+      REMOTE_AREAS.map((area) => ({ name: area, entry: new URL(effective[area], window.location.href).href })),
+    );
+  });
   return registered;
 }
 

@@ -24,11 +24,13 @@ export function Header() {
   const headerRef = useRef<HTMLElement>(null);
   const navId = useId();
 
-  // Any page change closes the menus.
-  useEffect(() => {
+  // Any page change closes the menus (state adjusted while rendering, not in an effect).
+  const [menusPath, setMenusPath] = useState(pathname);
+  if (menusPath !== pathname) {
+    setMenusPath(pathname);
     setOpenMenu(null);
     setNavOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (!openMenu && !navOpen) return;

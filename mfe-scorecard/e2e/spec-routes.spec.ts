@@ -1,0 +1,3 @@
+import { testSpecRoutesOf } from '../../test-support/e2e/area-routes';
+
+testSpecRoutesOf('scorecard');
