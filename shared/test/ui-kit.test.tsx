@@ -305,8 +305,12 @@ describe('PageMenu', () => {
       </>,
     );
     await user.click(screen.getByRole('button', { name: /PAGE MENU/ }));
+    // The open list pushes the card down by its own height; the card's place counts once it folds.
+    const list = screen.getByRole('list');
+    document.getElementById('showcase')!.getBoundingClientRect = () => ({ top: list.hidden ? 500 : 900 }) as DOMRect;
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
     await user.click(screen.getByRole('link', { name: 'Showcase' }));
-    expect(window.scrollTo).toHaveBeenCalled();
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 500 - 16, behavior: 'smooth' });
     expect(screen.getByRole('button', { name: /PAGE MENU/ })).toHaveAttribute('aria-expanded', 'false');
   });
 });

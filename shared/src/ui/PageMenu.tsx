@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import styles from './PageMenu.module.css';
 
 /** Spec §9: in-page menus are collapsible at this width and below. */
@@ -98,9 +99,10 @@ export function PageMenu({ entries, onHighlight, className, currentId }: PageMen
 
   const follow = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     event.preventDefault();
-    scrollToSection(id);
     onHighlight?.(null);
-    if (narrow) setExpanded(false);
+    // Fold the menu first: measured with the list still open, the card would land a list's height too low.
+    if (narrow) flushSync(() => setExpanded(false));
+    scrollToSection(id);
   };
 
   const toggle = (
