@@ -147,7 +147,7 @@ const OTHER_CARDS: readonly HomeCard[] = [
           'How ready is your community? The scorecard walks your team through the questions that matter, from who ' +
           'is in charge on a red-flag day to how you would rebuild after a fire.',
       },
-      { type: 'header-H5', content: 'In one working session you will look at' },
+      { type: 'header-H4', content: 'In one working session you will look at' },
       {
         type: 'list',
         items: [
