@@ -375,8 +375,8 @@ const OTHER_CARDS: readonly HomeCard[] = [
           'Questions about the scorecard, the showcase or working with us? Send us a note and someone from the ' +
           'team will get back to you, usually within two working days.',
       },
-      { type: 'bottom-paragraph', content: 'Innovators are also welcome at our weekly meeting, Wednesdays at 12pm PST.' },
       { type: 'button', label: 'Contact Us' },
+      { type: 'bottom-paragraph', content: 'Innovators are also welcome at our weekly meeting, Wednesdays at 12pm PST.' },
     ],
     popupForm: ContactPopup,
   },
