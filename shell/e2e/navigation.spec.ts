@@ -109,7 +109,7 @@ test.describe('on a small screen', () => {
 
   test('the hamburger opens and closes the menu', async ({ page }) => {
     await page.goto('/');
-    const hamburger = page.getByRole('button', { name: /menu/i });
+    const hamburger = page.getByRole('button', { name: /^(Open|Close) menu$/ });
     await expect(hamburger).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Sponsors' })).toBeHidden();
     await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
@@ -132,7 +132,7 @@ test.describe('on a small screen', () => {
   test('large screens show the menu without a hamburger', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
-    await expect(page.getByRole('button', { name: /menu/i })).toBeHidden();
+    await expect(page.getByRole('button', { name: /^(Open|Close) menu$/ })).toBeHidden();
     await expect(nav(page).getByRole('link', { name: 'Sponsors' })).toBeVisible();
   });
 });

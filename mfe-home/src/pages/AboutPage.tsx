@@ -1,15 +1,172 @@
+import { AppLink } from '@wpc/shared/navigation';
+import { BackToTop } from '@wpc/shared/ui';
+import {
+  ABOUT_CALL_TO_ACTION,
+  ABOUT_HERO,
+  ABOUT_US,
+  CURATION_PARTNERS,
+  CURATION_PARTNER_PEOPLE,
+  LEADERS,
+  LEADERS_TITLE,
+  TEAM,
+  WHAT_WE_DO,
+  type AboutPerson,
+} from '../content/about';
+import { InitialsAvatar } from '../components/InitialsAvatar';
+import page from './page.module.css';
+import styles from './AboutPage.module.css';
+
+function Portrait({ person, size }: { readonly person: AboutPerson; readonly size: 'md' | 'lg' }) {
+  if (!person.image) return <InitialsAvatar name={person.name} size={size} />;
+  const pixels = size === 'lg' ? 104 : 64;
+  return (
+    <img className={styles.photo} src={person.image.src} alt={person.image.alt} width={pixels} height={pixels} loading="lazy" />
+  );
+}
+
+function LinkedInLink({ person }: { readonly person: AboutPerson }) {
+  return (
+    <a className={styles.linkedin} href={person.linkedin} target="_blank" rel="noopener noreferrer">
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.75h4v11H3zm6.5 0h3.8v1.5h.06c.53-1 1.83-1.75 3.64-1.75 3.9 0 4.5 2.3 4.5 5.3v5.95h-4v-5.3c0-1.3-.03-2.9-1.8-2.9s-2.2 1.38-2.2 2.8v5.4h-4z"
+        />
+      </svg>
+      LinkedIn<span className="wpc-visually-hidden"> profile of {person.name} (opens in a new tab)</span>
+    </a>
+  );
+}
+
 export default function AboutPage() {
   return (
-    <article className="wpc-page">
-      <h1>About Us</h1>
-      <p className="wpc-lead">
-        The consortium brings together people and organisations who share one goal: fewer
-        catastrophic wildfires and communities that are ready for the fires that do come.
-      </p>
-      <p>
-        Meet the leaders, the curation partners who help choose the innovations we showcase, and
-        the team of volunteers and professionals who keep the work moving.
-      </p>
+    <article>
+      <header className={page.hero}>
+        <div className={`${page.inner} ${page.heroGrid}`}>
+          <div>
+            <h1 className={page.title}>{ABOUT_HERO.title}</h1>
+            <p className={page.lead}>{ABOUT_HERO.lead}</p>
+          </div>
+          <img
+            className={page.heroImage}
+            src={ABOUT_HERO.image.src}
+            alt={ABOUT_HERO.image.alt}
+            width={ABOUT_HERO.image.width}
+            height={ABOUT_HERO.image.height}
+          />
+        </div>
+      </header>
+
+      <div className={page.inner}>
+        <section className={`${page.section} ${styles.story}`} aria-labelledby="about-who">
+          <div>
+            <h2 id="about-who" className={page.sectionTitle}>
+              {ABOUT_US.title}
+            </h2>
+            {ABOUT_US.paragraphs.map((paragraph) => (
+              <p key={paragraph} className={styles.paragraph}>
+                {paragraph}
+              </p>
+            ))}
+          </div>
+          <div className={styles.pillars}>
+            <h3 className={styles.pillarsTitle}>{WHAT_WE_DO.title}</h3>
+            <ul className={styles.pillarList}>
+              {WHAT_WE_DO.items.map((item) => (
+                <li key={item.title} className={styles.pillar}>
+                  <h4 className={styles.pillarTitle}>{item.title}</h4>
+                  <p className={styles.pillarText}>{item.text}</p>
+                  <AppLink href={item.href} className={page.textLink}>
+                    {item.linkLabel}
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section className={page.section} aria-labelledby="about-leaders">
+          <h2 id="about-leaders" className={page.sectionTitle}>
+            {LEADERS_TITLE}
+          </h2>
+          <ul className={styles.leaders}>
+            {LEADERS.map((leader) => (
+              <li key={leader.name} className={styles.leader}>
+                <Portrait person={leader} size="lg" />
+                <div className={styles.leaderText}>
+                  <h3 className={styles.leaderName}>{leader.name}</h3>
+                  <p className={styles.role}>{leader.role}</p>
+                  <p className={styles.bio}>{leader.bio}</p>
+                  <LinkedInLink person={leader} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className={page.section} aria-labelledby="about-curation">
+          <h2 id="about-curation" className={page.sectionTitle}>
+            {CURATION_PARTNERS.title}
+          </h2>
+          <p className={page.sectionIntro}>{CURATION_PARTNERS.intro}</p>
+          <ul className={styles.partners}>
+            {CURATION_PARTNER_PEOPLE.map((person) => (
+              <li key={person.name} className={styles.partner}>
+                <Portrait person={person} size="md" />
+                <h3 className={styles.partnerName}>{person.name}</h3>
+                <p className={styles.partnerRole}>{person.role}</p>
+                <LinkedInLink person={person} />
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className={page.section} aria-labelledby="about-team">
+          <h2 id="about-team" className={page.sectionTitle}>
+            {TEAM.title}
+          </h2>
+          <p className={page.sectionIntro}>{TEAM.intro}</p>
+          <div className={styles.teamLists}>
+            <section className={styles.teamList} aria-labelledby="about-team-core">
+              <h3 id="about-team-core" className={styles.teamTitle}>
+                {TEAM.coreTitle}
+              </h3>
+              <ul className={styles.names}>
+                {TEAM.core.map((member) => (
+                  <li key={member.name}>
+                    <span className={styles.memberName}>{member.name}</span>
+                    <span className="wpc-visually-hidden">, </span>
+                    <span className={styles.memberRole}>{member.role}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section className={styles.teamList} aria-labelledby="about-team-past">
+              <h3 id="about-team-past" className={styles.teamTitle}>
+                {TEAM.pastTitle}
+              </h3>
+              <ul className={styles.names}>
+                {TEAM.past.map((member) => (
+                  <li key={member.name}>
+                    <span className={styles.memberName}>{member.name}</span>
+                    <span className="wpc-visually-hidden">, </span>
+                    <span className={styles.memberRole}>{member.role}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+        </section>
+
+        <section className={page.callout} aria-labelledby="about-cta">
+          <h2 id="about-cta">{ABOUT_CALL_TO_ACTION.title}</h2>
+          <p>{ABOUT_CALL_TO_ACTION.text}</p>
+          <AppLink href={ABOUT_CALL_TO_ACTION.link.href} className={`${page.buttonLink} ${page.buttonLinkSecondary}`}>
+            {ABOUT_CALL_TO_ACTION.link.label}
+          </AppLink>
+        </section>
+      </div>
+      <BackToTop />
     </article>
   );
 }

@@ -1,0 +1,73 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import SponsorsPage from '../src/pages/SponsorsPage';
+
+jest.setTimeout(30_000);
+
+const INCLUDED = 'Included';
+const NOT = 'Not included';
+
+describe('the Sponsors page', () => {
+  it('has a Join link to /contact-us in its hero', () => {
+    render(<SponsorsPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Join/ })).toHaveAttribute('href', '/contact-us');
+  });
+
+  it('opens and closes the four benefit dropdowns independently', async () => {
+    const user = userEvent.setup();
+    render(<SponsorsPage />);
+    const names = [/Profitability/, /Innovation/, /Industry/, /Strategic/];
+    const toggles = names.map((name) => screen.getByRole('button', { name }));
+    for (const toggle of toggles) expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggles[0]!);
+    await user.click(toggles[2]!);
+    expect(toggles.map((toggle) => toggle.getAttribute('aria-expanded'))).toEqual(['true', 'false', 'true', 'false']);
+    await user.click(toggles[0]!);
+    expect(toggles.map((toggle) => toggle.getAttribute('aria-expanded'))).toEqual(['false', 'false', 'true', 'false']);
+    expect(screen.getByRole('region', { name: /Industry/ })).toBeVisible();
+  });
+
+  it('shows the sponsor packages of spec §9 as a table', () => {
+    render(<SponsorsPage />);
+    const table = screen.getByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent?.replace(/\s+/g, ' ').trim());
+    expect(headers).toEqual(['Benefit', 'Bronze $5,000', 'Silver $7,500', 'Gold $25,000']);
+    const rows = Object.fromEntries(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => {
+          const benefit = within(row).getByRole('rowheader').textContent!;
+          return [benefit, within(row).getAllByRole('cell').map((cell) => cell.textContent)];
+        }),
+    );
+    expect(rows).toEqual({
+      'Innovator introductions': [NOT, NOT, INCLUDED],
+      'Executive roundtable': [NOT, NOT, INCLUDED],
+      'Strategic relationship sessions': [NOT, 'One time a year', 'Three times a year'],
+      'Event access': [NOT, INCLUDED, INCLUDED],
+      'Marketing exposure': [INCLUDED, INCLUDED, INCLUDED],
+    });
+  });
+
+  it('lists the accomplishments with the spec’s figures', () => {
+    render(<SponsorsPage />);
+    const figures = screen.getByRole('region', { name: /achieved/ });
+    const text = figures.textContent!.replace(/\s+/g, ' ');
+    expect(text).toContain('Over 200 guests at a prior showcase');
+    expect(text).toContain('6,500+ views');
+    expect(text).toContain('Over 500 live attendees in two years');
+    expect(text).toContain('10,000 registrants in two years');
+    expect(text).toContain('Over 100 organisations');
+  });
+
+  it('has opportunities, a who-we-are section and a Become a Sponsor button that opens the sponsor form', async () => {
+    const user = userEvent.setup();
+    render(<SponsorsPage />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Opportunities' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Who we are' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Become a Sponsor' }));
+    expect(screen.getByRole('dialog', { name: 'Become a Sponsor' })).toBeInTheDocument();
+  });
+});
