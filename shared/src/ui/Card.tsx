@@ -24,7 +24,8 @@ export interface CardProps {
   readonly title: string;
   /** Colour of the title, and of the border while the card is hovered or highlighted. */
   readonly titleColor: string;
-  readonly image?: { readonly src: string; readonly alt: string };
+  /** width and height (the image's intrinsic size) reserve its space before it loads. */
+  readonly image?: { readonly src: string; readonly alt: string; readonly width?: number; readonly height?: number };
   readonly caption?: ReactNode;
   readonly blocks: readonly CardBlock[];
   readonly popupForm?: CardPopupForm;
@@ -34,6 +35,8 @@ export interface CardProps {
   readonly variant?: 'default' | 'scorecard';
   /** Set while this card's page-menu entry is hovered. */
   readonly highlighted?: boolean;
+  /** Shown after the blocks, e.g. an inline form. */
+  readonly children?: ReactNode;
 }
 
 function renderBlock(block: CardBlock, index: number, openForm: () => void) {
@@ -70,7 +73,7 @@ function renderBlock(block: CardBlock, index: number, openForm: () => void) {
 }
 
 /** A home or scorecard card; its id is the page-menu anchor. */
-export function Card({ id, title, titleColor, image, caption, blocks, popupForm: PopupForm, scorecardForm, variant = 'default', highlighted = false }: CardProps) {
+export function Card({ id, title, titleColor, image, caption, blocks, popupForm: PopupForm, scorecardForm, variant = 'default', highlighted = false, children }: CardProps) {
   const titleId = useId();
   const [formOpen, setFormOpen] = useState(false);
   const style = { '--wpc-card-accent': titleColor } as CSSProperties;
@@ -87,7 +90,7 @@ export function Card({ id, title, titleColor, image, caption, blocks, popupForm:
     >
       {image ? (
         <figure className={styles.figure}>
-          <img className={styles.image} src={image.src} alt={image.alt} loading="lazy" />
+          <img className={styles.image} src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" />
           {caption ? <figcaption className={styles.caption}>{caption}</figcaption> : null}
         </figure>
       ) : null}
@@ -96,6 +99,7 @@ export function Card({ id, title, titleColor, image, caption, blocks, popupForm:
           {title}
         </h3>
         {blocks.map((block, index) => renderBlock(block, index, () => setFormOpen(true)))}
+        {children}
       </div>
       {PopupForm ? <PopupForm open={formOpen} onClose={() => setFormOpen(false)} scorecardForm={scorecardForm} /> : null}
     </section>
