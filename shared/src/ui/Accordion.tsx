@@ -4,31 +4,18 @@ import styles from './Accordion.module.css';
 export interface AccordionItem {
   readonly question: string;
   readonly answer: ReactNode;
-  /** A stable anchor for the item, so a link such as /scorecard/faq#id can open it. */
-  readonly id?: string;
 }
 
 export interface AccordionProps {
   readonly items: readonly AccordionItem[];
   readonly className?: string;
-  /** Controlled use: which items are open; the component then reports toggles through onToggle. */
-  readonly openItems?: readonly boolean[];
-  readonly onToggle?: (index: number, open: boolean) => void;
-  /** Level of the question headings (4 inside a card; 2 on a page of questions). */
-  readonly headingLevel?: 2 | 3 | 4 | 5;
 }
 
 /** Question and answer pairs; each opens and closes on its own, independently of the others. */
-export function Accordion({ items, className, openItems, onToggle, headingLevel = 4 }: AccordionProps) {
+export function Accordion({ items, className }: AccordionProps) {
   const baseId = useId();
-  const [ownOpen, setOwnOpen] = useState<readonly boolean[]>(() => items.map(() => false));
-  const open = openItems ?? ownOpen;
-  const Heading = `h${headingLevel}` as const;
-  const toggle = (index: number) => {
-    const next = open[index] !== true;
-    if (!openItems) setOwnOpen((current) => current.map((value, i) => (i === index ? next : value)));
-    onToggle?.(index, next);
-  };
+  const [open, setOpen] = useState<readonly boolean[]>(() => items.map(() => false));
+  const toggle = (index: number) => setOpen((current) => current.map((value, i) => (i === index ? !value : value)));
 
   return (
     <div className={[styles.accordion, className].filter(Boolean).join(' ')}>
@@ -37,8 +24,8 @@ export function Accordion({ items, className, openItems, onToggle, headingLevel 
         const panelId = `${baseId}-panel-${index}`;
         const buttonId = `${baseId}-button-${index}`;
         return (
-          <div key={item.question} id={item.id} className={styles.item}>
-            <Heading className={styles.heading}>
+          <div key={item.question} className={styles.item}>
+            <h4 className={styles.heading}>
               <button
                 id={buttonId}
                 type="button"
@@ -52,7 +39,7 @@ export function Accordion({ items, className, openItems, onToggle, headingLevel 
                   {expanded ? '−' : '+'}
                 </span>
               </button>
-            </Heading>
+            </h4>
             <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className={styles.panel}>
               {item.answer}
             </div>

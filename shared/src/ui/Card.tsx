@@ -24,8 +24,7 @@ export interface CardProps {
   readonly title: string;
   /** Colour of the title, and of the border while the card is hovered or highlighted. */
   readonly titleColor: string;
-  /** width and height (the image's intrinsic size) reserve its space before it loads. */
-  readonly image?: { readonly src: string; readonly alt: string; readonly width?: number; readonly height?: number };
+  readonly image?: { readonly src: string; readonly alt: string };
   readonly caption?: ReactNode;
   readonly blocks: readonly CardBlock[];
   readonly popupForm?: CardPopupForm;
@@ -35,8 +34,6 @@ export interface CardProps {
   readonly variant?: 'default' | 'scorecard';
   /** Set while this card's page-menu entry is hovered. */
   readonly highlighted?: boolean;
-  /** Shown after the blocks, e.g. an inline form. */
-  readonly children?: ReactNode;
 }
 
 function renderBlock(block: CardBlock, index: number, openForm: () => void) {
@@ -73,7 +70,7 @@ function renderBlock(block: CardBlock, index: number, openForm: () => void) {
 }
 
 /** A home or scorecard card; its id is the page-menu anchor. */
-export function Card({ id, title, titleColor, image, caption, blocks, popupForm: PopupForm, scorecardForm, variant = 'default', highlighted = false, children }: CardProps) {
+export function Card({ id, title, titleColor, image, caption, blocks, popupForm: PopupForm, scorecardForm, variant = 'default', highlighted = false }: CardProps) {
   const titleId = useId();
   const [formOpen, setFormOpen] = useState(false);
   const style = { '--wpc-card-accent': titleColor } as CSSProperties;
@@ -90,7 +87,7 @@ export function Card({ id, title, titleColor, image, caption, blocks, popupForm:
     >
       {image ? (
         <figure className={styles.figure}>
-          <img className={styles.image} src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" />
+          <img className={styles.image} src={image.src} alt={image.alt} loading="lazy" />
           {caption ? <figcaption className={styles.caption}>{caption}</figcaption> : null}
         </figure>
       ) : null}
@@ -99,7 +96,6 @@ export function Card({ id, title, titleColor, image, caption, blocks, popupForm:
           {title}
         </h3>
         {blocks.map((block, index) => renderBlock(block, index, () => setFormOpen(true)))}
-        {children}
       </div>
       {PopupForm ? <PopupForm open={formOpen} onClose={() => setFormOpen(false)} scorecardForm={scorecardForm} /> : null}
     </section>

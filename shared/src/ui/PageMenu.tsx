@@ -13,12 +13,10 @@ function isNarrow(): boolean {
   return window.innerWidth <= MENU_BREAKPOINT;
 }
 
-/** Starts wide, as the server renders it, and measures the window once mounted. */
 function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(false);
+  const [narrow, setNarrow] = useState(isNarrow);
   useEffect(() => {
     const update = () => setNarrow(isNarrow());
-    update();
     const query = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
     query?.addEventListener?.('change', update);
     window.addEventListener('resize', update);
