@@ -9,10 +9,13 @@ export interface AccordionItem {
 export interface AccordionProps {
   readonly items: readonly AccordionItem[];
   readonly className?: string;
+  /** Level of each question's heading, so it fits the page outline (cards use h4 under an h3). */
+  readonly headingLevel?: 2 | 3 | 4 | 5 | 6;
 }
 
 /** Question and answer pairs; each opens and closes on its own, independently of the others. */
-export function Accordion({ items, className }: AccordionProps) {
+export function Accordion({ items, className, headingLevel = 4 }: AccordionProps) {
+  const Heading = `h${headingLevel}` as const;
   const baseId = useId();
   const [open, setOpen] = useState<readonly boolean[]>(() => items.map(() => false));
   const toggle = (index: number) => setOpen((current) => current.map((value, i) => (i === index ? !value : value)));
@@ -25,7 +28,7 @@ export function Accordion({ items, className }: AccordionProps) {
         const buttonId = `${baseId}-button-${index}`;
         return (
           <div key={item.question} className={styles.item}>
-            <h4 className={styles.heading}>
+            <Heading className={styles.heading}>
               <button
                 id={buttonId}
                 type="button"
@@ -39,7 +42,7 @@ export function Accordion({ items, className }: AccordionProps) {
                   {expanded ? '−' : '+'}
                 </span>
               </button>
-            </h4>
+            </Heading>
             <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className={styles.panel}>
               {item.answer}
             </div>

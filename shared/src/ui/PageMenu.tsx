@@ -13,10 +13,16 @@ function isNarrow(): boolean {
   return window.innerWidth <= MENU_BREAKPOINT;
 }
 
-function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(isNarrow);
+/**
+ * Whether the window is at or below the breakpoint; null until known. The server and the
+ * first client render cannot know, so they render a markup whose look CSS media queries
+ * decide (data-layout="auto"); the effect then settles it without changing what is seen.
+ */
+function useNarrow(): boolean | null {
+  const [narrow, setNarrow] = useState<boolean | null>(null);
   useEffect(() => {
     const update = () => setNarrow(isNarrow());
+    update();
     const query = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
     query?.addEventListener?.('change', update);
     window.addEventListener('resize', update);
@@ -58,16 +64,19 @@ export interface PageMenuProps {
   /** Told which card to highlight while an entry is hovered or focused, and null after. */
   readonly onHighlight?: (id: string | null) => void;
   readonly className?: string;
+  /** The id of the entry to mark as the current one (aria-current), e.g. the card in view. */
+  readonly currentId?: string | null;
 }
 
 /** The in-page menu titled PAGE MENU: always open on wide screens, a toggle on narrow ones. */
-export function PageMenu({ entries, onHighlight, className }: PageMenuProps) {
+export function PageMenu({ entries, onHighlight, className, currentId }: PageMenuProps) {
   const narrow = useNarrow();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const open = !narrow || expanded;
+  const layout = narrow === null ? 'auto' : narrow ? 'narrow' : 'wide';
+  const open = narrow === false || expanded;
 
   useEffect(() => {
     if (!narrow || !expanded) return undefined;
@@ -94,24 +103,40 @@ export function PageMenu({ entries, onHighlight, className }: PageMenuProps) {
     if (narrow) setExpanded(false);
   };
 
+  const toggle = (
+    <button
+      ref={toggleRef}
+      type="button"
+      className={styles.toggle}
+      aria-expanded={expanded}
+      aria-controls={listId}
+      onClick={() => setExpanded((value) => !value)}
+    >
+      PAGE MENU
+      <svg className={styles.chevron} viewBox="0 0 12 8" width="12" height="8" aria-hidden="true" focusable="false">
+        <path d="M1 1.5 6 6.5l5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+    </button>
+  );
+  const title = <h2 className={styles.title}>PAGE MENU</h2>;
+
   return (
-    <nav ref={navRef} aria-label="Page menu" className={[styles.menu, className].filter(Boolean).join(' ')}>
-      {narrow ? (
-        <button ref={toggleRef} type="button" className={styles.toggle} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((value) => !value)}>
-          PAGE MENU
-          <span className={styles.chevron} aria-hidden="true">
-            {expanded ? '▲' : '▼'}
-          </span>
-        </button>
-      ) : (
-        <h2 className={styles.title}>PAGE MENU</h2>
-      )}
-      <ul id={listId} className={styles.list} hidden={!open}>
+    <nav
+      ref={navRef}
+      aria-label="Page menu"
+      className={[styles.menu, className].filter(Boolean).join(' ')}
+      data-layout={layout}
+      data-expanded={expanded}
+    >
+      {layout !== 'narrow' ? title : null}
+      {layout !== 'wide' ? toggle : null}
+      <ul id={listId} className={styles.list} hidden={layout === 'auto' ? undefined : !open}>
         {entries.map((entry) => (
           <li key={entry.id}>
             <a
               className={styles.link}
               href={`#${entry.id}`}
+              aria-current={currentId === entry.id ? 'location' : undefined}
               onClick={(event) => follow(event, entry.id)}
               onMouseEnter={() => onHighlight?.(entry.id)}
               onMouseLeave={() => onHighlight?.(null)}

@@ -1,7 +1,7 @@
 export { Dialog, type DialogProps } from './Dialog';
 export { Button, type ButtonProps } from './Button';
 export { Accordion, type AccordionItem, type AccordionProps } from './Accordion';
-export { Card, type CardBlock, type CardPopupForm, type CardProps } from './Card';
+export { Card, type CardBlock, type CardImage, type CardInlineForm, type CardPopupForm, type CardProps } from './Card';
 export {
   PageMenu,
   scrollToSection,
@@ -11,6 +11,6 @@ export {
   type PageMenuEntry,
   type PageMenuProps,
 } from './PageMenu';
-export { BackToTop, BACK_TO_TOP_THRESHOLD } from './BackToTop';
+export { BackToTop, BACK_TO_TOP_THRESHOLD, type BackToTopProps } from './BackToTop';
 export { IconLinks, ZipToolLinks, ZIP_TOOLS, type IconLinkItem, type IconLinksProps, type IconName } from './IconLinks';
 export { ClipPlayer, clipEmbedUrl, type ClipPlayerProps } from './ClipPlayer';
