@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import {
   Accordion,
   BackToTop,
@@ -43,6 +45,19 @@ describe('Accordion', () => {
     expect(first).toHaveAttribute('aria-expanded', 'false');
     expect(second).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Communities.')).toBeVisible();
+  });
+});
+
+describe('Accordion heading level', () => {
+  it('puts each question in a heading of the level the page needs, h4 by default', () => {
+    const items = [{ question: 'Profitability', answer: 'Lower losses.' }];
+    const { unmount } = render(<Accordion items={items} />);
+    expect(screen.getByRole('heading', { level: 4, name: 'Profitability' })).toBeInTheDocument();
+    unmount();
+    render(<Accordion items={items} headingLevel={3} />);
+    expect(screen.getByRole('heading', { level: 3, name: 'Profitability' })).toContainElement(
+      screen.getByRole('button', { name: 'Profitability' }),
+    );
   });
 });
 
@@ -120,6 +135,58 @@ describe('Card', () => {
     await user.unhover(screen.getByRole('link', { name: 'Sponsor' }));
     expect(sponsor).not.toHaveAttribute('data-highlighted');
     expect(sponsor.style.getPropertyValue('--wpc-card-accent')).toBe('red');
+  });
+});
+
+describe('Card links, images and inline forms', () => {
+  it('renders link blocks as site links or new-tab links, sizes its image and lazy-loads it', async () => {
+    const user = userEvent.setup();
+    const pushState = jest.spyOn(window.history, 'pushState');
+    render(
+      <Card
+        id="assess"
+        title="Assess Wildfire Risk and Readiness"
+        titleColor="blue"
+        image={{ src: '/assess.svg', alt: 'A checklist', width: 480, height: 320 }}
+        blocks={[
+          { type: 'link', lead: 'Prefer to answer online?', label: 'Start the online self-assessment', href: '/scorecard/assess' },
+          { type: 'link', label: 'Register', href: 'https://events.example.org/showcase', appearance: 'button' },
+        ]}
+      />,
+    );
+    const image = screen.getByRole('img', { name: 'A checklist' });
+    expect(image).toHaveAttribute('width', '480');
+    expect(image).toHaveAttribute('height', '320');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    const siteLink = screen.getByRole('link', { name: 'Start the online self-assessment' });
+    expect(siteLink).toHaveAttribute('href', '/scorecard/assess');
+    expect(siteLink).not.toHaveAttribute('target');
+    expect(siteLink.closest('p')).toHaveTextContent('Prefer to answer online? Start the online self-assessment');
+    await user.click(siteLink);
+    expect(pushState).toHaveBeenCalledWith(null, '', '/scorecard/assess');
+    const external = screen.getByRole('link', { name: 'Register (opens in a new tab)' });
+    expect(external).toHaveAttribute('href', 'https://events.example.org/showcase');
+    expect(external).toHaveAttribute('target', '_blank');
+    expect(external).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    pushState.mockRestore();
+  });
+
+  it('renders an inline form after its blocks, without the form’s own introduction', () => {
+    const seen: unknown[] = [];
+    const Inline = (props: { scorecardForm?: boolean; hideIntro?: boolean }) => {
+      seen.push(props);
+      return <form aria-label="Subscribe for Updates" />;
+    };
+    render(
+      <Card id="subscribe" title="Subscribe for Updates" titleColor="green" blocks={[{ type: 'paragraph', content: 'News.' }]} inlineForm={Inline} />,
+    );
+    expect(screen.getByRole('form', { name: 'Subscribe for Updates' })).toBeInTheDocument();
+    expect(seen.at(-1)).toEqual({ scorecardForm: undefined, hideIntro: true });
+  });
+
+  it('marks its variant so the scorecard image style can apply', () => {
+    render(<Card id="scorecard" title="Scorecard Overview" titleColor="green" blocks={[]} variant="scorecard" />);
+    expect(screen.getByRole('region', { name: 'Scorecard Overview' })).toHaveAttribute('data-variant', 'scorecard');
   });
 });
 
@@ -241,6 +308,93 @@ describe('PageMenu', () => {
     await user.click(screen.getByRole('link', { name: 'Showcase' }));
     expect(window.scrollTo).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /PAGE MENU/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('PageMenu keyboard highlight and current entry', () => {
+  beforeEach(() => {
+    window.matchMedia = jest.fn((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+  });
+
+  it('highlights a card while its entry has keyboard focus, and marks the current entry', async () => {
+    const user = userEvent.setup();
+    const highlights: (string | null)[] = [];
+    render(
+      <PageMenu
+        entries={[{ id: 'sponsor', label: 'Sponsor' }, { id: 'pilot', label: 'Pilot' }]}
+        onHighlight={(id) => highlights.push(id)}
+        currentId="pilot"
+      />,
+    );
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Sponsor' })).toHaveFocus();
+    expect(highlights.at(-1)).toBe('sponsor');
+    await user.tab();
+    expect(highlights.slice(-2)).toEqual([null, 'pilot']);
+    expect(screen.getByRole('link', { name: 'Pilot' })).toHaveAttribute('aria-current', 'location');
+    expect(screen.getByRole('link', { name: 'Sponsor' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('PageMenu on the server', () => {
+  const entries = [{ id: 'showcase', label: 'Showcase' }];
+  let width = 800;
+
+  beforeEach(() => {
+    window.matchMedia = jest.fn((query: string) => ({
+      matches: width <= Number(/max-width:\s*(\d+)px/.exec(query)?.[1]),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+  });
+
+  it('renders markup whose look CSS decides, then hydrates without a mismatch and settles on the window width', () => {
+    const html = renderToString(<PageMenu entries={entries} />);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const nav = container.querySelector('nav')!;
+    // Both the wide title and the narrow toggle are there, and the list is not hidden by markup.
+    expect(nav).toHaveAttribute('data-layout', 'auto');
+    expect(container.querySelector('h2')).toHaveTextContent('PAGE MENU');
+    expect(container.querySelector('button')).toHaveAttribute('aria-expanded', 'false');
+    expect(container.querySelector('ul')).not.toHaveAttribute('hidden');
+
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    width = 800;
+    act(() => {
+      hydrateRoot(container, <PageMenu entries={entries} />, { onRecoverableError: (error) => console.error(error) });
+    });
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(nav).toHaveAttribute('data-layout', 'narrow');
+    expect(container.querySelector('h2')).toBeNull();
+    expect(container.querySelector('ul')).toHaveAttribute('hidden');
+    container.remove();
+  });
+});
+
+describe('BackToTop focus', () => {
+  it('sends keyboard focus to the main landmark after jumping to the top', async () => {
+    const user = userEvent.setup();
+    window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 500 });
+    render(
+      <>
+        <main id="main" tabIndex={-1}>
+          Content
+        </main>
+        <BackToTop />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: /Back to top/ }));
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });
 

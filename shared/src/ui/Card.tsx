@@ -151,6 +151,7 @@ export function Card({
       className={classes.filter(Boolean).join(' ')}
       style={style}
       data-highlighted={highlighted || undefined}
+      data-variant={variant}
     >
       {image ? (
         <figure className={styles.figure}>
