@@ -1,13 +1,19 @@
 import { ContactScorecardForm } from '@wpc/shared/forms';
+import { AppLink } from '@wpc/shared/navigation';
+import { FormPage } from '../components/FormPage';
+import { CONTACT_PAGE } from '../content/forms-pages';
 
 export default function ScorecardContactPage() {
   return (
-    <article className="wpc-page">
-      <h1>Need Scorecard Support? We can Help!</h1>
-      <p className="wpc-lead">
-        Tell us what you need, from help downloading the scorecard to support running it in your community, and the scorecard team will get back to you.
-      </p>
+    <FormPage
+      content={CONTACT_PAGE}
+      asideFooter={
+        <p>
+          Looking for a quick answer? Try the <AppLink href="/scorecard/faq">scorecard FAQ</AppLink>.
+        </p>
+      }
+    >
       <ContactScorecardForm scorecardForm hideIntro />
-    </article>
+    </FormPage>
   );
 }

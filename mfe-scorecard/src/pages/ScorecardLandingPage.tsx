@@ -1,32 +1,44 @@
-import { FormButton, SubscribeForm } from '@wpc/shared/forms';
+import { useState } from 'react';
+import { SubscribeForm } from '@wpc/shared/forms';
+import { BackToTop, Card, PageMenu, type PageMenuEntry } from '@wpc/shared/ui';
+import { ScorecardBanner } from '../components/ScorecardBanner';
+import { StickySubHeader } from '../components/StickySubHeader';
+import { LANDING_CARDS, SUB_HEADER_TITLE } from '../content/landing';
+import { PARTNERS } from '../content/partners';
+import styles from './ScorecardLandingPage.module.css';
+
+const MENU_ENTRIES: readonly PageMenuEntry[] = LANDING_CARDS.map((card) => ({ id: card.id, label: card.menuLabel }));
 
 export default function ScorecardLandingPage() {
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+
   return (
-    <article className="wpc-page">
-      <p>Community Inspection</p>
-      <h1>Community Wildfire Resilience Scorecard</h1>
-      <p className="wpc-lead">
-        Catastrophic Fires Destroy / Community Preparation Saves. The scorecard helps a community
-        see how ready it is for wildfire across ten essentials, and where to act first.
-      </p>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--wpc-space-3)' }}>
-        <FormButton form="download" scorecardForm>
-          Download Scorecard
-        </FormButton>
-        <FormButton form="collab" scorecardForm variant="secondary">
-          Pilot with Us
-        </FormButton>
-        <FormButton form="feedback" scorecardForm pageName="scorecard" variant="secondary">
-          Feedback &amp; Upload
-        </FormButton>
-        <FormButton form="support" scorecardForm variant="secondary">
-          Contribute
-        </FormButton>
+    <div className={styles.landing}>
+      <ScorecardBanner />
+      <StickySubHeader title={SUB_HEADER_TITLE} partners={PARTNERS} />
+      <div className={styles.layout}>
+        <PageMenu entries={MENU_ENTRIES} onHighlight={setHighlighted} className={styles.menu} />
+        <div className={styles.cards}>
+          {LANDING_CARDS.map((card) => (
+            <Card
+              key={card.id}
+              id={card.id}
+              title={card.title}
+              titleColor={card.titleColor}
+              image={card.image}
+              caption={card.caption}
+              blocks={card.blocks}
+              popupForm={card.popupForm}
+              scorecardForm
+              variant="scorecard"
+              highlighted={highlighted === card.id}
+            >
+              {card.inlineForm === 'subscribe' ? <SubscribeForm scorecardForm hideIntro /> : null}
+            </Card>
+          ))}
+        </div>
       </div>
-      <section aria-labelledby="scorecard-subscribe">
-        <h2 id="scorecard-subscribe">Subscribe for Updates</h2>
-        <SubscribeForm scorecardForm />
-      </section>
-    </article>
+      <BackToTop />
+    </div>
   );
 }

@@ -1,13 +1,11 @@
 import { SubscribePageForm } from '@wpc/shared/forms';
+import { FormPage } from '../components/FormPage';
+import { SUBSCRIBE_PAGE } from '../content/forms-pages';
 
 export default function SubscribePage() {
   return (
-    <article className="wpc-page">
-      <h1>Subscribe for Updates</h1>
-      <p className="wpc-lead">
-        Get news about the scorecard, new versions and pilot programmes in your inbox. We write rarely and you can unsubscribe at any time.
-      </p>
+    <FormPage content={SUBSCRIBE_PAGE}>
       <SubscribePageForm scorecardForm hideIntro />
-    </article>
+    </FormPage>
   );
 }

@@ -11,6 +11,8 @@ export interface Essential {
   readonly shortTitle: string;
   /** The one question the downloadable workbook asks for this essential. */
   readonly keyQuestion: string;
+  /** One sentence on what the essential asks of a community facing wildfire. */
+  readonly description: string;
 }
 
 export const TEN_ESSENTIALS: readonly Essential[] = essentials;

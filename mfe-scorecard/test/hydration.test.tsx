@@ -1,0 +1,29 @@
+import { act } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { SCORECARD_ROUTES } from './scorecard-routes';
+
+// Pages are prerendered and then hydrated: the first client render must match the server's.
+describe('every scorecard page hydrates its server HTML without a mismatch', () => {
+  let root: Root | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    jest.restoreAllMocks();
+  });
+
+  it.each(SCORECARD_ROUTES)('$path', async ({ path, Page }) => {
+    window.history.replaceState(null, '', path);
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Page />);
+    const errors = jest.spyOn(console, 'error');
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, <Page />, { onRecoverableError: (error) => recoverable.push(error) });
+    });
+    expect(recoverable).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    container.remove();
+  });
+});
