@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openShowcasePage, reloadShowcasePage } from './open-page';
 
 // Spec §3's four showcases, as their tabs read, oldest first.
 const TABS = ['Nov 17, 2024', 'Feb 5, 2025', 'Apr 23, 2025', 'Jul 16, 2025'];
@@ -10,7 +11,7 @@ const panel = (page: Page) => page.getByRole('tabpanel');
 test.beforeEach(async ({ page }) => {
   // The video host is not reachable here; refuse its requests at once instead of waiting.
   await page.route(/youtube(-nocookie)?\.com/, (route) => route.abort('blockedbyclient'));
-  await page.goto('/showcase/presentations');
+  await openShowcasePage(page, '/showcase/presentations');
   await expect(page.getByRole('heading', { level: 2, name: 'Previous Innovation Showcases' })).toBeVisible();
 });
 
@@ -45,13 +46,13 @@ test('arrow keys, Home and End move between the tabs and select them', async ({ 
 
 test('the chosen showcase survives a reload; an unknown stored date falls back to the latest', async ({ page }) => {
   await tab(page, 'Apr 23, 2025').click();
-  await page.reload();
+  await reloadShowcasePage(page, '/showcase/presentations');
   await expect(selectedTab(page)).toHaveText('Apr 23, 2025');
   await expect(panel(page).getByRole('heading', { level: 3 }).first()).toHaveText('Spring 2025 Wildfire Innovation Showcase');
   expect(await page.evaluate(() => sessionStorage.getItem('showcase-date'))).toBe('04232025');
 
   await page.evaluate(() => sessionStorage.setItem('showcase-date', '01012020'));
-  await page.reload();
+  await reloadShowcasePage(page, '/showcase/presentations');
   await expect(selectedTab(page)).toHaveText('Jul 16, 2025');
 });
 

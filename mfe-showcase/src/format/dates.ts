@@ -5,18 +5,27 @@
 
 const LOCALE = 'en-US';
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Formatters are costly to build and a page prints many dates: one per set of options. */
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(LOCALE, options);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
 /** "Wednesday, July 16, 2025": the calendar day of an instant in the given zone. */
 export function formatDay(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(
-    new Date(iso),
-  );
+  return formatter({ timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 }
 
 /** "12PM PST", "5:30PM PST": the time of an instant in the given zone, under the zone's label. */
 export function formatTime(iso: string, timeZone: string, zoneLabel: string): string {
-  const parts = new Intl.DateTimeFormat(LOCALE, { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(
-    new Date(iso),
-  );
+  const parts = formatter({ timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   const minute = part('minute');
   const clock = minute === '00' ? part('hour') : `${part('hour')}:${minute}`;
@@ -46,9 +55,7 @@ export function showcaseDateTime(value: string): number {
 
 /** "November 17, 2024" (long) or "Nov 17, 2024" (short) for an MMDDYYYY showcase date. */
 export function formatShowcaseDate(value: string, style: 'long' | 'short' = 'long'): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', month: style, day: 'numeric', year: 'numeric' }).format(
-    showcaseDateTime(value),
-  );
+  return formatter({ timeZone: 'UTC', month: style, day: 'numeric', year: 'numeric' }).format(showcaseDateTime(value));
 }
 
 /** The showcase date's year, e.g. 2024. */
