@@ -1,25 +1,229 @@
-import { FormButton } from '@wpc/shared/forms';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { AppLink } from '@wpc/shared/navigation';
+import { NotifyPopup } from '@wpc/shared/forms';
+import { Button, ClipPlayer } from '@wpc/shared/ui';
+import { ExternalLink } from '../components/ExternalLink';
+import { Avatar } from '../components/Avatar';
+import { findEvent, LATEST_SHOWCASE_DATE } from '../content/events';
+import { INNOVATIONS_COPY as copy } from '../content/innovations-page';
+import { ORGANIZERS } from '../content/organizers';
+import { remoteFileUrl } from '../content/remote-files';
+import { formatDay, formatMoment } from '../format/dates';
+import { useEventTiming, useShowcaseSettings, type EventTiming } from '../settings/ShowcaseSettingsContext';
+import type { ShowcaseSettings } from '../settings/showcase-settings';
+import styles from './InnovationsPage.module.css';
 
-/** The next showcase date is not announced yet, so visitors ask to be notified (spec §2). */
-const REGISTRATION_CLOSED = true;
+const PRESENTATIONS_PATH = '/showcase/presentations';
 
+/** /showcase/innovations: what the showcase is, and how to present at or attend the next one. */
 export default function InnovationsPage() {
+  const settings = useShowcaseSettings();
+  const timing = useEventTiming();
+  const notifyMode = settings.registration === 'notify';
+  const [notifyOpen, setNotifyOpen] = useState(false);
+
+  // While the next date is unknown the notify pop-up greets the visitor (spec §2). It opens after
+  // mount: the prerendered page has no pop-up, and focus can only move into it in a browser.
+  useEffect(() => {
+    setNotifyOpen(notifyMode);
+  }, [notifyMode]);
+
   return (
-    <article className="wpc-page">
-      <h1>Wildfire Innovation Showcase</h1>
-      <p className="wpc-lead">
-        A virtual event, hosted with a venture networking community, that links wildfire
-        innovators with impact investors, agencies and communities. Free to attend. Free to present.
-      </p>
-      <p>Featuring 7 to 10 trailblazing ventures.</p>
-      {REGISTRATION_CLOSED ? (
-        <>
-          <p>Accepting applications! The date of the next showcase is coming soon.</p>
-          <FormButton form="notify" defaultOpen>
-            Notify Me!
-          </FormButton>
-        </>
-      ) : null}
+    <article className={styles.page}>
+      <header className={styles.hero}>
+        <img
+          className={styles.heroImage}
+          src={remoteFileUrl('media/hero/innovations-hero.svg')}
+          width={1200}
+          height={600}
+          alt=""
+          fetchPriority="high"
+          decoding="async"
+        />
+        <div className={styles.heroText}>
+          <p className={styles.eyebrow}>{copy.hero.eyebrow}</p>
+          <h1 className={styles.heroTitle}>{copy.hero.title}</h1>
+          <p className={styles.heroLead}>{copy.hero.lead}</p>
+        </div>
+      </header>
+
+      <div className={styles.body}>
+        <Section title={copy.invitation.title}>
+          <p className={styles.lead}>{copy.invitation.body}</p>
+          <div className={styles.blocks}>
+            <ApplyBlock settings={settings} timing={timing} />
+            <RegisterBlock settings={settings} timing={timing} onNotify={() => setNotifyOpen(true)} />
+          </div>
+        </Section>
+
+        <Section title={copy.ventures.title}>
+          <p>{copy.ventures.body}</p>
+          <ul className={styles.areas}>
+            {copy.ventures.areas.map((area) => (
+              <li key={area.name}>
+                <strong>{area.name}</strong>: {area.text}
+              </li>
+            ))}
+          </ul>
+          <dl className={styles.figures}>
+            {copy.ventures.figures.map((figure) => (
+              <div key={figure.label} className={styles.figure}>
+                <dt className={styles.figureLabel}>{figure.label}</dt>
+                <dd className={styles.figureValue}>{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+
+        <Section title={copy.demo.title}>
+          <div className={styles.demo}>
+            <div className={styles.demoText}>
+              <p>{copy.demo.body}</p>
+              <p>
+                <AppLink href={PRESENTATIONS_PATH}>{copy.demo.archiveLink}</AppLink>
+              </p>
+            </div>
+            <DemoRecording />
+          </div>
+        </Section>
+
+        <Section title={copy.organizers.title}>
+          <p>{copy.organizers.body}</p>
+          <ul className={styles.organizers}>
+            {ORGANIZERS.map((organizer) => (
+              <li key={organizer.name} className={styles.organizer}>
+                <Avatar name={organizer.name} photo={organizer.photo} size={88} />
+                <div>
+                  <p className={styles.organizerName}>{organizer.name}</p>
+                  <p className={styles.organizerRole}>
+                    {organizer.role}, {organizer.organisation}
+                  </p>
+                  <p className={styles.organizerBio}>{organizer.bio}</p>
+                </div>
+                <img
+                  className={styles.organizerLogo}
+                  src={remoteFileUrl(organizer.logo)}
+                  alt={`${organizer.organisation} logo`}
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </li>
+            ))}
+          </ul>
+          <div className={styles.signOff}>
+            <p>{copy.organizers.signOff}</p>
+            <p className={styles.signature}>
+              {copy.organizers.signOffClosing}
+              <br />
+              {ORGANIZERS.map((organizer) => organizer.name).join(' & ')}
+            </p>
+          </div>
+        </Section>
+      </div>
+
+      <NotifyPopup open={notifyOpen} onClose={() => setNotifyOpen(false)} />
     </article>
+  );
+}
+
+function Section({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+interface BlockProps {
+  readonly settings: ShowcaseSettings;
+  /** Null until the page has mounted and read the clock. */
+  readonly timing: EventTiming | null;
+}
+
+/** Presenting: applications are always welcome while the next date is open; otherwise until the deadline. */
+function ApplyBlock({ settings, timing }: BlockProps) {
+  const text = copy.invitation.apply;
+  const deadline = formatMoment(settings.applicationDeadline, settings.timeZone, settings.timeZoneLabel);
+  const accepting = settings.registration === 'notify' || (timing?.acceptingApplications ?? true);
+  return (
+    <div className={styles.block}>
+      <h3 className={styles.blockTitle}>{text.title}</h3>
+      {settings.registration === 'notify' ? (
+        <>
+          <p className={styles.status}>{text.notifyStatus}</p>
+          <p>{text.notifyBody}</p>
+        </>
+      ) : (
+        <p className={styles.when}>
+          {accepting ? text.deadlineLead : text.closedLead} <strong>{deadline}</strong>
+        </p>
+      )}
+      {accepting ? (
+        <ExternalLink look="primary" href={settings.links.presenterApplication}>
+          {text.link}
+        </ExternalLink>
+      ) : null}
+    </div>
+  );
+}
+
+function RegisterBlock({ settings, timing, onNotify }: BlockProps & { readonly onNotify: () => void }) {
+  const text = copy.invitation.register;
+  if (settings.registration === 'notify') {
+    return (
+      <div className={styles.block}>
+        <h3 className={styles.blockTitle}>{text.title}</h3>
+        <p>{text.notifyBody}</p>
+        <Button aria-haspopup="dialog" onClick={onNotify}>
+          {text.notifyButton}
+        </Button>
+      </div>
+    );
+  }
+  const { nextEventStartsAt, timeZone, timeZoneLabel } = settings;
+  const past = timing !== null && !timing.preEvent;
+  return (
+    <div className={styles.block}>
+      <h3 className={styles.blockTitle}>{text.title}</h3>
+      {past ? (
+        <>
+          <p className={styles.when}>
+            {text.pastLead} <strong>{formatDay(nextEventStartsAt, timeZone)}</strong>
+          </p>
+          <AppLink className={styles.internalButton} href={PRESENTATIONS_PATH}>
+            {text.recordingsLink}
+          </AppLink>
+        </>
+      ) : (
+        <>
+          <p className={styles.when}>
+            {text.eventLead} <strong>{formatMoment(nextEventStartsAt, timeZone, timeZoneLabel)}</strong>
+          </p>
+          <ExternalLink look="primary" href={settings.links.venturePartner}>
+            {text.registerLink}
+          </ExternalLink>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The latest showcase's full recording, as a taste of what a showcase is like. */
+function DemoRecording() {
+  const event = findEvent(LATEST_SHOWCASE_DATE);
+  return (
+    <div className={styles.demoVideo}>
+      <ClipPlayer
+        videoId={event.fullVideo}
+        title={`${event.showcaseHeaderName}: full recording`}
+        previewSrc={remoteFileUrl(event.videoPreview)}
+      />
+    </div>
   );
 }

@@ -13,4 +13,11 @@ export {
 } from './PageMenu';
 export { BackToTop, BACK_TO_TOP_THRESHOLD, type BackToTopProps } from './BackToTop';
 export { IconLinks, ZipToolLinks, ZIP_TOOLS, type IconLinkItem, type IconLinksProps, type IconName } from './IconLinks';
-export { ClipPlayer, clipEmbedUrl, type ClipPlayerProps } from './ClipPlayer';
+export {
+  ClipPlayer,
+  clipEmbedUrl,
+  clipFromTimes,
+  hmsToSeconds,
+  type ClipPlayerProps,
+  type VideoClip,
+} from './ClipPlayer';

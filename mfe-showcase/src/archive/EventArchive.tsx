@@ -1,0 +1,170 @@
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ClipPlayer } from '@wpc/shared/ui';
+import {
+  eventHeaderDate,
+  eventTabLabel,
+  LATEST_SHOWCASE_DATE,
+  SHOWCASE_EVENTS,
+  type ShowcaseDate,
+  type ShowcaseEvent,
+} from '../content/events';
+import { CONSORTIUM_PRESENTATIONS, INNOVATOR_PRESENTATIONS } from '../content/presentations';
+import {
+  innovatorsShownOn,
+  type ConsortiumPresentation,
+  type InnovatorPresentation,
+} from '../content/presentation-types';
+import { PRESENTATIONS_COPY } from '../content/presentations-page';
+import { remoteFileUrl } from '../content/remote-files';
+import { ConsortiumCard, InnovatorCard } from '../components/PresentationCards';
+import { readStoredShowcaseDate, storeShowcaseDate } from './showcase-date-storage';
+import styles from './EventArchive.module.css';
+
+const copy = PRESENTATIONS_COPY.archive;
+
+/** "11172024" -> "2024-11-17", for <time dateTime>. */
+const isoDay = (date: ShowcaseDate) => `${date.slice(4)}-${date.slice(0, 2)}-${date.slice(2, 4)}`;
+
+export interface EventArchiveProps {
+  /** The archive's data; the content modules by default. */
+  readonly events?: readonly ShowcaseEvent[];
+  readonly consortium?: readonly ConsortiumPresentation[];
+  readonly innovators?: readonly InnovatorPresentation[];
+}
+
+/**
+ * "Previous Innovation Showcases": one tab per showcase and the chosen showcase's recording
+ * and presentations. The choice is kept in sessionStorage for the rest of the visit.
+ */
+export function EventArchive({
+  events = SHOWCASE_EVENTS,
+  consortium = CONSORTIUM_PRESENTATIONS,
+  innovators = INNOVATOR_PRESENTATIONS,
+}: EventArchiveProps) {
+  const baseId = useId();
+  const tabId = (date: ShowcaseDate) => `${baseId}-tab-${date}`;
+  const panelId = `${baseId}-panel`;
+  const tabs = useRef(new Map<ShowcaseDate, HTMLButtonElement>());
+  const [selected, setSelected] = useState<ShowcaseDate>(LATEST_SHOWCASE_DATE);
+  // The server renders the latest showcase, and cannot know the visitor's stored choice, so the
+  // panel stays invisible (its space kept) until that choice has been read: no visible switch.
+  const [restored, setRestored] = useState(false);
+
+  // After mount and before the browser paints: the session's choice, if it names a showcase.
+  useLayoutEffect(() => {
+    const stored = readStoredShowcaseDate();
+    if (stored) setSelected(stored);
+    setRestored(true);
+  }, []);
+
+  const select = (date: ShowcaseDate) => {
+    setSelected(date);
+    storeShowcaseDate(date);
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = events.length - 1;
+    const moves: Partial<Record<string, number>> = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
+    const target = moves[event.key];
+    const date = target === undefined ? undefined : events[target]?.date;
+    if (!date) return;
+    event.preventDefault();
+    select(date);
+    tabs.current.get(date)?.focus();
+  };
+
+  const event = events.find((candidate) => candidate.date === selected) ?? events[events.length - 1];
+
+  return (
+    <>
+      <div className={styles.tablist} role="tablist" aria-label={copy.tablistLabel}>
+        {events.map((item, index) => {
+          const isSelected = item.date === event?.date;
+          return (
+            <button
+              key={item.date}
+              ref={(element) => {
+                if (element) tabs.current.set(item.date, element);
+                else tabs.current.delete(item.date);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(item.date)}
+              className={isSelected ? `${styles.tab} ${styles.selected}` : styles.tab}
+              aria-selected={isSelected}
+              aria-controls={isSelected ? panelId : undefined}
+              tabIndex={isSelected ? 0 : -1}
+              onClick={() => select(item.date)}
+              onKeyDown={(keyEvent) => onTabKeyDown(keyEvent, index)}
+            >
+              {eventTabLabel(item)}
+            </button>
+          );
+        })}
+      </div>
+      {event ? (
+        <div
+          role="tabpanel"
+          id={panelId}
+          aria-labelledby={tabId(event.date)}
+          tabIndex={0}
+          className={restored ? styles.panel : `${styles.panel} ${styles.restoring}`}
+        >
+          <EventPresentations
+            key={event.date}
+            event={event}
+            consortium={consortium.find((entry) => entry.showcaseDate === event.date)}
+            innovators={innovatorsShownOn(innovators, event.date)}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+interface EventPresentationsProps {
+  readonly event: ShowcaseEvent;
+  readonly consortium: ConsortiumPresentation | undefined;
+  readonly innovators: readonly InnovatorPresentation[];
+}
+
+function EventPresentations({ event, consortium, innovators }: EventPresentationsProps) {
+  const innovatorsTitleId = useId();
+  return (
+    <>
+      <div className={styles.eventHeader}>
+        <h3 className={styles.eventName}>{event.showcaseHeaderName}</h3>
+        <p className={styles.eventDate}>
+          <time dateTime={isoDay(event.date)}>{eventHeaderDate(event)}</time>
+        </p>
+      </div>
+      <div className={styles.fullVideo}>
+        <ClipPlayer
+          videoId={event.fullVideo}
+          title={`${event.showcaseHeaderName}: ${copy.fullVideoSuffix}`}
+          previewSrc={remoteFileUrl(event.videoPreview)}
+        />
+      </div>
+      {consortium ? <ConsortiumCard entry={consortium} /> : null}
+      <h3 id={innovatorsTitleId} className={styles.innovatorsTitle}>
+        {copy.innovatorsTitle}
+      </h3>
+      {innovators.length > 0 ? (
+        <ul className={styles.innovators} aria-labelledby={innovatorsTitleId}>
+          {innovators.map((entry) => (
+            <li key={`${entry.showcaseDate}-${entry.orgName}`}>
+              <InnovatorCard entry={entry} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{copy.noInnovators}</p>
+      )}
+    </>
+  );
+}
