@@ -23,12 +23,13 @@ describe('MapPage', () => {
     createWorldMapMock.mockReturnValue(map);
     render(<MapPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toBeVisible();
+    expect(screen.getByText('Loading the world map…')).toBeVisible();
     await waitFor(() => expect(createWorldMapMock).toHaveBeenCalledTimes(1));
     const [container, plotted, options] = createWorldMapMock.mock.calls[0] ?? [];
     expect(container).toBe(mapRegion());
     expect(plotted).toHaveLength(37);
     expect(options).toEqual({ initialZoom: 3 }); // jsdom's window is 1024px wide
-    await waitFor(() => expect(screen.queryByText('Loading the map…')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Loading the world map…')).toBeNull());
   });
 
   it('removes the map when the page goes away', async () => {

@@ -83,7 +83,8 @@ export default function MapPage() {
           aria-describedby="map-keyboard-help"
         />
         {status !== 'ready' && (
-          <div className={styles.overlay} role={status === 'failed' ? 'alert' : 'status'}>
+          // A new element per state, so the failure is announced as an alert when it appears.
+          <div key={status} className={styles.overlay} role={status === 'failed' ? 'alert' : 'status'}>
             {status === 'loading' ? (
               <p>{copy.loading}</p>
             ) : (
