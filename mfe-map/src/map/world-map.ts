@@ -1,0 +1,262 @@
+// The Leaflet map. Only the map page imports this module, and only from an effect, so Leaflet,
+// its stylesheet and the atlas are downloaded when someone opens /map and never render on a server.
+import * as L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import { toPlanar } from './antimeridian';
+import type { PlottedOrganisation } from './organisations';
+import { badgeColourOf, initialsOf } from './organisations';
+import {
+  FOCUS_ZOOM,
+  INITIAL_CENTRE,
+  MAX_BOUNDS_VISCOSITY,
+  MAX_ZOOM,
+  OUTLINES_ATTRIBUTION,
+  TILE_LAYER,
+  WORLD_BOUNDS,
+  markerSizeRem,
+} from './settings';
+import styles from './world-map.module.css';
+
+export interface WorldMapOptions {
+  /** Initial and minimum zoom (see initialZoomFor). */
+  readonly initialZoom: number;
+}
+
+export interface WorldMap {
+  /**
+   * Flies to an organisation and opens its popup, moving focus into it; when the popup closes,
+   * focus returns to `returnFocusTo` (the list button that asked).
+   */
+  showOrganisation(id: string, returnFocusTo?: HTMLElement): void;
+  /** Removes the map and everything Leaflet attached to the page. */
+  destroy(): void;
+}
+
+/** Country outlines sit beneath the tiles: they show wherever a tile is missing. */
+const OUTLINES_PANE = 'outlines';
+const OUTLINES_PANE_Z_INDEX = '150';
+
+const OUTLINE_STYLE: L.PathOptions = {
+  color: '#5f6b73',
+  weight: 0.8,
+  fillColor: '#2a3036',
+  fillOpacity: 1,
+};
+
+interface PlacedMarker {
+  readonly organisation: PlottedOrganisation;
+  readonly marker: L.Marker;
+}
+
+function rootFontSizePx(): number {
+  return Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+}
+
+function markerContent(organisation: PlottedOrganisation, sizePx: number): HTMLElement {
+  const content = document.createElement('span');
+  content.className = styles.markerContent ?? '';
+  if (organisation.orgLogo) {
+    // The marker is a button; the logo's alt text is its accessible name.
+    const logo = document.createElement('img');
+    logo.className = styles.logo ?? '';
+    logo.src = organisation.orgLogo;
+    logo.alt = organisation.orgName;
+    logo.width = sizePx;
+    logo.height = sizePx;
+    logo.draggable = false;
+    content.append(logo);
+  } else {
+    const initials = document.createElement('span');
+    initials.className = styles.initials ?? '';
+    initials.setAttribute('aria-hidden', 'true');
+    initials.textContent = initialsOf(organisation.orgName);
+    initials.style.fontSize = `${Math.round(sizePx * 0.4)}px`;
+    const name = document.createElement('span');
+    name.className = 'wpc-visually-hidden';
+    name.textContent = organisation.orgName;
+    content.append(initials, name);
+    content.style.backgroundColor = badgeColourOf(organisation.orgName);
+  }
+  return content;
+}
+
+function markerIcon(organisation: PlottedOrganisation, zoom: number, remPx: number): L.DivIcon {
+  const size = Math.round(markerSizeRem(zoom) * remPx);
+  return L.divIcon({
+    html: markerContent(organisation, size),
+    className: `${styles.marker} ${organisation.orgLogo ? styles.logoMarker : styles.initialsMarker}`,
+    iconSize: [size, size],
+    popupAnchor: [0, -size / 2],
+    tooltipAnchor: [0, -size / 2],
+  });
+}
+
+function popupContent(organisation: PlottedOrganisation, onEscape: () => void): HTMLElement {
+  const content = document.createElement('div');
+  content.className = styles.popup ?? '';
+
+  const title = document.createElement('p');
+  title.className = styles.popupTitle ?? '';
+  title.textContent = organisation.orgName;
+  // Focus lands here when the popup opens, so a screen reader starts with the name.
+  title.tabIndex = -1;
+  title.dataset.popupTitle = '';
+
+  const description = document.createElement('p');
+  description.className = styles.popupDescription ?? '';
+  description.textContent = organisation.shortDescription;
+
+  const link = document.createElement('a');
+  link.className = styles.popupLink ?? '';
+  link.href = organisation.website;
+  link.target = '_blank';
+  link.rel = 'noopener';
+  link.textContent = 'Visit website';
+  const linkContext = document.createElement('span');
+  linkContext.className = 'wpc-visually-hidden';
+  linkContext.textContent = ` (${organisation.orgName}, opens in a new tab)`;
+  link.append(linkContext);
+
+  content.append(title, description, link);
+  content.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onEscape();
+    }
+  });
+  return content;
+}
+
+function tooltipContent(organisation: PlottedOrganisation): HTMLElement {
+  const name = document.createElement('span');
+  name.textContent = organisation.orgName;
+  return name;
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+async function addCountryOutlines(map: L.Map, isRemoved: () => boolean): Promise<void> {
+  const { default: atlas } = await import(
+    /* webpackChunkName: "world-atlas" */ 'world-atlas/countries-110m.json'
+  );
+  if (isRemoved()) return;
+  const topology = atlas as unknown as Topology<{ countries: GeometryCollection }>;
+  L.geoJSON(toPlanar(feature(topology, topology.objects.countries)), {
+    pane: OUTLINES_PANE,
+    interactive: false,
+    style: OUTLINE_STYLE,
+    attribution: OUTLINES_ATTRIBUTION,
+  }).addTo(map);
+}
+
+export function createWorldMap(
+  container: HTMLElement,
+  organisations: readonly PlottedOrganisation[],
+  { initialZoom }: WorldMapOptions,
+): WorldMap {
+  const animate = !prefersReducedMotion();
+  const map = L.map(container, {
+    center: [INITIAL_CENTRE[0], INITIAL_CENTRE[1]],
+    zoom: initialZoom,
+    minZoom: initialZoom,
+    maxZoom: MAX_ZOOM,
+    maxBounds: L.latLngBounds(
+      [WORLD_BOUNDS[0][0], WORLD_BOUNDS[0][1]],
+      [WORLD_BOUNDS[1][0], WORLD_BOUNDS[1][1]],
+    ),
+    maxBoundsViscosity: MAX_BOUNDS_VISCOSITY,
+    worldCopyJump: false,
+    zoomAnimation: animate,
+    fadeAnimation: animate,
+    markerZoomAnimation: animate,
+  });
+  let removed = false;
+
+  map.createPane(OUTLINES_PANE).style.zIndex = OUTLINES_PANE_Z_INDEX;
+  L.tileLayer(TILE_LAYER.url, {
+    attribution: TILE_LAYER.attribution,
+    subdomains: TILE_LAYER.subdomains,
+    maxZoom: MAX_ZOOM,
+    noWrap: true,
+    bounds: map.options.maxBounds,
+  }).addTo(map);
+  addCountryOutlines(map, () => removed).catch(() => {
+    // Without the atlas the map still works wherever tiles load; nothing to tell the visitor.
+  });
+
+  // Where focus goes when a popup opened from the list closes; otherwise back to its own marker.
+  const returnFocusTargets = new Map<string, HTMLElement>();
+  let pendingOpen: (() => void) | null = null;
+  const remPx = rootFontSizePx();
+  const placed = new Map<string, PlacedMarker>();
+
+  for (const organisation of organisations) {
+    const marker = L.marker([organisation.position.lat, organisation.position.long], {
+      icon: markerIcon(organisation, map.getZoom(), remPx),
+      keyboard: true,
+      riseOnHover: true,
+    });
+    marker.bindTooltip(tooltipContent(organisation), { direction: 'top', offset: [0, -4] });
+    marker.bindPopup(
+      popupContent(organisation, () => marker.closePopup()),
+      { maxWidth: 280, closeButton: true },
+    );
+    marker.on('popupopen', (event: L.PopupEvent) => {
+      event.popup.getElement()?.querySelector<HTMLElement>('[data-popup-title]')?.focus({ preventScroll: true });
+    });
+    marker.on('popupclose', (event: L.PopupEvent) => {
+      const popupElement = event.popup.getElement();
+      const active = document.activeElement;
+      const focusWasInPopup = !active || active === document.body || Boolean(popupElement?.contains(active));
+      const requested = returnFocusTargets.get(organisation.id);
+      returnFocusTargets.delete(organisation.id);
+      const target = requested?.isConnected ? requested : marker.getElement();
+      if (focusWasInPopup) target?.focus({ preventScroll: true });
+    });
+    marker.addTo(map);
+    placed.set(organisation.id, { organisation, marker });
+  }
+
+  // Spec §2: logos are 1.5 + zoom/8 rem across, so every marker is redrawn at its new size.
+  const resizeMarkers = () => {
+    const zoom = map.getZoom();
+    container.dataset.zoom = String(zoom);
+    for (const { organisation, marker } of placed.values()) {
+      marker.setIcon(markerIcon(organisation, zoom, remPx));
+      if (marker.isPopupOpen()) marker.getPopup()?.update();
+      if (marker.isTooltipOpen()) marker.getTooltip()?.update();
+    }
+  };
+  container.dataset.zoom = String(map.getZoom());
+  map.on('zoomend', resizeMarkers);
+
+  return {
+    showOrganisation(id, returnFocusTo) {
+      const entry = placed.get(id);
+      if (!entry || removed) return;
+      const { marker } = entry;
+      if (pendingOpen) map.off('moveend', pendingOpen);
+      map.closePopup();
+      const open = () => {
+        pendingOpen = null;
+        if (returnFocusTo) returnFocusTargets.set(id, returnFocusTo);
+        marker.openPopup();
+      };
+      pendingOpen = open;
+      map.once('moveend', open);
+      container.scrollIntoView({ block: 'end', behavior: animate ? 'smooth' : 'auto' });
+      const zoom = Math.max(map.getZoom(), FOCUS_ZOOM);
+      if (animate) map.flyTo(marker.getLatLng(), zoom, { duration: 1.2 });
+      else map.setView(marker.getLatLng(), zoom, { animate: false });
+    },
+    destroy() {
+      removed = true;
+      map.remove();
+      delete container.dataset.zoom;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * @jest-environment node
+ */
+import { renderToString } from 'react-dom/server';
+import { organisations } from '../src/content/organisations';
+import MapPage from '../src/pages/MapPage';
+
+// Leaflet touches window as it loads: importing it here would fail the test.
+jest.mock('leaflet', () => {
+  throw new Error('Leaflet was loaded during a server render');
+});
+
+describe('MapPage on the server', () => {
+  it('renders the heading, the map placeholder and every organisation without a browser or Leaflet', () => {
+    expect(typeof window).toBe('undefined');
+    const html = renderToString(<MapPage />);
+    expect(html).toContain('<h1');
+    expect(html).toContain('Showcase Organisations Map');
+    expect(html).toContain('aria-label="World map of showcase organisations"');
+    expect(html).toContain('Loading the world map…');
+    for (const { orgName } of organisations) {
+      expect(html).toContain(orgName.replace('&', '&amp;'));
+    }
+  });
+});
