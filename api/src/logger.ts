@@ -17,6 +17,8 @@ export function requestLogger(logger: Logger): HttpLogger {
       req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, path: req.url?.split('?')[0] }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    // 503 is an outage the store wrapper has already logged once, with its cause.
+    customLogLevel: (_req, res, error) =>
+      error || (res.statusCode >= 500 && res.statusCode !== 503) ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
   });
 }

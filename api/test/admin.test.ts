@@ -132,7 +132,11 @@ for (const storeCase of storeCases) {
     it('exports a header row even when nothing matches', async () => {
       const res = await request(h.app).get('/api/admin/submissions?form=sponsor&format=csv').set('Authorization', auth);
       expect(res.status).toBe(200);
-      expect(res.text).toBe('id,form,variant,receivedAt,page,files\r\n');
+      // The sponsor form's fields (spec §3), every cell quoted.
+      expect(res.text).toBe(
+        '"id","form","variant","receivedAt","page","firstName","lastName","email","organization","role","zipCode","message",' +
+          '"meeting","information","customSponsor","receiveUpdate","attendMeetings","otherFields","files"\r\n',
+      );
     });
 
     it('serves an upload as an attachment that the browser will not render', async () => {

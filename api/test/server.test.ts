@@ -105,7 +105,10 @@ describe('scripts/export.ts', () => {
     const { code, stdout } = await run(['--form', 'download', '--format', 'csv']);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\r\n');
-    expect(lines[0]).toBe('id,form,variant,receivedAt,page,firstName,lastName,email,zipCode,subscribe,pilot,files');
+    expect(lines[0]).toBe(
+      '"id","form","variant","receivedAt","page","firstName","lastName","email","organization","role","zipCode","message",' +
+        '"subscribe","pilot","scorecardForm","otherFields","files"',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('ada@example.org');
   });

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { StoreUnavailableError, type NewFile, type SubmissionStore } from './types';
+import type { Logger } from 'pino';
+import { StoreUnavailableError, type NewFile, type StoredSubmission, type SubmissionStore } from './types';
 
 /** Rejects with StoreUnavailableError when `work` has not settled within `ms`. */
 export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -11,27 +12,89 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
 }
 
 /**
- * Wraps a store so no request waits on it longer than `ms`: a store that hangs (network
- * partition, stuck disk) turns into a quick 503 instead of a request that never ends.
- * File uploads are exempt because their length depends on the file; the use-case checks
- * health() (bounded) before streaming files in.
+ * Logs an outage once: the first failure with its real cause (the driver's error, not our
+ * wrapper), then one line when the store answers again. Requests in between log nothing more.
  */
-export function storeWithDeadline(store: SubmissionStore, ms: number): SubmissionStore {
+export function outageLog(logger: Logger | undefined, kind: string) {
+  let downSince: number | undefined;
+  return {
+    failed(error: unknown): void {
+      if (downSince !== undefined) return;
+      downSince = Date.now();
+      const cause = error instanceof StoreUnavailableError && error.cause !== undefined ? error.cause : error;
+      logger?.error({ store: kind, err: cause }, `store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    },
+    succeeded(): void {
+      if (downSince === undefined) return;
+      logger?.info({ store: kind, downMs: Date.now() - downSince }, 'store available again');
+      downSince = undefined;
+    },
+  };
+}
+
+export interface StoreGuardOptions {
+  /** Longest wait on one store call before the request is answered 503. */
+  readonly timeoutMs: number;
+  /** Longest wait on one batch of an export (a slow first batch of a large export is normal). */
+  readonly exportTimeoutMs?: number;
+  readonly logger?: Logger;
+}
+
+/**
+ * Wraps a store so no request waits on it longer than `timeoutMs`: a store that hangs (network
+ * partition, frozen server, stuck disk) turns into a quick 503 instead of a request that never
+ * ends; and logs each outage once. File uploads are exempt because their length depends on the
+ * file; the use-case checks health() (bounded) before streaming files in. Exports are bounded
+ * per row fetched, so a long export runs as long as rows keep coming.
+ */
+export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOptions | number): SubmissionStore {
+  const { timeoutMs: ms, exportTimeoutMs = 30_000, logger } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const outage = outageLog(logger, store.kind);
+  const watch = <T>(work: Promise<T>): Promise<T> =>
+    work.then(
+      (value) => {
+        outage.succeeded();
+        return value;
+      },
+      (error: unknown) => {
+        if (error instanceof StoreUnavailableError) outage.failed(error);
+        else outage.succeeded(); // the store answered, if only with a refusal
+        throw error;
+      },
+    );
+  const bounded = <T>(work: Promise<T>, what: string) => watch(withDeadline(work, ms, what));
+
   return {
     kind: store.kind,
     description: store.description,
-    init: () => withDeadline(store.init(), ms, 'init'),
-    insertSubmission: (submission) => withDeadline(store.insertSubmission(submission), ms, 'insert'),
-    listSubmissions: (query) => withDeadline(store.listSubmissions(query), ms, 'list'),
-    saveFile: (source: Readable, file: NewFile) => store.saveFile(source, file),
-    openFile: (id) => withDeadline(store.openFile(id), ms, 'openFile'),
-    listFiles: () => withDeadline(store.listFiles(), ms, 'listFiles'),
-    deleteFile: (id) => withDeadline(store.deleteFile(id), ms, 'deleteFile'),
+    init: () => bounded(store.init(), 'init'),
+    insertSubmission: (submission, insertOptions) => bounded(store.insertSubmission(submission, insertOptions), 'insert'),
+    listSubmissions: (query) => bounded(store.listSubmissions(query), 'list'),
+    streamSubmissions: (query) => ({
+      [Symbol.asyncIterator](): AsyncIterator<StoredSubmission> {
+        const rows = store.streamSubmissions(query)[Symbol.asyncIterator]();
+        return {
+          next: () => watch(withDeadline(rows.next(), exportTimeoutMs, 'an export batch')),
+          return: async (value?: unknown) => {
+            // A generator still waiting on the store finishes its cleanup once that call settles.
+            void rows.return?.(value).catch(() => undefined);
+            return { done: true, value: undefined };
+          },
+        };
+      },
+    }),
+    saveFile: (source: Readable, file: NewFile) => watch(store.saveFile(source, file)),
+    openFile: (id) => bounded(store.openFile(id), 'openFile'),
+    listFiles: () => bounded(store.listFiles(), 'listFiles'),
+    deleteFile: (id) => bounded(store.deleteFile(id), 'deleteFile'),
     health: () =>
-      withDeadline(store.health(), ms, 'health').catch((error: unknown) => ({
-        ok: false,
-        detail: error instanceof Error ? error.message : String(error),
-      })),
+      withDeadline(store.health(), ms, 'health')
+        .catch((error: unknown) => ({ ok: false, detail: error instanceof Error ? error.message : String(error), cause: error }))
+        .then((health) => {
+          if (health.ok) outage.succeeded();
+          else outage.failed(health.cause ?? new Error(health.detail));
+          return health;
+        }),
     close: () => store.close(),
   };
 }
