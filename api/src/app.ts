@@ -35,7 +35,12 @@ function limiter(config: ApiConfig, message: string, skipSuccessfulRequests = fa
 export function createApp({ store, config, logger = createLogger(config.logLevel) }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
-  const guardedStore = storeWithDeadline(store, { timeoutMs: config.storeTimeoutMs, exportTimeoutMs: config.exportTimeoutMs, logger });
+  const guardedStore = storeWithDeadline(store, {
+    timeoutMs: config.storeTimeoutMs,
+    maxInFlight: config.storeMaxInFlight,
+    exportTimeoutMs: config.exportTimeoutMs,
+    logger,
+  });
 
   app.set('trust proxy', config.trustProxy);
   // Flat query strings only: no nested objects reach the export filters.

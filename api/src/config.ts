@@ -35,6 +35,8 @@ export interface ApiConfig {
   readonly uploads: UploadConfig;
   /** Longest a store call may take before the request is answered 503. */
   readonly storeTimeoutMs: number;
+  /** Most store calls outstanding at once; more wait for a slot (within storeTimeoutMs) or get 503. */
+  readonly storeMaxInFlight: number;
   /** Longest wait for one batch of rows of an export (not for the whole export). */
   readonly exportTimeoutMs: number;
   /** Longest a client may take to send its request headers. */
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       maxFileBytes: FEEDBACK_MAX_FILE_BYTES,
     },
     storeTimeoutMs: integer(env, 'STORE_TIMEOUT_MS', 1500, 1),
+    storeMaxInFlight: integer(env, 'STORE_MAX_IN_FLIGHT', 32, 1),
     exportTimeoutMs: integer(env, 'EXPORT_TIMEOUT_MS', 30_000, 1),
     headersTimeoutMs,
     bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_MS', 15_000, 1),

@@ -11,23 +11,82 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
+/** A store that answered again is called back only after this long without a failure. */
+const RECOVERY_QUIET_MS = 2000;
+
 /**
  * Logs an outage once: the first failure with its real cause (the driver's error, not our
- * wrapper), then one line when the store answers again. Requests in between log nothing more.
+ * wrapper), then one line when the store has answered again and stayed well for a moment, so a
+ * store that flaps under load does not log a pair of lines per request.
  */
 export function outageLog(logger: Logger | undefined, kind: string) {
   let downSince: number | undefined;
+  let lastFailure = 0;
+  let failures = 0;
   return {
     failed(error: unknown): void {
+      lastFailure = Date.now();
+      failures += 1;
       if (downSince !== undefined) return;
-      downSince = Date.now();
+      downSince = lastFailure;
       const cause = error instanceof StoreUnavailableError && error.cause !== undefined ? error.cause : error;
       logger?.error({ store: kind, err: cause }, `store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
     },
     succeeded(): void {
-      if (downSince === undefined) return;
-      logger?.info({ store: kind, downMs: Date.now() - downSince }, 'store available again');
+      if (downSince === undefined || Date.now() - lastFailure < RECOVERY_QUIET_MS) return;
+      logger?.info({ store: kind, downMs: lastFailure - downSince, failedCalls: failures }, 'store available again');
       downSince = undefined;
+      failures = 0;
+    },
+  };
+}
+
+/**
+ * At most `max` store calls outstanding at once. A call that the API has already answered 503
+ * (deadline passed) keeps its slot until the store really finishes it, so an overloaded or
+ * frozen database is never sent more work than it has; calls waiting for a slot past their
+ * deadline are answered 503 without ever reaching the store, so that 503 means "not stored".
+ */
+export function callLimit(max: number) {
+  let active = 0;
+  const waiting = new Set<() => void>();
+  const release = () => {
+    active -= 1;
+    const [next] = waiting;
+    if (next) {
+      waiting.delete(next);
+      next();
+    }
+  };
+  return {
+    get active() {
+      return active;
+    },
+    async run<T>(start: () => Promise<T>, ms: number, what: string): Promise<T> {
+      const startedAt = Date.now();
+      if (active >= max) {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            waiting.delete(wake);
+            reject(new StoreUnavailableError(`The store was busy with earlier calls for ${ms} ms (${what} not sent).`));
+          }, ms);
+          const wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          waiting.add(wake);
+        });
+      }
+      active += 1;
+      let work: Promise<T>;
+      try {
+        work = start();
+      } catch (error) {
+        release();
+        throw error;
+      }
+      void work.then(release, release);
+      return withDeadline(work, Math.max(1, ms - (Date.now() - startedAt)), what);
     },
   };
 }
@@ -35,6 +94,8 @@ export function outageLog(logger: Logger | undefined, kind: string) {
 export interface StoreGuardOptions {
   /** Longest wait on one store call before the request is answered 503. */
   readonly timeoutMs: number;
+  /** Most store calls outstanding at once (uploads, exports and health checks are not counted). */
+  readonly maxInFlight?: number;
   /** Longest wait on one batch of an export (a slow first batch of a large export is normal). */
   readonly exportTimeoutMs?: number;
   readonly logger?: Logger;
@@ -43,13 +104,15 @@ export interface StoreGuardOptions {
 /**
  * Wraps a store so no request waits on it longer than `timeoutMs`: a store that hangs (network
  * partition, frozen server, stuck disk) turns into a quick 503 instead of a request that never
- * ends; and logs each outage once. File uploads are exempt because their length depends on the
+ * ends; keeps at most `maxInFlight` calls outstanding (see callLimit); and logs each outage once. File uploads are exempt because their length depends on the
  * file; the use-case checks health() (bounded) before streaming files in. Exports are bounded
  * per row fetched, so a long export runs as long as rows keep coming.
  */
 export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOptions | number): SubmissionStore {
-  const { timeoutMs: ms, exportTimeoutMs = 30_000, logger } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const { timeoutMs: ms, exportTimeoutMs = 30_000, maxInFlight = 32, logger } =
+    typeof options === 'number' ? { timeoutMs: options } : options;
   const outage = outageLog(logger, store.kind);
+  const slots = callLimit(maxInFlight);
   const watch = <T>(work: Promise<T>): Promise<T> =>
     work.then(
       (value) => {
@@ -62,14 +125,14 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
         throw error;
       },
     );
-  const bounded = <T>(work: Promise<T>, what: string) => watch(withDeadline(work, ms, what));
+  const bounded = <T>(start: () => Promise<T>, what: string) => watch(slots.run(start, ms, what));
 
   return {
     kind: store.kind,
     description: store.description,
-    init: () => bounded(store.init(), 'init'),
-    insertSubmission: (submission, insertOptions) => bounded(store.insertSubmission(submission, insertOptions), 'insert'),
-    listSubmissions: (query) => bounded(store.listSubmissions(query), 'list'),
+    init: () => bounded(() => store.init(), 'init'),
+    insertSubmission: (submission, insertOptions) => bounded(() => store.insertSubmission(submission, insertOptions), 'insert'),
+    listSubmissions: (query) => bounded(() => store.listSubmissions(query), 'list'),
     streamSubmissions: (query) => ({
       [Symbol.asyncIterator](): AsyncIterator<StoredSubmission> {
         const rows = store.streamSubmissions(query)[Symbol.asyncIterator]();
@@ -84,9 +147,9 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
       },
     }),
     saveFile: (source: Readable, file: NewFile) => watch(store.saveFile(source, file)),
-    openFile: (id) => bounded(store.openFile(id), 'openFile'),
-    listFiles: () => bounded(store.listFiles(), 'listFiles'),
-    deleteFile: (id) => bounded(store.deleteFile(id), 'deleteFile'),
+    openFile: (id) => bounded(() => store.openFile(id), 'openFile'),
+    listFiles: () => bounded(() => store.listFiles(), 'listFiles'),
+    deleteFile: (id) => bounded(() => store.deleteFile(id), 'deleteFile'),
     health: () =>
       withDeadline(store.health(), ms, 'health')
         .catch((error: unknown) => ({ ok: false, detail: error instanceof Error ? error.message : String(error), cause: error }))

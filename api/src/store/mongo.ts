@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -94,6 +95,15 @@ function toFile(doc: GridFSFile): StoredFile {
     size: doc.length,
     uploadedAt: doc.uploadDate,
   };
+}
+
+/**
+ * The _id of a submission sent with an Idempotency-Key is derived from the key, so a repeat
+ * collides on the primary key and the first attempt is found by _id: the one lookup every
+ * MongoDB-wire server answers from an index (FerretDB 1.x scans for other fields).
+ */
+function idForKey(key: string): ObjectId {
+  return new ObjectId(createHash('sha256').update(`idempotency-key:${key}`).digest().subarray(0, 12));
 }
 
 function toSubmission({ _id, idempotencyKey: _key, requestFingerprint: _fingerprint, ...rest }: SubmissionDoc): StoredSubmission {
@@ -241,7 +251,8 @@ export class MongoStore implements SubmissionStore {
   }
 
   async insertSubmission(submission: NewSubmission, options: InsertOptions = {}): Promise<StoredSubmission> {
-    const doc: SubmissionDoc = { _id: new ObjectId(), ...submission, files: [...submission.files] };
+    const _id = options.idempotency ? idForKey(options.idempotency.key) : new ObjectId();
+    const doc: SubmissionDoc = { _id, ...submission, files: [...submission.files] };
     if (options.idempotency) {
       doc.idempotencyKey = options.idempotency.key;
       doc.requestFingerprint = options.idempotency.fingerprint;
@@ -252,7 +263,7 @@ export class MongoStore implements SubmissionStore {
         return await submissions.insertOne(doc);
       } catch (error) {
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY && options.idempotency)) throw error;
-        const existing = await submissions.findOne({ idempotencyKey: options.idempotency.key });
+        const existing = await submissions.findOne({ _id });
         if (!existing) throw error;
         throw new DuplicateSubmissionError(existing._id.toHexString(), existing.requestFingerprint === options.idempotency.fingerprint);
       }
