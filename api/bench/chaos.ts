@@ -5,7 +5,8 @@
  * kill -9 and restarted, and while its database is stopped, frozen and restarted; one
  * submission in a hundred is sent a second time with the same Idempotency-Key, as a visitor
  * whose answer was lost would. Clients behave like the site's forms, only more patient: a
- * network error, a client-side timeout or a 5xx is retried with the same key (up to 40 tries).
+ * network error, a client-side timeout or a 5xx is retried with the same key (up to 40 tries,
+ * 250 ms apart doubling to 2 s).
  * Then every stored row is counted and matched to what was acknowledged.
  *
  * Runs on the embedded store, and on MongoDB when MONGODB_URI is set. The MongoDB run starts a
@@ -26,7 +27,8 @@ import { freePort } from '../test/helpers/process';
 const TOTAL = Number(process.env.CHAOS_SUBMISSIONS ?? 10_000);
 const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 50);
 const MAX_ATTEMPTS = 40;
-const RETRY_PAUSE_MS = 250;
+/** Pause before retry n: 250 ms doubling up to 2 s, as a patient client would. */
+const retryPause = (attempt: number) => Math.min(2000, 250 * 2 ** attempt);
 const CLIENT_TIMEOUT_MS = 10_000;
 /** Hard stop for one store's run, so the benchmark always ends. */
 const RUN_DEADLINE_MS = 20 * 60_000;
@@ -257,7 +259,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
           break;
         }
         if (status !== 0 && status < 500) throw new Error(`submission ${n} refused with ${status}`);
-        await sleep(RETRY_PAUSE_MS);
+        await sleep(retryPause(attempt));
       }
       // One in a hundred: the answer "was lost", so the visitor sends the same attempt again.
       if (n % 100 === 0 && acknowledged.has(n)) {
@@ -268,7 +270,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
             if (replayed) repeatsOk += 1;
             break;
           }
-          await sleep(RETRY_PAUSE_MS);
+          await sleep(retryPause(attempt));
         }
       }
     }

@@ -121,7 +121,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       maxFileBytes: FEEDBACK_MAX_FILE_BYTES,
     },
     storeTimeoutMs: integer(env, 'STORE_TIMEOUT_MS', 1500, 1),
-    storeMaxInFlight: integer(env, 'STORE_MAX_IN_FLIGHT', 32, 1),
+    storeMaxInFlight: integer(env, 'STORE_MAX_IN_FLIGHT', 8, 1),
     exportTimeoutMs: integer(env, 'EXPORT_TIMEOUT_MS', 30_000, 1),
     headersTimeoutMs,
     bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_MS', 15_000, 1),

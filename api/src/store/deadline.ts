@@ -1,6 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
-import { StoreUnavailableError, type NewFile, type StoredSubmission, type SubmissionStore } from './types';
+import {
+  DuplicateSubmissionError,
+  StoreUnavailableError,
+  type IdempotencyTag,
+  type NewFile,
+  type StoredSubmission,
+  type SubmissionStore,
+} from './types';
 
 /** Rejects with StoreUnavailableError when `work` has not settled within `ms`. */
 export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -109,7 +116,7 @@ export interface StoreGuardOptions {
  * per row fetched, so a long export runs as long as rows keep coming.
  */
 export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOptions | number): SubmissionStore {
-  const { timeoutMs: ms, exportTimeoutMs = 30_000, maxInFlight = 32, logger } =
+  const { timeoutMs: ms, exportTimeoutMs = 30_000, maxInFlight = 8, logger } =
     typeof options === 'number' ? { timeoutMs: options } : options;
   const outage = outageLog(logger, store.kind);
   const slots = callLimit(maxInFlight);
@@ -127,11 +134,40 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
     );
   const bounded = <T>(start: () => Promise<T>, what: string) => watch(slots.run(start, ms, what));
 
+  // Inserts sent to the store and not yet settled, by Idempotency-Key: a retry that arrives
+  // meanwhile waits for the first attempt's outcome instead of adding work to a slow store.
+  const insertsInFlight = new Map<string, { readonly tag: IdempotencyTag; readonly work: Promise<StoredSubmission> }>();
+  const outcomeOfEarlier = (earlier: { tag: IdempotencyTag; work: Promise<StoredSubmission> }, tag: IdempotencyTag) =>
+    earlier.work.then(
+      (stored): never => {
+        throw new DuplicateSubmissionError(stored.id, earlier.tag.fingerprint === tag.fingerprint);
+      },
+      (error: unknown): never => {
+        if (error instanceof DuplicateSubmissionError) {
+          throw new DuplicateSubmissionError(error.existingId, error.sameRequest && earlier.tag.fingerprint === tag.fingerprint);
+        }
+        throw error;
+      },
+    );
+
   return {
     kind: store.kind,
     description: store.description,
     init: () => bounded(() => store.init(), 'init'),
-    insertSubmission: (submission, insertOptions) => bounded(() => store.insertSubmission(submission, insertOptions), 'insert'),
+    insertSubmission: (submission, insertOptions) => {
+      const tag = insertOptions?.idempotency;
+      const earlier = tag && insertsInFlight.get(tag.key);
+      if (tag && earlier) return watch(withDeadline(outcomeOfEarlier(earlier, tag), ms, 'insert'));
+      return bounded(() => {
+        const work = store.insertSubmission(submission, insertOptions);
+        if (tag) {
+          insertsInFlight.set(tag.key, { tag, work });
+          const forget = () => insertsInFlight.delete(tag.key);
+          void work.then(forget, forget);
+        }
+        return work;
+      }, 'insert');
+    },
     listSubmissions: (query) => bounded(() => store.listSubmissions(query), 'list'),
     streamSubmissions: (query) => ({
       [Symbol.asyncIterator](): AsyncIterator<StoredSubmission> {
