@@ -4,7 +4,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ADMIN_TOKEN_MIN_LENGTH } from '../config';
 import { HttpError, sendError } from '../http/errors';
-import { UnknownCursorError, type SubmissionStore } from '../store';
+import { UnknownCursorError, type StoredSubmission, type SubmissionStore } from '../store';
 import { exportStages, parseExportParams, startRows, submissionTable } from '../submissions/export';
 
 /** Compares in constant time; hashing first makes the lengths equal too. */
@@ -56,7 +56,7 @@ export function adminRoutes({ store, adminToken, adminTokenError, logger, guards
       sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: request.fields }));
       return;
     }
-    let rows;
+    let rows: Awaited<ReturnType<typeof startRows<StoredSubmission>>>;
     try {
       rows = await startRows(store.streamSubmissions(request.query));
     } catch (error) {

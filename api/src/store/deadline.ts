@@ -115,9 +115,8 @@ export interface StoreGuardOptions {
  * file; the use-case checks health() (bounded) before streaming files in. Exports are bounded
  * per row fetched, so a long export runs as long as rows keep coming.
  */
-export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOptions | number): SubmissionStore {
-  const { timeoutMs: ms, exportTimeoutMs = 30_000, maxInFlight = 8, logger } =
-    typeof options === 'number' ? { timeoutMs: options } : options;
+export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOptions): SubmissionStore {
+  const { timeoutMs: ms, exportTimeoutMs = 30_000, maxInFlight = 8, logger } = options;
   const outage = outageLog(logger, store.kind);
   const slots = callLimit(maxInFlight);
   const watch = <T>(work: Promise<T>): Promise<T> =>
