@@ -1,22 +1,97 @@
 /**
- * Team export from the command line, against the store the API would use (MONGODB_URI or
- * DATA_DIR): npm run export -w api -- --form download --since 2025-01-01 --format csv
+ * Team export from the command line, to stdout:
+ *   npm run export -w api -- --form download --since 2025-01-01 --format csv [--limit N] [--after ID]
+ *
+ * Where the rows come from, so that exporting never costs a submission:
+ * - MONGODB_URI set: read from MongoDB directly (readers and the API's writes do not interfere);
+ * - an API holds DATA_DIR (its lock file names a running process): through that API, over HTTP
+ *   with ADMIN_TOKEN (or --api <url> to name it);
+ * - otherwise: the embedded store's files, read only, never loaded through NeDB (which would
+ *   rewrite them) and never compacted.
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config';
-import { createStore } from '../src/store';
-import { exportSubmissions, toCsv } from '../src/submissions/export';
+import { loadConfig, type ApiConfig } from '../src/config';
+import { EmbeddedSnapshot, MongoStore, readDataDirLock, UnknownCursorError, type StoredSubmission } from '../src/store';
+import { exportStages, parseExportParams, startRows, submissionTable, type ExportRequest } from '../src/submissions/export';
 
-const USAGE = 'Usage: npm run export -w api -- [--form <kind>] [--since <ISO date>] [--format json|csv]';
+const USAGE =
+  'Usage: npm run export -w api -- [--form <kind>] [--since <ISO date>] [--format json|csv] [--limit <rows>] ' +
+  '[--after <id of the last row of a previous export>] [--api <url of a running API>]';
+
+type Values = { form?: string; since?: string; format?: string; limit?: string; after?: string; api?: string; help?: boolean };
+type ValidRequest = Extract<ExportRequest, { ok: true }>;
+
+class ExportError extends Error {}
+
+/** Streams the export from a running API, which holds the store. */
+async function throughApi(base: string, config: ApiConfig, values: Values): Promise<string> {
+  if (!config.adminToken) {
+    throw new ExportError(
+      `The export reads through the running API at ${base}, which needs the team's token: ` +
+        (config.adminTokenError ?? 'set ADMIN_TOKEN to the API\'s ADMIN_TOKEN.'),
+    );
+  }
+  const url = new URL('/api/admin/submissions', base);
+  for (const name of ['form', 'since', 'format', 'limit', 'after'] as const) {
+    const value = values[name];
+    if (value !== undefined) url.searchParams.set(name, value);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Authorization: `Bearer ${config.adminToken}` } });
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    throw new ExportError(`Cannot reach the API at ${base}: ${cause ?? String(error)}`);
+  }
+  if (response.status !== 200 || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
+    const detail = body.fields ? Object.entries(body.fields).map(([field, message]) => ` --${field}: ${message}`).join('') : '';
+    throw new ExportError(`The API answered ${response.status}: ${body.error ?? response.statusText}${detail}`);
+  }
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), process.stdout);
+  return `exported through the API at ${base}`;
+}
+
+/** Streams the export from a store this process reads itself (MongoDB, or the files of an idle DATA_DIR). */
+async function fromStore(
+  source: { description: string; streamSubmissions(query: ValidRequest['query']): AsyncIterable<StoredSubmission>; close(): Promise<void> },
+  request: ValidRequest,
+): Promise<string> {
+  try {
+    let count = 0;
+    const counted = async function* (rows: AsyncIterable<StoredSubmission>) {
+      for await (const row of rows) {
+        count += 1;
+        yield row;
+      }
+    };
+    let rows;
+    try {
+      rows = await startRows(counted(source.streamSubmissions(request.query)));
+    } catch (error) {
+      if (error instanceof UnknownCursorError) throw new ExportError(`--after: ${error.message}`);
+      throw error;
+    }
+    await pipeline([...exportStages(rows, request.format, submissionTable(request.query.form)), process.stdout]);
+    return `${count} submission(s) from the ${source.description}`;
+  } finally {
+    await source.close();
+  }
+}
 
 async function main(): Promise<number> {
-  let values: { form?: string; since?: string; format?: string; help?: boolean };
+  let values: Values;
   try {
     ({ values } = parseArgs({
       options: {
         form: { type: 'string' },
         since: { type: 'string' },
         format: { type: 'string' },
+        limit: { type: 'string' },
+        after: { type: 'string' },
+        api: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -28,21 +103,40 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-
-  const store = createStore(loadConfig());
-  try {
-    const result = await exportSubmissions(store, values);
-    if (!result.ok) {
-      for (const [field, message] of Object.entries(result.fields)) process.stderr.write(`--${field}: ${message}\n`);
-      process.stderr.write(`${USAGE}\n`);
-      return 2;
-    }
-    process.stdout.write(result.format === 'csv' ? toCsv(result.submissions) : `${JSON.stringify(result.submissions, null, 2)}\n`);
-    process.stderr.write(`${result.submissions.length} submission(s) from the ${store.description}\n`);
-    return 0;
-  } finally {
-    await store.close();
+  const request = parseExportParams(values);
+  if (!request.ok) {
+    for (const [field, message] of Object.entries(request.fields)) process.stderr.write(`--${field}: ${message}\n`);
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
   }
+
+  const config = loadConfig();
+  let summary: string;
+  try {
+    if (values.api) {
+      summary = await throughApi(values.api, config, values);
+    } else if (config.mongodbUri) {
+      const store = new MongoStore({ uri: config.mongodbUri, dbName: config.mongodbDb, serverSelectionTimeoutMS: 5000 });
+      summary = await fromStore(store, request);
+    } else {
+      const lock = await readDataDirLock(config.dataDir);
+      if (lock && lock.state === 'alive') {
+        summary = await throughApi(`http://127.0.0.1:${lock.holder.port ?? config.port}`, config, values);
+      } else if (lock && lock.state === 'unknown') {
+        throw new ExportError(
+          `DATA_DIR ${config.dataDir} is held by pid ${lock.holder.pid} on ${lock.holder.hostname}: export through that API with --api <its url>.`,
+        );
+      } else {
+        summary = await fromStore(new EmbeddedSnapshot(config.dataDir), request);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ExportError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+  process.stderr.write(`${summary}\n`);
+  return 0;
 }
 
 main().then(

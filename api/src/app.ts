@@ -35,7 +35,12 @@ function limiter(config: ApiConfig, message: string, skipSuccessfulRequests = fa
 export function createApp({ store, config, logger = createLogger(config.logLevel) }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
-  const guardedStore = storeWithDeadline(store, config.storeTimeoutMs);
+  const guardedStore = storeWithDeadline(store, {
+    timeoutMs: config.storeTimeoutMs,
+    maxInFlight: config.storeMaxInFlight,
+    exportTimeoutMs: config.exportTimeoutMs,
+    logger,
+  });
 
   app.set('trust proxy', config.trustProxy);
   // Flat query strings only: no nested objects reach the export filters.
@@ -49,11 +54,13 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
       origin: (origin, callback) => callback(null, !origin || config.allowedOrigins.includes(origin)),
       credentials: true,
       methods: ['GET', 'POST'],
+      allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+      exposedHeaders: ['Idempotent-Replayed'],
       maxAge: 600,
     }),
   );
 
-  app.use(healthRoutes(guardedStore, logger));
+  app.use(healthRoutes(guardedStore));
   app.use(
     submitRoutes({
       store: guardedStore,
@@ -66,6 +73,8 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
     adminRoutes({
       store: guardedStore,
       adminToken: config.adminToken,
+      adminTokenError: config.adminTokenError,
+      logger,
       guards: limiter(config, 'Too many failed attempts. Please wait and try again.', true),
     }),
   );

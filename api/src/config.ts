@@ -26,16 +26,32 @@ export interface ApiConfig {
   readonly allowedOrigins: readonly string[];
   /** Express "trust proxy" setting, so the rate limiter sees the visitor's IP behind the edge. */
   readonly trustProxy: boolean | number | string;
+  /** Bearer token of the team export; unset when ADMIN_TOKEN is missing or too short. */
   readonly adminToken?: string;
+  /** Why a given ADMIN_TOKEN was not accepted, for the start-up log and the export's 404. */
+  readonly adminTokenError?: string;
   readonly rateLimit: RateLimitConfig;
   readonly jsonLimitBytes: number;
   readonly uploads: UploadConfig;
   /** Longest a store call may take before the request is answered 503. */
   readonly storeTimeoutMs: number;
+  /** Most store calls outstanding at once; more wait for a slot (within storeTimeoutMs) or get 503. */
+  readonly storeMaxInFlight: number;
+  /** Longest wait for one batch of rows of an export (not for the whole export). */
+  readonly exportTimeoutMs: number;
+  /** Longest a client may take to send its request headers. */
+  readonly headersTimeoutMs: number;
+  /** Longest a JSON request may take to arrive in full (headers and body). */
+  readonly bodyTimeoutMs: number;
+  /** Longest an upload (multipart request) may take to arrive in full. */
+  readonly uploadTimeoutMs: number;
   readonly logLevel: string;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** A shorter bearer token can be guessed; the export is switched off rather than weakly guarded. */
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
 
 const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
 
@@ -63,9 +79,24 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   return raw; // e.g. "loopback" or a comma-separated list of proxy addresses
 }
 
+function adminToken(raw: string | undefined): { adminToken?: string; adminTokenError?: string } {
+  if (raw === undefined) return {};
+  if (raw.length < ADMIN_TOKEN_MIN_LENGTH) {
+    return {
+      adminTokenError:
+        `ADMIN_TOKEN is ${raw.length} character${raw.length === 1 ? '' : 's'} long; it must be at least ${ADMIN_TOKEN_MIN_LENGTH} ` +
+        '(e.g. the output of "openssl rand -hex 32"), so the team export is disabled.',
+    };
+  }
+  return { adminToken: raw };
+}
+
 /** Reads the API's settings from the environment, with development-friendly defaults. */
 export function loadConfig(env: Env = process.env): ApiConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1);
+  const uploadTimeoutMs = integer(env, 'UPLOAD_TIMEOUT_MS', 300_000, 1);
+  if (headersTimeoutMs > uploadTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not be longer than UPLOAD_TIMEOUT_MS');
   const origins = text(env, 'ALLOWED_ORIGINS');
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
   return {
@@ -78,7 +109,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       ? origins.split(',').map((origin) => origin.trim()).filter(Boolean)
       : nodeEnv === 'production' ? [] : DEV_ORIGINS,
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
-    adminToken: text(env, 'ADMIN_TOKEN'),
+    ...adminToken(text(env, 'ADMIN_TOKEN')),
     rateLimit: {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1),
       max: integer(env, 'RATE_LIMIT_MAX', 60),
@@ -90,6 +121,11 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       maxFileBytes: FEEDBACK_MAX_FILE_BYTES,
     },
     storeTimeoutMs: integer(env, 'STORE_TIMEOUT_MS', 1500, 1),
+    storeMaxInFlight: integer(env, 'STORE_MAX_IN_FLIGHT', 8, 1),
+    exportTimeoutMs: integer(env, 'EXPORT_TIMEOUT_MS', 30_000, 1),
+    headersTimeoutMs,
+    bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_MS', 15_000, 1),
+    uploadTimeoutMs,
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
   };
 }

@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
-import { createStore } from './store';
+import { createStore, DataDirLockedError } from './store';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -11,15 +11,32 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const store = createStore(config);
   logger.info({ store: store.kind }, `using the ${store.description}`);
+  if (config.adminTokenError) logger.error(config.adminTokenError);
   try {
     await store.init();
   } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      // A second writer would lose submissions: refuse to start, naming the holder.
+      logger.fatal(error.message);
+      process.exit(1);
+    }
     // Mongo may come up after the API; requests get 503 until it does, then it recovers.
     logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'store not ready yet');
   }
 
   const app = createApp({ store, config, logger });
-  const server = app.listen(config.port, () => {
+  const server = http.createServer(
+    {
+      // Slow senders are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
+      // UPLOAD_TIMEOUT_MS (the app's own deadline ends JSON bodies sooner, at BODY_TIMEOUT_MS).
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.uploadTimeoutMs,
+      // How often Node checks those two; its default of 30 s would let a limit overrun by that much.
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
+  server.listen(config.port, () => {
     logger.info({ port: config.port, origins: config.allowedOrigins }, `API listening on http://localhost:${config.port}`);
   });
   server.on('error', (error) => {

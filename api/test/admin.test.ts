@@ -133,7 +133,50 @@ for (const storeCase of storeCases) {
     it('exports a header row even when nothing matches', async () => {
       const res = await request(h.app).get('/api/admin/submissions?form=sponsor&format=csv').set('Authorization', auth);
       expect(res.status).toBe(200);
-      expect(res.text).toBe('id,form,variant,receivedAt,page,files\r\n');
+      // The sponsor form's fields (spec §3), every cell quoted.
+      expect(res.text).toBe(
+        '"id","form","variant","receivedAt","page","firstName","lastName","email","organization","role","zipCode","message",' +
+          '"meeting","information","customSponsor","receiveUpdate","attendMeetings","otherFields","files"\r\n',
+      );
+    });
+
+    it('streams every row in pages with limit and after, and is not cut off by the submit deadline', async () => {
+      const ROWS = 300;
+      // Groups of three rows share a receivedAt, so ties must be broken by id to page correctly.
+      for (let n = 0; n < ROWS; n += 50) {
+        await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            h.store.insertSubmission({
+              form: 'notifyme', variant: 'notify', page: null, files: [],
+              fields: { ...person, email: `row-${n + i}@example.org`, zipCode: '94110' },
+              receivedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, Math.floor((n + i) / 3))),
+            }),
+          ),
+        );
+      }
+      // A store deadline of 1 ms would end any single store call: the export is bounded per batch instead.
+      const app = createApp({ store: h.store, config: await testConfig({ adminToken: TOKEN, storeTimeoutMs: 1 }) });
+      const all = await request(app).get('/api/admin/submissions').set('Authorization', auth);
+      expect(all.status).toBe(200);
+      expect(all.body).toHaveLength(ROWS);
+      const paged: { id: string }[] = [];
+      let after = '';
+      for (let page = 0; page < 10; page += 1) {
+        const res = await request(app).get(`/api/admin/submissions?limit=120${after ? `&after=${after}` : ''}`).set('Authorization', auth);
+        expect(res.status).toBe(200);
+        if (res.body.length === 0) break;
+        paged.push(...(res.body as { id: string }[]));
+        after = paged.at(-1)!.id;
+      }
+      expect(paged.map((row) => row.id)).toEqual((all.body as { id: string }[]).map((row) => row.id));
+      const csv = await request(app).get('/api/admin/submissions?format=csv&limit=100').set('Authorization', auth);
+      expect(parseCsv(csv.text)).toHaveLength(101);
+    }, 60_000);
+
+    it('answers 400 for a resume cursor that names no row', async () => {
+      const res = await request(h.app).get('/api/admin/submissions?after=0123456789abcdef01234567').set('Authorization', auth);
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ after: expect.stringMatching(/No submission has the id/) });
     });
 
     it('serves an upload as an attachment that the browser will not render', async () => {
@@ -184,6 +227,12 @@ describeStore(embeddedCase, 'team export without ADMIN_TOKEN', () => {
   const h = useHarness(embeddedCase);
 
   it('is disabled with a JSON explanation', async () => {
+    const shortToken = await testConfig({ adminToken: 'too-short', adminTokenError: undefined });
+    const app = createApp({ store: h.store, config: shortToken });
+    const refused = await request(app).get('/api/admin/submissions').set('Authorization', 'Bearer too-short');
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toMatch(/disabled: ADMIN_TOKEN is shorter than 32 characters/);
+
     for (const path of ['/api/admin/submissions', '/api/admin/files/0123456789abcdef0123456789abcdef']) {
       const res = await request(h.app).get(path).set('Authorization', 'Bearer anything');
       expect(res.status).toBe(404);

@@ -29,7 +29,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       MONGODB_URI: 'mongodb://db:27017/wpc',
       DATA_DIR: '/srv/wpc',
-      ADMIN_TOKEN: 'secret',
+      ADMIN_TOKEN: 'a'.repeat(32),
       RATE_LIMIT_MAX: '0',
       RATE_LIMIT_WINDOW_MS: '1000',
       TRUST_PROXY: '2',
@@ -37,7 +37,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       mongodbUri: 'mongodb://db:27017/wpc',
       dataDir: '/srv/wpc',
-      adminToken: 'secret',
+      adminToken: 'a'.repeat(32),
       rateLimit: { max: 0, windowMs: 1000 },
       trustProxy: 2,
     });
@@ -45,6 +45,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toBe('10.0.0.1, 10.0.0.2');
     expect(loadConfig({ ADMIN_TOKEN: '   ' }).adminToken).toBeUndefined();
+  });
+
+  it('disables the export when ADMIN_TOKEN is shorter than 32 characters, and says why', () => {
+    for (const token of ['Z', 'S3cr3t!', 'Q'.repeat(31)]) {
+      const config = loadConfig({ ADMIN_TOKEN: token });
+      expect(config.adminToken).toBeUndefined();
+      expect(config.adminTokenError).toMatch(new RegExp(`ADMIN_TOKEN is ${token.length} characters? long; it must be at least 32`));
+      expect(config.adminTokenError).toMatch(/export is disabled/);
+      expect(config.adminTokenError).not.toContain(token);
+    }
+    const accepted = loadConfig({ ADMIN_TOKEN: 'x'.repeat(32) });
+    expect(accepted.adminToken).toBe('x'.repeat(32));
+    expect(accepted.adminTokenError).toBeUndefined();
+  });
+
+  it('has request timeouts: short for headers and JSON bodies, longer for uploads', () => {
+    const config = loadConfig({});
+    expect(config.headersTimeoutMs).toBeLessThanOrEqual(config.bodyTimeoutMs);
+    expect(config.bodyTimeoutMs).toBeLessThan(config.uploadTimeoutMs);
+    expect(loadConfig({ BODY_TIMEOUT_MS: '5000', UPLOAD_TIMEOUT_MS: '60000', HEADERS_TIMEOUT_MS: '2000' })).toMatchObject({
+      bodyTimeoutMs: 5000,
+      uploadTimeoutMs: 60_000,
+      headersTimeoutMs: 2000,
+    });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '70000', UPLOAD_TIMEOUT_MS: '60000' })).toThrow(/HEADERS_TIMEOUT_MS/);
   });
 
   it('refuses nonsense numbers', () => {

@@ -19,6 +19,7 @@ function hangingStore(): SubmissionStore {
     init: never,
     insertSubmission: never,
     listSubmissions: never,
+    streamSubmissions: () => ({ [Symbol.asyncIterator]: () => ({ next: never }) }),
     saveFile: never,
     openFile: never,
     listFiles: never,
@@ -160,7 +161,8 @@ describe('store outage', () => {
   jest.setTimeout(20_000);
 
   it('answers 503 JSON when the store does not answer', async () => {
-    const app = createApp({ store: hangingStore(), config: await testConfig({ storeTimeoutMs: 300, adminToken: 't' }) });
+    const token = 'a-token-of-at-least-thirty-two-characters';
+    const app = createApp({ store: hangingStore(), config: await testConfig({ storeTimeoutMs: 300, exportTimeoutMs: 300, adminToken: token }) });
     const submit = await request(app).post(endpointPath('download')).send(validBodies.download);
     expect(submit.status).toBe(503);
     expect(submit.body.error).toMatch(/unavailable/);
@@ -173,7 +175,7 @@ describe('store outage', () => {
     expect(upload.status).toBe(503);
 
     expect((await request(app).get('/api/health')).status).toBe(503);
-    expect((await request(app).get('/api/admin/submissions').set('Authorization', 'Bearer t')).status).toBe(503);
+    expect((await request(app).get('/api/admin/submissions').set('Authorization', `Bearer ${token}`)).status).toBe(503);
   });
 
   it('answers 503 JSON when MongoDB cannot be reached', async () => {

@@ -28,22 +28,68 @@ function jsonBody(values: SubmitValues): string {
   return JSON.stringify(plain);
 }
 
+/** Header naming one form attempt, so the API stores it once however often it arrives. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Wait before the one retry of a send that met a network error or a 503. */
+export const RETRY_DELAY_MS = 1000;
+
+/**
+ * A random UUID (version 4) for one form attempt. crypto.randomUUID exists only on secure
+ * origins; getRandomValues everywhere, so plain-http development hosts get a key too.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export interface SubmitOptions {
+  /**
+   * The attempt's Idempotency-Key. A form keeps one per attempt and passes it again when the
+   * visitor sends the same values again; when omitted, a new one is made for this call.
+   */
+  readonly idempotencyKey?: string;
+  /** Wait before the retry (tests shorten it). */
+  readonly retryDelayMs?: number;
+}
+
+/** fetch rejects with a TypeError when the request never got an answer; an abort is not retried. */
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
 /**
  * Posts one form to its endpoint (spec §7) and returns the Response untouched: callers decide
- * success by status alone and the body is never read.
+ * success by status alone and the body is never read. A network error or a 503 is retried
+ * once, with the same Idempotency-Key: if the first try was stored after all, the API answers
+ * the retry 200 and stores nothing new.
  */
-export function submitForm(kind: FormId, values: SubmitValues): Promise<Response> {
+export async function submitForm(kind: FormId, values: SubmitValues, options: SubmitOptions = {}): Promise<Response> {
   const form = FORMS[kind];
+  const key = options.idempotencyKey ?? newIdempotencyKey();
   const init: RequestInit = {
     method: 'POST',
     credentials: form.credentials ? 'include' : 'omit',
   };
   if (form.multipart) {
     // The browser writes the multipart Content-Type itself, boundary included.
+    init.headers = { [IDEMPOTENCY_HEADER]: key };
     init.body = multipartBody(values);
   } else {
-    init.headers = { 'Content-Type': 'application/json' };
+    init.headers = { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: key };
     init.body = jsonBody(values);
   }
-  return fetch(`${apiBase()}${endpointPath(form.endpoint)}`, init);
+  const url = `${apiBase()}${endpointPath(form.endpoint)}`;
+  try {
+    const response = await fetch(url, init);
+    if (response.status !== 503) return response;
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+  }
+  await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ?? RETRY_DELAY_MS));
+  return fetch(url, init);
 }

@@ -1,4 +1,6 @@
-import { submitForm } from '@wpc/shared/api-client';
+import { newIdempotencyKey, submitForm } from '@wpc/shared/api-client';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('submitForm', () => {
   const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
@@ -38,7 +40,7 @@ describe('submitForm', () => {
     expect(url).toBe(path);
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe(credentials);
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': expect.stringMatching(UUID) });
     expect(JSON.parse(init.body as string)).toEqual({ firstName: 'Ada', subscribe: true, pilot: false });
     expect(response.status).toBe(200);
   });
@@ -50,7 +52,8 @@ describe('submitForm', () => {
     const [url, init] = lastCall();
     expect(url).toBe('/api/submit-feedback-form');
     expect(init.credentials).toBe('include');
-    expect(init.headers).toBeUndefined();
+    // No Content-Type: the browser writes it, boundary included.
+    expect(init.headers).toEqual({ 'Idempotency-Key': expect.stringMatching(UUID) });
     const body = init.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(body.get('pageName')).toBe('feedback');
@@ -71,5 +74,56 @@ describe('submitForm', () => {
     const response = await submitForm('contact', { firstName: 'Ada' });
     expect(response.status).toBe(500);
     expect(json).not.toHaveBeenCalled();
+  });
+
+  const keyOf = (index: number) => (fetchMock.mock.calls[index]![1].headers as Record<string, string>)['Idempotency-Key'];
+
+  it('makes a new Idempotency-Key for each call, or uses the one it is given', async () => {
+    await submitForm('contact', { firstName: 'Ada' });
+    await submitForm('contact', { firstName: 'Ada' });
+    expect(keyOf(0)).not.toBe(keyOf(1));
+    await submitForm('contact', { firstName: 'Ada' }, { idempotencyKey: 'attempt-0001' });
+    expect(keyOf(2)).toBe('attempt-0001');
+  });
+
+  it('retries a 503 once with the same key, and hands back the second answer', async () => {
+    fetchMock.mockResolvedValueOnce({ status: 503 } as Response).mockResolvedValueOnce({ status: 200 } as Response);
+    const response = await submitForm('sponsor', { firstName: 'Ada' }, { retryDelayMs: 1 });
+    expect(response.status).toBe(200);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(fetchMock.mock.calls[1]![1].body).toBe(fetchMock.mock.calls[0]![1].body);
+  });
+
+  it('retries a network error once with the same key, and gives up after that', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(submitForm('feedback', { firstName: 'Ada', files: [] }, { retryDelayMs: 1 })).rejects.toThrow('Failed to fetch');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it('does not retry other answers, nor an abort', async () => {
+    for (const status of [200, 400, 422, 429, 500]) {
+      fetchMock.mockReset();
+      fetchMock.mockResolvedValue({ status } as Response);
+      expect((await submitForm('contact', { firstName: 'Ada' }, { retryDelayMs: 1 })).status).toBe(status);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+    fetchMock.mockReset();
+    fetchMock.mockRejectedValue(new DOMException('The user aborted a request.', 'AbortError'));
+    await expect(submitForm('contact', { firstName: 'Ada' }, { retryDelayMs: 1 })).rejects.toThrow('aborted');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes version 4 UUIDs also where crypto.randomUUID is missing (plain-http hosts)', () => {
+    const real = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(50);
+      for (const key of keys) expect(key).toMatch(UUID);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: real, configurable: true });
+    }
   });
 });

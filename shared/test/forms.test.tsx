@@ -218,7 +218,7 @@ describe('outcomes', () => {
     expect(click).not.toHaveBeenCalled();
   });
 
-  it('a thrown error is logged and shown with the spec error text', async () => {
+  it('a thrown error is retried once, then logged and shown with the spec error text', async () => {
     const user = userEvent.setup();
     const failure = new TypeError('Failed to fetch');
     const log = jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -226,13 +226,51 @@ describe('outcomes', () => {
     render(<SiteForm form="sponsor" />);
     await fillRequired(user);
     await user.click(submitButton('sponsor'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    // The retry waits RETRY_DELAY_MS (1 s) first.
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       'ERROR: There was an issue submitting the form. Please try again. If the problem continues, contact us, and our team will gladly assist you.',
     );
     expect(log).toHaveBeenCalledWith(expect.any(String), failure);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(messages).toEqual([{ kind: 'error', tone: 'error', text: FORM_ERROR_TEXT }]);
     expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.org');
-  });
+  }, 20_000);
+
+  it('sends the same attempt again with the same Idempotency-Key, and a changed one with a new key', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue({ status: 500 } as Response);
+    render(<SiteForm form="contact" />);
+    await fillRequired(user);
+    const keyOf = (index: number) => (fetchMock.mock.calls[index]![1].headers as Record<string, string>)['Idempotency-Key'];
+    await user.click(submitButton('contact'));
+    await screen.findByRole('alert');
+    await user.click(submitButton('contact'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(keyOf(1)).toBe(keyOf(0));
+    // The visitor corrects something: a new attempt, which must not be mistaken for the old one.
+    await user.type(screen.getByLabelText('Message'), 'A second thought');
+    fetchMock.mockResolvedValue({ status: 200 } as Response);
+    await user.click(submitButton('contact'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(keyOf(2)).not.toBe(keyOf(0));
+    expect(keyOf(2)).toMatch(/^[0-9a-f-]{36}$/);
+  }, 20_000);
+
+  it('blocks a name the API would refuse, with the shared rule as the browser message', async () => {
+    const user = userEvent.setup();
+    render(<SiteForm form="notify" />);
+    await fillRequired(user);
+    const firstName = screen.getByLabelText(/^First name/);
+    await user.clear(firstName);
+    await user.type(firstName, '\u200b\u200b');
+    await user.click(submitButton('notify'));
+    expect((firstName as HTMLInputElement).validationMessage).toBe('First name is required.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(firstName, 'Ada');
+    expect((firstName as HTMLInputElement).validationMessage).toBe('');
+    await user.click(submitButton('notify'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  }, 20_000);
 
   it('notify: thanks the visitor whatever the status and stays open until closed', async () => {
     const user = userEvent.setup();
@@ -241,7 +279,8 @@ describe('outcomes', () => {
     await user.click(screen.getByRole('button', { name: 'Notify Me!' }));
     await fillRequired(user);
     await user.click(submitButton('notify'));
-    expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_TEXT.notify);
+    // A 503 is retried once (after 1 s) before the answer counts.
+    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(SUCCESS_TEXT.notify);
     expect(SUCCESS_TEXT.notify).toMatch(/thank you for submitting/i);
     expect(SUCCESS_TEXT.notify).toMatch(/next .*showcase/i);
     expect(messages).toEqual([{ kind: 'notify', tone: 'success', text: SUCCESS_TEXT.notify }]);
@@ -249,7 +288,7 @@ describe('outcomes', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: /^Close/ })[1]!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('opens with the pop-up already showing when asked to', () => {
     render(<FormButton form="notify" defaultOpen>Notify Me!</FormButton>);

@@ -1,4 +1,4 @@
-import { FORMS, formSchema, parseSubmission, HONEYPOT_FIELD } from '@wpc/shared/schemas';
+import { FORMS, formSchema, parseSubmission, HONEYPOT_FIELD, textFieldProblem } from '@wpc/shared/schemas';
 
 const person = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
 
@@ -48,5 +48,27 @@ describe('form schemas', () => {
     expect(formSchema('contactScorecard').safeParse({ ...person, zip: '1' }).success).toBe(true);
     expect(formSchema('notify').safeParse({ ...person, zipCode: '123' }).success).toBe(false);
     expect(FORMS.feedback.multipart).toBe(true);
+  });
+
+  it('refuses control characters and bidi overrides in one-line fields, naming the field', () => {
+    for (const bad of ['\u0000', '\u001b[31m', '\u202e', '\u2066', '\u0085', '\n', '\u2028']) {
+      const result = parseSubmission('contact', { ...person, zipCode: '94110', lastName: `Love${bad}lace` });
+      expect(result).toEqual({ ok: false, form: 'contact', fields: { lastName: expect.stringMatching(/^Last name may not contain control/) } });
+    }
+  });
+
+  it('lets messages hold tabs and line breaks but no other control characters', () => {
+    expect(parseSubmission('contact', { ...person, zipCode: '94110', message: 'One\r\nTwo\n\tThree' }).ok).toBe(true);
+    const escape = parseSubmission('contact', { ...person, zipCode: '94110', message: 'Hi \u001b[2J there' });
+    expect(escape.ok === false && Object.keys(escape.fields)).toEqual(['message']);
+  });
+
+  it('needs a visible character in required fields', () => {
+    for (const empty of ['\u0000', '\u200b', '\u00a0\u00a0']) {
+      const result = parseSubmission('notifyme', { ...person, zipCode: '94110', firstName: empty });
+      expect(result.ok === false && Object.keys(result.fields)).toEqual(['firstName']);
+    }
+    expect(textFieldProblem(FORMS.notify.fields[0]!, '\u200b')).toBe('First name is required.');
+    expect(textFieldProblem(FORMS.notify.fields[0]!, 'Zoë')).toBeUndefined();
   });
 });

@@ -80,7 +80,7 @@ export function errorHandler(options: ErrorHandlerOptions): ErrorRequestHandler 
     } else if (error instanceof multer.MulterError) {
       sendError(res, multerError(error, options.maxFiles, maxFileMb));
     } else if (error instanceof StoreUnavailableError) {
-      options.logger.warn({ err: { message: error.message } }, 'store unavailable');
+      // The store wrapper logs each outage once with its cause; a line per request adds nothing.
       res.set('Retry-After', '5');
       sendError(res, new HttpError(503, 'The service is briefly unavailable. Please try again in a moment.'));
     } else if (hasClientStatus(error)) {

@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Router, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { ADMIN_TOKEN_MIN_LENGTH } from '../config';
 import { HttpError, sendError } from '../http/errors';
-import type { SubmissionStore } from '../store';
-import { exportSubmissions, toCsv } from '../submissions/export';
+import { UnknownCursorError, type StoredSubmission, type SubmissionStore } from '../store';
+import { exportStages, parseExportParams, startRows, submissionTable } from '../submissions/export';
 
 /** Compares in constant time; hashing first makes the lengths equal too. */
 function sameToken(given: string, expected: string): boolean {
@@ -12,11 +14,12 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-function requireAdmin(token: string | undefined): RequestHandler {
+function requireAdmin(token: string | undefined, tokenError: string | undefined): RequestHandler {
   return (req, res, next) => {
     res.set('Cache-Control', 'no-store');
-    if (!token) {
-      sendError(res, new HttpError(404, 'The team export is disabled: the server has no ADMIN_TOKEN set.'));
+    if (!token || token.length < ADMIN_TOKEN_MIN_LENGTH) {
+      const reason = tokenError ?? (token ? `ADMIN_TOKEN is shorter than ${ADMIN_TOKEN_MIN_LENGTH} characters` : 'the server has no ADMIN_TOKEN set');
+      sendError(res, new HttpError(404, `The team export is disabled: ${reason.replace(/\.$/, '')}.`));
       return;
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
@@ -32,29 +35,52 @@ function requireAdmin(token: string | undefined): RequestHandler {
 export interface AdminRoutesOptions {
   readonly store: SubmissionStore;
   readonly adminToken?: string;
+  /** Why ADMIN_TOKEN was refused at start-up, if it was. */
+  readonly adminTokenError?: string;
+  readonly logger?: Logger;
   /** Applied before authentication (rate limiting of failed attempts). */
   readonly guards: readonly RequestHandler[];
 }
 
 /** The team export: submissions as JSON or CSV, and uploads as downloads. */
-export function adminRoutes({ store, adminToken, guards }: AdminRoutesOptions): Router {
+export function adminRoutes({ store, adminToken, adminTokenError, logger, guards }: AdminRoutesOptions): Router {
   const router = Router();
-  const auth = requireAdmin(adminToken);
+  const auth = requireAdmin(adminToken, adminTokenError);
 
+  // Streams from a store cursor: JSON array or CSV written as rows arrive. `limit` caps the
+  // rows; `after` (the id of the last row received) resumes where a previous export stopped.
   router.get('/api/admin/submissions', ...guards, auth, async (req, res) => {
     const query = req.query as Record<string, unknown>;
-    const result = await exportSubmissions(store, { form: query.form, since: query.since, format: query.format });
-    if (!result.ok) {
-      sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: result.fields }));
+    const request = parseExportParams({ form: query.form, since: query.since, format: query.format, limit: query.limit, after: query.after });
+    if (!request.ok) {
+      sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: request.fields }));
       return;
     }
-    if (result.format === 'csv') {
+    let rows: Awaited<ReturnType<typeof startRows<StoredSubmission>>>;
+    try {
+      rows = await startRows(store.streamSubmissions(request.query));
+    } catch (error) {
+      if (!(error instanceof UnknownCursorError)) throw error;
+      sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: { after: error.message } }));
+      return;
+    }
+    if (request.format === 'csv') {
       const day = new Date().toISOString().slice(0, 10);
-      res.attachment(`submissions-${typeof query.form === 'string' ? query.form : 'all'}-${day}.csv`);
-      res.type('text/csv; charset=utf-8').send(toCsv(result.submissions));
-      return;
+      res.attachment(`submissions-${request.query.form ?? 'all'}-${day}.csv`);
+      res.type('text/csv; charset=utf-8');
+    } else {
+      res.type('application/json; charset=utf-8');
     }
-    res.json(result.submissions);
+    try {
+      await pipeline([...exportStages(rows, request.format, submissionTable(request.query.form)), res]);
+    } catch (error) {
+      await rows.cancel();
+      // Headers are gone: cutting the connection is the only way to tell the client it is incomplete.
+      if (!res.destroyed) {
+        logger?.error({ err: error }, 'export interrupted');
+        res.destroy(error instanceof Error ? error : undefined);
+      }
+    }
   });
 
   router.get('/api/admin/files/:id', ...guards, auth, async (req, res) => {

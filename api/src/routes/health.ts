@@ -1,9 +1,8 @@
 import { Router } from 'express';
-import type { Logger } from 'pino';
 import type { SubmissionStore } from '../store';
 
 /** GET /api/health: 200 when the store answers, 503 when it does not. */
-export function healthRoutes(store: SubmissionStore, logger: Logger): Router {
+export function healthRoutes(store: SubmissionStore): Router {
   const router = Router();
   router.get('/api/health', async (_req, res) => {
     const health = await store.health();
@@ -12,8 +11,7 @@ export function healthRoutes(store: SubmissionStore, logger: Logger): Router {
       res.json({ status: 'ok', store: store.kind });
       return;
     }
-    // The detail may name hosts; it goes to the log, not to the public.
-    logger.warn({ store: store.kind, detail: health.detail }, 'health check failed');
+    // The cause may name hosts: the store wrapper logs it once per outage, never to the public.
     res.status(503).json({ status: 'unavailable', store: store.kind });
   });
   return router;

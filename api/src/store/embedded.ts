@@ -2,36 +2,67 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Datastore from '@seald-io/nedb';
-import type {
-  NewFile,
-  NewSubmission,
-  StoredFile,
-  StoredSubmission,
-  StoreHealth,
-  SubmissionQuery,
-  SubmissionStore,
+import { deserialize } from '@seald-io/nedb/lib/model.js';
+import {
+  DuplicateSubmissionError,
+  UnknownCursorError,
+  type InsertOptions,
+  type NewFile,
+  type NewSubmission,
+  type StoredFile,
+  type StoredSubmission,
+  type StoreHealth,
+  type SubmissionQuery,
+  type SubmissionStore,
+  type SubmissionStreamQuery,
 } from './types';
 import { byteCounter } from './byte-counter';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { orderedSlice } from './ordered';
 
-type SubmissionDoc = Omit<StoredSubmission, 'id'> & { _id: string };
+type SubmissionDoc = Omit<StoredSubmission, 'id'> & {
+  _id: string;
+  /** The client's Idempotency-Key, unique over the collection (absent when none was sent). */
+  idempotencyKey?: string;
+  requestFingerprint?: string;
+};
 type FileDoc = Omit<StoredFile, 'id'> & { _id: string };
 
 const FILE_ID = /^[a-f0-9]{32}$/;
+const SUBMISSIONS_FILE = 'submissions.db';
+const FILES_FILE = 'files.db';
+/** Personal data: only the API's own user may read the folder and its files. */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
 
-function toSubmission({ _id, ...rest }: SubmissionDoc): StoredSubmission {
-  return { id: _id, ...rest, files: rest.files.map((file) => ({ ...file })) };
+/** A plain copy without store-internal fields, so nothing handed out aliases NeDB's documents. */
+function toSubmission({ _id, idempotencyKey: _key, requestFingerprint: _fingerprint, ...rest }: SubmissionDoc): StoredSubmission {
+  return { id: _id, ...rest, fields: { ...rest.fields }, files: rest.files.map((file) => ({ ...file })) };
 }
 
 function toFile({ _id, ...rest }: FileDoc): StoredFile {
   return { id: _id, ...rest };
 }
 
+async function tighten(target: string, mode: number): Promise<void> {
+  await fs.chmod(target, mode).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+}
+
+export interface EmbeddedStoreOptions {
+  /** Written into the DATA_DIR lock so tools can find this API (the export CLI reads through it). */
+  readonly port?: number;
+}
+
 /**
  * The default store: NeDB data files plus an uploads folder under DATA_DIR, so a fresh
- * machine runs the API with no database server. Fine for a single API process.
+ * machine runs the API with no database server. One process writes a DATA_DIR at a time:
+ * init() takes the folder's lock and refuses (DataDirLockedError) while another holds it.
  */
 export class EmbeddedStore implements SubmissionStore {
   readonly kind = 'embedded' as const;
@@ -40,11 +71,16 @@ export class EmbeddedStore implements SubmissionStore {
   private readonly files: Datastore<FileDoc>;
   private readonly uploadsDir: string;
   private ready: Promise<void> | undefined;
+  private lock: DataDirLock | undefined;
 
-  constructor(private readonly dataDir: string) {
+  constructor(
+    private readonly dataDir: string,
+    private readonly options: EmbeddedStoreOptions = {},
+  ) {
     this.description = `embedded NeDB store in ${dataDir}`;
-    this.submissions = new Datastore<SubmissionDoc>({ filename: path.join(dataDir, 'submissions.db') });
-    this.files = new Datastore<FileDoc>({ filename: path.join(dataDir, 'files.db') });
+    const modes = { fileMode: FILE_MODE, dirMode: DIR_MODE };
+    this.submissions = new Datastore<SubmissionDoc>({ filename: path.join(dataDir, SUBMISSIONS_FILE), modes });
+    this.files = new Datastore<FileDoc>({ filename: path.join(dataDir, FILES_FILE), modes });
     this.uploadsDir = path.join(dataDir, 'uploads');
   }
 
@@ -57,26 +93,58 @@ export class EmbeddedStore implements SubmissionStore {
   }
 
   private async load(): Promise<void> {
-    await fs.mkdir(this.uploadsDir, { recursive: true });
-    await this.submissions.loadDatabaseAsync();
-    await this.files.loadDatabaseAsync();
-    await this.submissions.ensureIndexAsync({ fieldName: ['form', 'receivedAt'] });
+    await fs.mkdir(this.dataDir, { recursive: true, mode: DIR_MODE });
+    // Folders made by earlier versions were world-readable.
+    await tighten(this.dataDir, DIR_MODE);
+    this.lock = await acquireDataDirLock(this.dataDir, { port: this.options.port });
+    try {
+      await fs.mkdir(this.uploadsDir, { recursive: true, mode: DIR_MODE });
+      await tighten(this.uploadsDir, DIR_MODE);
+      for (const name of await fs.readdir(this.uploadsDir)) await tighten(path.join(this.uploadsDir, name), FILE_MODE);
+      // Loading rewrites each data file (with FILE_MODE): safe only because we hold the lock.
+      await this.submissions.loadDatabaseAsync();
+      await this.files.loadDatabaseAsync();
+      await this.submissions.ensureIndexAsync({ fieldName: ['form', 'receivedAt'] });
+      await this.submissions.ensureIndexAsync({ fieldName: 'receivedAt' });
+      await this.submissions.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
+    } catch (error) {
+      await this.lock.release();
+      this.lock = undefined;
+      throw error;
+    }
   }
 
-  async insertSubmission(submission: NewSubmission): Promise<StoredSubmission> {
+  async insertSubmission(submission: NewSubmission, options: InsertOptions = {}): Promise<StoredSubmission> {
     await this.init();
-    // NeDB appends the document to its data file before the promise resolves.
-    const doc = await this.submissions.insertAsync(submission as SubmissionDoc);
-    return toSubmission(doc);
+    const doc: Omit<SubmissionDoc, '_id'> = options.idempotency
+      ? { ...submission, idempotencyKey: options.idempotency.key, requestFingerprint: options.idempotency.fingerprint }
+      : submission;
+    try {
+      // NeDB appends the document to its data file before the promise resolves.
+      return toSubmission(await this.submissions.insertAsync(doc as SubmissionDoc));
+    } catch (error) {
+      if ((error as { errorType?: string }).errorType !== 'uniqueViolated' || !options.idempotency) throw error;
+      const existing = (await this.submissions.findOneAsync({ idempotencyKey: options.idempotency.key })) as unknown as SubmissionDoc;
+      throw new DuplicateSubmissionError(existing._id, existing.requestFingerprint === options.idempotency.fingerprint);
+    }
   }
 
   async listSubmissions(query: SubmissionQuery = {}): Promise<StoredSubmission[]> {
+    const rows: StoredSubmission[] = [];
+    for await (const row of this.streamSubmissions(query)) rows.push(row);
+    return rows;
+  }
+
+  async *streamSubmissions(query: SubmissionStreamQuery = {}): AsyncGenerator<StoredSubmission> {
     await this.init();
-    const filter: Record<string, unknown> = {};
-    if (query.form) filter.form = query.form;
-    if (query.since) filter.receivedAt = { $gte: query.since };
-    const docs = (await this.submissions.findAsync(filter).sort({ receivedAt: 1 })) as unknown as SubmissionDoc[];
-    return docs.map(toSubmission);
+    let anchor: SubmissionDoc | undefined;
+    if (query.after !== undefined) {
+      anchor = (await this.submissions.findOneAsync({ _id: query.after })) as unknown as SubmissionDoc | undefined;
+      if (!anchor) throw new UnknownCursorError(query.after);
+    }
+    // NeDB holds every document in memory already: sort references to them, copy one row at a time.
+    const docs = orderedSlice(this.submissions.getAllData(), query, anchor, query.limit);
+    for (const doc of docs) yield toSubmission(doc);
   }
 
   async saveFile(source: Readable, file: NewFile): Promise<StoredFile> {
@@ -86,7 +154,7 @@ export class EmbeddedStore implements SubmissionStore {
     const partial = `${target}.part`;
     const counter = byteCounter();
     try {
-      await pipeline(source, counter.stream, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(source, counter.stream, createWriteStream(partial, { flags: 'wx', mode: FILE_MODE }));
       await fs.rename(partial, target);
       const doc = await this.files.insertAsync({
         _id: id,
@@ -129,15 +197,75 @@ export class EmbeddedStore implements SubmissionStore {
       await fs.access(this.uploadsDir, fs.constants.W_OK);
       return { ok: true };
     } catch (error) {
-      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+      return { ok: false, detail: error instanceof Error ? error.message : String(error), cause: error };
     }
   }
 
   async close(): Promise<void> {
     if (!this.ready) return;
-    await this.ready.catch(() => undefined);
-    // Compaction runs after every queued write, so the data files are complete on exit.
-    await Promise.all([this.submissions.compactDatafileAsync(), this.files.compactDatafileAsync()]);
+    const loaded = await this.ready.then(
+      () => true,
+      () => false,
+    );
+    if (loaded) {
+      // Compaction runs after every queued write, so the data files are complete on exit.
+      await Promise.all([this.submissions.compactDatafileAsync(), this.files.compactDatafileAsync()]);
+    }
+    await this.lock?.release();
+    this.lock = undefined;
     this.ready = undefined;
   }
+}
+
+/**
+ * The submissions of a DATA_DIR read straight from its data file, for the export CLI when no
+ * API runs: the file is only read (never loaded through NeDB, which rewrites it), so an API
+ * that starts meanwhile loses nothing. Lines hold one document each; later lines replace or
+ * delete earlier ones; a torn last line (a kill during a write) is skipped, as NeDB does.
+ */
+export class EmbeddedSnapshot {
+  readonly description: string;
+  private readonly file: string;
+
+  constructor(dataDir: string) {
+    this.description = `embedded NeDB files in ${dataDir} (read-only)`;
+    this.file = path.join(dataDir, SUBMISSIONS_FILE);
+  }
+
+  private async load(): Promise<Map<string, SubmissionDoc>> {
+    const docs = new Map<string, SubmissionDoc>();
+    let input: Readable;
+    try {
+      await fs.access(this.file, fs.constants.R_OK);
+      input = createReadStream(this.file, { encoding: 'utf8' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return docs;
+      throw error;
+    }
+    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+      if (line === '') continue;
+      let doc: (SubmissionDoc & { $$deleted?: boolean }) | undefined;
+      try {
+        doc = deserialize(line) as SubmissionDoc & { $$deleted?: boolean };
+      } catch {
+        continue;
+      }
+      if (typeof doc._id !== 'string') continue; // index definitions
+      if (doc.$$deleted === true) docs.delete(doc._id);
+      else docs.set(doc._id, doc);
+    }
+    return docs;
+  }
+
+  async *streamSubmissions(query: SubmissionStreamQuery = {}): AsyncGenerator<StoredSubmission> {
+    const docs = await this.load();
+    let anchor: SubmissionDoc | undefined;
+    if (query.after !== undefined) {
+      anchor = docs.get(query.after);
+      if (!anchor) throw new UnknownCursorError(query.after);
+    }
+    for (const doc of orderedSlice([...docs.values()], query, anchor, query.limit)) yield toSubmission(doc);
+  }
+
+  async close(): Promise<void> {}
 }

@@ -4,9 +4,10 @@ import { MongoStore } from './mongo';
 import type { SubmissionStore } from './types';
 
 export * from './types';
-export { EmbeddedStore } from './embedded';
+export { EmbeddedSnapshot, EmbeddedStore } from './embedded';
 export { MongoStore } from './mongo';
 export { storeWithDeadline } from './deadline';
+export { DataDirLockedError, readDataDirLock, LOCK_FILE_NAME } from './data-dir-lock';
 
 /** MongoDB when MONGODB_URI is set, otherwise the embedded store under DATA_DIR. */
 export function createStore(config: ApiConfig): SubmissionStore {
@@ -17,5 +18,5 @@ export function createStore(config: ApiConfig): SubmissionStore {
       serverSelectionTimeoutMS: config.storeTimeoutMs,
     });
   }
-  return new EmbeddedStore(config.dataDir);
+  return new EmbeddedStore(config.dataDir, { port: config.port });
 }

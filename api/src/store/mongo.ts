@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -11,10 +12,15 @@ import {
   ObjectId,
   type Collection,
   type Db,
+  type Filter,
   type GridFSFile,
+  type MongoClientOptions,
 } from 'mongodb';
 import {
+  DuplicateSubmissionError,
   StoreUnavailableError,
+  UnknownCursorError,
+  type InsertOptions,
   type NewFile,
   type NewSubmission,
   type StoredFile,
@@ -22,6 +28,7 @@ import {
   type StoreHealth,
   type SubmissionQuery,
   type SubmissionStore,
+  type SubmissionStreamQuery,
 } from './types';
 import { byteCounter } from './byte-counter';
 
@@ -31,18 +38,38 @@ export interface MongoStoreOptions {
   readonly dbName?: string;
   /** How long the driver looks for a server before giving up (keeps outages under 2 s). */
   readonly serverSelectionTimeoutMS?: number;
+  /** While the server is unreachable, how often the store tries to reconnect on its own. */
+  readonly healIntervalMs?: number;
 }
 
-type SubmissionDoc = Omit<StoredSubmission, 'id'> & { _id: ObjectId };
+type SubmissionDoc = Omit<StoredSubmission, 'id'> & {
+  _id: ObjectId;
+  /** The client's Idempotency-Key, unique over the collection (absent when none was sent). */
+  idempotencyKey?: string;
+  requestFingerprint?: string;
+};
+
+/** One client and the handles made from it; replaced as a whole when the client is lost. */
+interface Connection {
+  readonly client: MongoClient;
+  readonly db: Db;
+  readonly submissions: Collection<SubmissionDoc>;
+  readonly bucket: GridFSBucket;
+}
 
 const SUBMISSIONS = 'submissions';
 const BUCKET = 'uploads';
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 const NAMESPACE_NOT_FOUND = 26;
-// The export filters by form and date, or by date alone.
+const DUPLICATE_KEY = 11000;
+/** A client failing this long is replaced even if the driver has not closed it. */
+const REPLACE_FAILING_CLIENT_AFTER_MS = 5000;
 const INDEXES = [
-  { name: 'form_receivedAt', key: { form: 1, receivedAt: 1 } },
-  { name: 'receivedAt', key: { receivedAt: 1 } },
+  // The export filters by form and date, or reads everything in (receivedAt, _id) order.
+  { name: 'form_receivedAt', key: { form: 1, receivedAt: 1 }, options: {} },
+  { name: 'receivedAt_id', key: { receivedAt: 1, _id: 1 }, options: {} },
+  // Sparse: submissions without a key (older clients, scripts) do not collide with each other.
+  { name: 'idempotencyKey_unique', key: { idempotencyKey: 1 }, options: { unique: true, sparse: true } },
 ] as const;
 
 function isUnavailable(error: unknown): boolean {
@@ -54,14 +81,9 @@ function isUnavailable(error: unknown): boolean {
   );
 }
 
-/** Runs a driver call and turns "cannot reach the server" into StoreUnavailableError. */
-async function guard<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUnavailable(error)) throw new StoreUnavailableError('MongoDB is unreachable.', { cause: error });
-    throw error;
-  }
+/** Errors after which this client will never work again: the driver has closed it. */
+function isClientLost(error: unknown): boolean {
+  return error instanceof MongoTopologyClosedError || error instanceof MongoNotConnectedError;
 }
 
 function toFile(doc: GridFSFile): StoredFile {
@@ -75,132 +97,277 @@ function toFile(doc: GridFSFile): StoredFile {
   };
 }
 
+/**
+ * The _id of a submission sent with an Idempotency-Key is derived from the key, so a repeat
+ * collides on the primary key and the first attempt is found by _id: the one lookup every
+ * MongoDB-wire server answers from an index (FerretDB 1.x scans for other fields).
+ */
+function idForKey(key: string): ObjectId {
+  return new ObjectId(createHash('sha256').update(`idempotency-key:${key}`).digest().subarray(0, 12));
+}
+
+function toSubmission({ _id, idempotencyKey: _key, requestFingerprint: _fingerprint, ...rest }: SubmissionDoc): StoredSubmission {
+  return { id: _id.toHexString(), ...rest };
+}
+
+function baseFilter(query: SubmissionQuery): Filter<SubmissionDoc> {
+  const filter: Record<string, unknown> = {};
+  if (query.form) filter.form = query.form;
+  if (query.since) filter.receivedAt = { $gte: query.since };
+  return filter as Filter<SubmissionDoc>;
+}
+
 /** Hides user names and passwords from the start-up log. */
 function redact(uri: string): string {
   return uri.replace(/\/\/[^@/]*@/, '//***@');
 }
 
-/** MongoDB through the official driver: one collection of submissions, uploads in GridFS. */
+/**
+ * MongoDB through the official driver: one collection of submissions, uploads in GridFS.
+ *
+ * Self-healing: the driver closes a client whose first connection fails, and every later
+ * call on it fails (MongoTopologyClosedError). So the store owns its client as a replaceable
+ * connection: a failed connect, or a client the driver has closed or that keeps failing, is
+ * thrown away and the next call (or the background retry) makes a new one.
+ */
 export class MongoStore implements SubmissionStore {
   readonly kind = 'mongodb' as const;
   readonly description: string;
-  private readonly client: MongoClient;
-  private readonly db: Db;
-  private readonly submissions: Collection<SubmissionDoc>;
-  private readonly bucket: GridFSBucket;
-  private ready: Promise<void> | undefined;
+  private readonly clientOptions: MongoClientOptions;
+  private readonly dbName: string;
+  private connecting: Promise<Connection> | undefined;
+  private failingSince: number | undefined;
+  private healTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
-  constructor(options: MongoStoreOptions) {
-    // The client connects lazily on the first operation, so a server that is down at
-    // start-up gives 503s (and recovers on its own) rather than a crashed API.
-    this.client = new MongoClient(options.uri, {
+  constructor(private readonly options: MongoStoreOptions) {
+    this.clientOptions = {
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 1500,
       connectTimeoutMS: 5000,
+      // A frozen server must not hold a request's connection for ever; the API answers 503
+      // long before this, and a write cut off here is settled by the Idempotency-Key retry.
+      socketTimeoutMS: 60_000,
       appName: 'wpc-api',
+    };
+    // Constructing a client parses the URI (and throws on a bad one) without connecting.
+    this.dbName = new MongoClient(options.uri, this.clientOptions).db(options.dbName).databaseName;
+    this.description = `MongoDB database "${this.dbName}" at ${redact(options.uri)}`;
+  }
+
+  /** The current connection, making one when there is none. Rejects with StoreUnavailableError. */
+  private connection(): Promise<Connection> {
+    if (this.closed) return Promise.reject(new StoreUnavailableError('The MongoDB store is closed.'));
+    this.connecting ??= this.connect().catch((error: unknown) => {
+      this.connecting = undefined;
+      this.startHealing();
+      throw new StoreUnavailableError('MongoDB is unreachable.', { cause: error });
     });
-    this.db = this.client.db(options.dbName);
-    this.submissions = this.db.collection<SubmissionDoc>(SUBMISSIONS);
-    this.bucket = new GridFSBucket(this.db, { bucketName: BUCKET });
-    this.description = `MongoDB database "${this.db.databaseName}" at ${redact(options.uri)}`;
+    return this.connecting;
+  }
+
+  private async connect(): Promise<Connection> {
+    const client = new MongoClient(this.options.uri, this.clientOptions);
+    try {
+      await client.connect();
+      const db = client.db(this.dbName);
+      const submissions = db.collection<SubmissionDoc>(SUBMISSIONS);
+      await this.ensureIndexes(submissions);
+      return { client, db, submissions, bucket: new GridFSBucket(db, { bucketName: BUCKET }) };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Only the missing ones: FerretDB 1.x drops the connection when asked to create an existing index. */
+  private async ensureIndexes(submissions: Collection<SubmissionDoc>): Promise<void> {
+    const existing = await submissions
+      .listIndexes()
+      .toArray()
+      .catch((error: unknown) => {
+        if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
+        throw error;
+      });
+    const names = new Set(existing.map((index) => String(index.name)));
+    for (const index of INDEXES) {
+      if (!names.has(index.name)) await submissions.createIndex(index.key, { name: index.name, ...index.options });
+    }
+  }
+
+  /** Drops a connection that will not work again, so the next call makes a new client. */
+  private discard(connection: Connection): void {
+    void this.connecting?.then(
+      (current) => {
+        if (current !== connection) return;
+        this.connecting = undefined;
+        void connection.client.close().catch(() => undefined);
+      },
+      () => undefined,
+    );
+  }
+
+  /** Runs a driver call on the current connection; "cannot reach the server" becomes StoreUnavailableError. */
+  private async run<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
+    const connection = await this.connection();
+    try {
+      const result = await work(connection);
+      this.failingSince = undefined;
+      return result;
+    } catch (error) {
+      throw this.failure(connection, error);
+    }
+  }
+
+  private failure(connection: Connection, error: unknown): unknown {
+    if (!isUnavailable(error)) return error;
+    const now = Date.now();
+    this.failingSince ??= now;
+    if (isClientLost(error) || now - this.failingSince > REPLACE_FAILING_CLIENT_AFTER_MS) {
+      this.failingSince = undefined;
+      this.discard(connection);
+    }
+    this.startHealing();
+    return new StoreUnavailableError('MongoDB is unreachable.', { cause: error });
+  }
+
+  /** While the server is away, reconnect in the background so the store is ready when it returns. */
+  private startHealing(): void {
+    if (this.healTimer || this.closed) return;
+    this.healTimer = setInterval(() => {
+      void this.health().then((health) => {
+        if (health.ok) this.stopHealing();
+      });
+    }, this.options.healIntervalMs ?? 1000);
+    this.healTimer.unref();
+  }
+
+  private stopHealing(): void {
+    clearInterval(this.healTimer);
+    this.healTimer = undefined;
   }
 
   init(): Promise<void> {
-    this.ready ??= guard(async () => {
-      // Only the missing ones: FerretDB 1.x drops the connection when asked to create an
-      // index that already exists, which every restart would otherwise do.
-      const existing = await this.submissions
-        .listIndexes()
-        .toArray()
-        .catch((error: unknown) => {
-          if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
-          throw error;
-        });
-      const names = new Set(existing.map((index) => String(index.name)));
-      for (const index of INDEXES) {
-        if (!names.has(index.name)) await this.submissions.createIndex(index.key, { name: index.name });
-      }
-    }).catch((error: unknown) => {
-      this.ready = undefined; // retried by the next operation once the server is back
-      throw error;
-    });
-    return this.ready;
+    return this.connection().then(() => undefined);
   }
 
-  async insertSubmission(submission: NewSubmission): Promise<StoredSubmission> {
-    await this.init();
-    const doc: SubmissionDoc = { _id: new ObjectId(), ...submission, files: [...submission.files] };
+  async insertSubmission(submission: NewSubmission, options: InsertOptions = {}): Promise<StoredSubmission> {
+    const _id = options.idempotency ? idForKey(options.idempotency.key) : new ObjectId();
+    const doc: SubmissionDoc = { _id, ...submission, files: [...submission.files] };
+    if (options.idempotency) {
+      doc.idempotencyKey = options.idempotency.key;
+      doc.requestFingerprint = options.idempotency.fingerprint;
+    }
     // The default write concern is acknowledged: insertOne resolves once the server has the document.
-    const result = await guard(() => this.submissions.insertOne(doc));
+    const result = await this.run(async ({ submissions }) => {
+      try {
+        return await submissions.insertOne(doc);
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY && options.idempotency)) throw error;
+        const existing = await submissions.findOne({ _id });
+        if (!existing) throw error;
+        throw new DuplicateSubmissionError(existing._id.toHexString(), existing.requestFingerprint === options.idempotency.fingerprint);
+      }
+    });
     if (!result.acknowledged) throw new StoreUnavailableError('MongoDB did not acknowledge the write.');
-    return this.toSubmission(doc);
+    return toSubmission(doc);
   }
 
   async listSubmissions(query: SubmissionQuery = {}): Promise<StoredSubmission[]> {
-    await this.init();
-    const filter: Record<string, unknown> = {};
-    if (query.form) filter.form = query.form;
-    if (query.since) filter.receivedAt = { $gte: query.since };
-    const docs = await guard(() => this.submissions.find(filter).sort({ receivedAt: 1, _id: 1 }).toArray());
-    return docs.map((doc) => this.toSubmission(doc));
+    const rows: StoredSubmission[] = [];
+    for await (const row of this.streamSubmissions(query)) rows.push(row);
+    return rows;
+  }
+
+  async *streamSubmissions(query: SubmissionStreamQuery = {}): AsyncGenerator<StoredSubmission> {
+    const connection = await this.connection();
+    let filter = baseFilter(query);
+    if (query.after !== undefined) {
+      const anchor = OBJECT_ID.test(query.after)
+        ? await this.run(({ submissions }) => submissions.findOne({ _id: new ObjectId(query.after) }, { projection: { receivedAt: 1 } }))
+        : null;
+      if (!anchor) throw new UnknownCursorError(query.after);
+      const after: Filter<SubmissionDoc> = {
+        $or: [{ receivedAt: { $gt: anchor.receivedAt } }, { receivedAt: anchor.receivedAt, _id: { $gt: anchor._id } }],
+      };
+      filter = { $and: [filter, after] };
+    }
+    const cursor = connection.submissions
+      .find(filter, { projection: { idempotencyKey: 0, requestFingerprint: 0 } })
+      .sort({ receivedAt: 1, _id: 1 })
+      .batchSize(1000);
+    if (query.limit !== undefined) cursor.limit(query.limit);
+    try {
+      for (;;) {
+        let doc: SubmissionDoc | null;
+        try {
+          doc = await cursor.next();
+        } catch (error) {
+          throw this.failure(connection, error);
+        }
+        if (!doc) return;
+        yield toSubmission(doc);
+      }
+    } finally {
+      await cursor.close().catch(() => undefined);
+    }
   }
 
   async saveFile(source: Readable, file: NewFile): Promise<StoredFile> {
-    await this.init();
-    const upload = this.bucket.openUploadStream(file.name, { metadata: { contentType: file.contentType } });
+    const connection = await this.connection();
+    const upload = connection.bucket.openUploadStream(file.name, { metadata: { contentType: file.contentType } });
     const counter = byteCounter();
     try {
-      await guard(() => pipeline(source, counter.stream, upload));
+      await pipeline(source, counter.stream, upload);
     } catch (error) {
       // Chunks written before the failure have no files document yet; delete removes them.
-      await this.bucket.delete(upload.id).catch(() => undefined);
-      throw error;
+      await connection.bucket.delete(upload.id).catch(() => undefined);
+      throw this.failure(connection, error);
     }
     return { id: upload.id.toHexString(), name: file.name, contentType: file.contentType, size: counter.bytes(), uploadedAt: new Date() };
   }
 
   async openFile(id: string): Promise<{ file: StoredFile; stream: Readable } | null> {
     if (!OBJECT_ID.test(id)) return null;
-    await this.init();
     const _id = new ObjectId(id);
-    const doc = await guard(() => this.bucket.find({ _id }).next());
-    if (!doc) return null;
-    return { file: toFile(doc), stream: this.bucket.openDownloadStream(_id) };
+    return this.run(async ({ bucket }) => {
+      const doc = await bucket.find({ _id }).next();
+      return doc ? { file: toFile(doc), stream: bucket.openDownloadStream(_id) } : null;
+    });
   }
 
   async listFiles(): Promise<StoredFile[]> {
-    await this.init();
-    const docs = await guard(() => this.bucket.find({}).sort({ uploadDate: 1 }).toArray());
+    const docs = await this.run(({ bucket }) => bucket.find({}).sort({ uploadDate: 1 }).toArray());
     return docs.map(toFile);
   }
 
   async deleteFile(id: string): Promise<void> {
     if (!OBJECT_ID.test(id)) return;
-    await this.init();
-    await guard(() => this.bucket.delete(new ObjectId(id))).catch((error: unknown) => {
+    await this.run(({ bucket }) => bucket.delete(new ObjectId(id))).catch((error: unknown) => {
       if (error instanceof StoreUnavailableError) throw error; // "file not found" is fine
     });
   }
 
   async health(): Promise<StoreHealth> {
     try {
-      await guard(() => this.db.command({ ping: 1 }));
-      await this.init();
+      await this.run(({ db }) => db.command({ ping: 1 }));
       return { ok: true };
     } catch (error) {
-      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+      const cause = error instanceof StoreUnavailableError && error.cause !== undefined ? error.cause : error;
+      return { ok: false, detail: cause instanceof Error ? cause.message : String(cause), cause };
     }
   }
 
   async close(): Promise<void> {
-    await this.client.close();
+    this.closed = true;
+    this.stopHealing();
+    const connecting = this.connecting;
+    this.connecting = undefined;
+    const connection = await connecting?.catch(() => undefined);
+    await connection?.client.close();
   }
 
   /** Drops this store's database; for tests that use a database of their own. */
   async dropDatabase(): Promise<void> {
-    await this.db.dropDatabase();
-  }
-
-  private toSubmission({ _id, ...rest }: SubmissionDoc): StoredSubmission {
-    return { id: _id.toHexString(), ...rest };
+    await this.run(({ db }) => db.dropDatabase());
   }
 }

@@ -39,9 +39,33 @@ export interface SubmissionQuery {
   readonly since?: Date;
 }
 
+/**
+ * A streamed read in export order: oldest first by receivedAt, ties broken by id. `after` is
+ * the id of the last row a previous read returned; `limit` caps the rows of this read.
+ */
+export interface SubmissionStreamQuery extends SubmissionQuery {
+  readonly after?: string;
+  readonly limit?: number;
+}
+
+/**
+ * The client's Idempotency-Key of one submission attempt, and a fingerprint of what it
+ * carried, so a repeat with the same key and other content can be told apart.
+ */
+export interface IdempotencyTag {
+  readonly key: string;
+  readonly fingerprint: string;
+}
+
+export interface InsertOptions {
+  readonly idempotency?: IdempotencyTag;
+}
+
 export interface StoreHealth {
   readonly ok: boolean;
   readonly detail?: string;
+  /** The underlying error (a driver's), for the outage log only. */
+  readonly cause?: unknown;
 }
 
 /**
@@ -54,9 +78,18 @@ export interface SubmissionStore {
   readonly description: string;
   /** Creates indexes and folders; safe to call more than once. */
   init(): Promise<void>;
-  insertSubmission(submission: NewSubmission): Promise<StoredSubmission>;
-  /** Oldest first. */
+  /**
+   * Stores one submission. With an idempotency tag the key is kept under a unique index: a
+   * second insert with the same key stores nothing and rejects with DuplicateSubmissionError.
+   */
+  insertSubmission(submission: NewSubmission, options?: InsertOptions): Promise<StoredSubmission>;
+  /** Oldest first, all at once: for small reads (tests, tools); the export streams instead. */
   listSubmissions(query?: SubmissionQuery): Promise<StoredSubmission[]>;
+  /**
+   * Oldest first (receivedAt, then id), one row at a time from a cursor, so memory stays flat
+   * however many rows match. Rejects with UnknownCursorError when `after` names no submission.
+   */
+  streamSubmissions(query?: SubmissionStreamQuery): AsyncIterable<StoredSubmission>;
   /** Streams bytes into the store; a failed or aborted source leaves nothing behind. */
   saveFile(source: Readable, file: NewFile): Promise<StoredFile>;
   /** null when no such file exists (unknown or malformed id). */
@@ -72,5 +105,26 @@ export class StoreUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StoreUnavailableError';
+  }
+}
+
+/** An insert whose Idempotency-Key is already stored: the first attempt was written. */
+export class DuplicateSubmissionError extends Error {
+  constructor(
+    /** The submission stored by the first attempt. */
+    readonly existingId: string,
+    /** Whether the first attempt carried the same content (a true retry). */
+    readonly sameRequest: boolean,
+  ) {
+    super(`A submission with this idempotency key is already stored (${existingId}).`);
+    this.name = 'DuplicateSubmissionError';
+  }
+}
+
+/** A resume cursor (`after`) that names no stored submission. */
+export class UnknownCursorError extends Error {
+  constructor(readonly after: string) {
+    super(`No submission has the id "${after}".`);
+    this.name = 'UnknownCursorError';
   }
 }

@@ -1,20 +1,26 @@
-import { ENDPOINT_KINDS, type EndpointKind } from '@wpc/shared/schemas';
-import type { StoredSubmission, SubmissionQuery, SubmissionStore } from '../store';
+import { Readable, type Transform } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { ENDPOINT_FORMS, ENDPOINT_KINDS, FORMS, type EndpointKind } from '@wpc/shared/schemas';
+import type { StoredSubmission, SubmissionStreamQuery } from '../store';
 
 export type ExportFormat = 'json' | 'csv';
 
 export type ExportRequest =
-  | { readonly ok: true; readonly query: SubmissionQuery; readonly format: ExportFormat }
+  | { readonly ok: true; readonly query: SubmissionStreamQuery; readonly format: ExportFormat }
   | { readonly ok: false; readonly fields: Record<string, string> };
 
 export interface ExportParams {
   readonly form?: unknown;
   readonly since?: unknown;
   readonly format?: unknown;
+  readonly limit?: unknown;
+  readonly after?: unknown;
 }
 
 // A calendar date or a full ISO 8601 timestamp.
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+/** Ids of both stores: NeDB's 16 alphanumerics, MongoDB's 24 hex digits. */
+const ROW_ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** Date parsing rolls 2025-02-30 over to March; refuse days the month does not have. */
 function realCalendarDay(text: string): boolean {
@@ -23,12 +29,17 @@ function realCalendarDay(text: string): boolean {
   return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
 }
 
-/** Checks the export filters: form is an endpoint kind, since an ISO date, format json or csv. */
+/**
+ * Checks the export parameters: form an endpoint kind, since an ISO date, format json or csv,
+ * limit a positive whole number, after the id of the last row of a previous export.
+ */
 export function parseExportParams(params: ExportParams): ExportRequest {
   const fields: Record<string, string> = {};
   let form: EndpointKind | undefined;
   let since: Date | undefined;
   let format: ExportFormat = 'json';
+  let limit: number | undefined;
+  let after: string | undefined;
 
   if (params.form !== undefined) {
     if (typeof params.form === 'string' && (ENDPOINT_KINDS as readonly string[]).includes(params.form)) {
@@ -46,47 +57,149 @@ export function parseExportParams(params: ExportParams): ExportRequest {
     if (params.format === 'json' || params.format === 'csv') format = params.format;
     else fields.format = 'Use json or csv.';
   }
+  if (params.limit !== undefined) {
+    const value = typeof params.limit === 'string' && /^\d{1,9}$/.test(params.limit) ? Number(params.limit) : 0;
+    if (value >= 1) limit = value;
+    else fields.limit = 'Use a whole number of rows, at least 1.';
+  }
+  if (params.after !== undefined) {
+    if (typeof params.after === 'string' && ROW_ID.test(params.after)) after = params.after;
+    else fields.after = 'Use the id of the last row of the previous export.';
+  }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, query: { form, since }, format };
+  return { ok: true, query: { form, since, limit, after }, format };
 }
 
-export type ExportResult =
-  | { readonly ok: true; readonly format: ExportFormat; readonly submissions: StoredSubmission[] }
-  | { readonly ok: false; readonly fields: Record<string, string> };
-
-/** The team export: checks the filters, then reads the matching submissions, oldest first. */
-export async function exportSubmissions(store: SubmissionStore, params: ExportParams): Promise<ExportResult> {
-  const request = parseExportParams(params);
-  if (!request.ok) return request;
-  return { ok: true, format: request.format, submissions: await store.listSubmissions(request.query) };
+/** How rows of one kind become a table: the header and one row of cells per item. */
+export interface TableShape<T> {
+  readonly columns: readonly string[];
+  toCells(item: T): readonly unknown[];
 }
 
 const FIXED_COLUMNS = ['id', 'form', 'variant', 'receivedAt', 'page'] as const;
+/** Fields a stored row holds beyond its form's current definition (e.g. renamed since), as JSON. */
+const OTHER_FIELDS_COLUMN = 'otherFields';
 
-function cell(value: unknown): string {
-  let text = value === undefined || value === null ? '' : String(value);
-  // Spreadsheets run cells starting with these as formulas; a leading quote keeps them text.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** One header row, then one row per submission; field columns are the union over all rows. */
-export function toCsv(submissions: readonly StoredSubmission[]): string {
-  const fieldColumns: string[] = [];
-  for (const submission of submissions) {
-    for (const key of Object.keys(submission.fields)) {
-      if (!fieldColumns.includes(key)) fieldColumns.push(key);
+/** Every field column of the given endpoints' forms, in definition order, each once. */
+function fieldColumns(kinds: readonly EndpointKind[]): string[] {
+  const columns: string[] = [];
+  const add = (name: string) => {
+    if (!columns.includes(name)) columns.push(name);
+  };
+  for (const kind of kinds) {
+    for (const id of ENDPOINT_FORMS[kind]) {
+      for (const field of FORMS[id].fields) if (field.type !== 'files') add(field.name);
+      if (FORMS[id].scorecardAware) add('scorecardForm');
     }
   }
-  const header = [...FIXED_COLUMNS, ...fieldColumns, 'files'];
-  const rows = submissions.map((submission) => [
-    submission.id,
-    submission.form,
-    submission.variant,
-    submission.receivedAt.toISOString(),
-    submission.page,
-    ...fieldColumns.map((key) => submission.fields[key]),
-    submission.files.map((file) => `${file.name} (${file.id}, ${file.size} bytes)`).join('; '),
-  ]);
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return columns;
+}
+
+/**
+ * The CSV columns of one form kind, or of all of them: known before the first row, so rows
+ * are written as they arrive. Fields outside the definitions still reach the export.
+ */
+export function submissionTable(form?: EndpointKind): TableShape<StoredSubmission> {
+  const fields = fieldColumns(form ? [form] : ENDPOINT_KINDS);
+  const known = new Set(fields);
+  return {
+    columns: [...FIXED_COLUMNS, ...fields, OTHER_FIELDS_COLUMN, 'files'],
+    toCells: (submission) => {
+      const other = Object.entries(submission.fields).filter(([key]) => !known.has(key));
+      return [
+        submission.id,
+        submission.form,
+        submission.variant,
+        submission.receivedAt,
+        submission.page,
+        ...fields.map((key) => submission.fields[key]),
+        other.length > 0 ? JSON.stringify(Object.fromEntries(other)) : '',
+        submission.files.map((file) => `${file.name} (${file.id}, ${file.size} bytes)`).join('; '),
+      ];
+    },
+  };
+}
+
+/** Spreadsheets run a cell starting with one of these as a formula (full-width forms too). */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** One cell as text, neutralised against formulas with a leading apostrophe. */
+export function csvCell(value: unknown): string {
+  const text =
+    value === undefined || value === null ? '' : value instanceof Date ? value.toISOString() : String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * The CSV writer: every cell quoted (RFC 4180 quoting, quotes doubled), so a `;` or `,` inside a
+ * cell never splits it whichever list separator the spreadsheet uses; CRLF between records.
+ */
+export function csvWriter(columns: readonly string[]): Transform {
+  return stringify({
+    header: true,
+    columns: columns.map((column) => ({ key: column, header: column })),
+    quoted: true,
+    quoted_empty: true,
+    record_delimiter: 'windows',
+  });
+}
+
+async function* csvRecords<T>(rows: AsyncIterable<T>, shape: TableShape<T>): AsyncGenerator<Record<string, string>> {
+  for await (const row of rows) {
+    const cells = shape.toCells(row);
+    const record: Record<string, string> = {};
+    shape.columns.forEach((column, index) => {
+      record[column] = csvCell(cells[index]);
+    });
+    yield record;
+  }
+}
+
+async function* jsonText<T>(rows: AsyncIterable<T>): AsyncGenerator<string> {
+  yield '[';
+  let first = true;
+  for await (const row of rows) {
+    yield `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
+    first = false;
+  }
+  yield first ? ']\n' : '\n]\n';
+}
+
+/**
+ * The stages that turn rows into the export's bytes, for stream.pipeline: rows are pulled one
+ * at a time as the destination accepts bytes, so memory stays flat however many there are.
+ */
+export function exportStages<T>(rows: AsyncIterable<T>, format: ExportFormat, shape: TableShape<T>): [Readable, ...Transform[]] {
+  if (format === 'json') return [Readable.from(jsonText(rows))];
+  return [Readable.from(csvRecords(rows, shape)), csvWriter(shape.columns)];
+}
+
+/**
+ * Reads the first row before anything is sent, so a store that is down or a bad cursor still
+ * gets a proper error answer; the returned rows start with that first one.
+ */
+export async function startRows<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T> & { cancel(): Promise<void> }> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  let started = false;
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (started) throw new Error('The rows of an export can be read once.');
+      started = true;
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return;
+          yield next.value;
+        }
+      } finally {
+        await iterator.return?.();
+      }
+    },
+    cancel: async () => {
+      await iterator.return?.();
+    },
+  };
 }

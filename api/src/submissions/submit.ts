@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { parseSubmission, type EndpointKind } from '@wpc/shared/schemas';
-import { StoreUnavailableError, type StoredFile, type SubmissionStore } from '../store';
+import { DuplicateSubmissionError, StoreUnavailableError, type StoredFile, type SubmissionStore } from '../store';
 import { sanitizeFileName, sniffFile } from '../uploads/files';
 
 /** A file multer has written to the request's temporary folder. */
@@ -17,10 +18,16 @@ export interface SubmitInput {
   readonly files: readonly IncomingFile[];
   /** The Referer header, used for the page when the form does not name one. */
   readonly referer?: string;
+  /** The client's Idempotency-Key: one per form attempt, the same on its retries. */
+  readonly idempotencyKey?: string;
 }
 
 export type SubmitOutcome =
   | { readonly type: 'stored'; readonly id: string }
+  /** A retry of an attempt already stored (same key, same content): nothing new is stored. */
+  | { readonly type: 'replayed'; readonly id: string }
+  /** The key was used before for a different submission. */
+  | { readonly type: 'keyReused' }
   /** The honeypot was filled in: answered like a success, stored nowhere. */
   | { readonly type: 'dropped' }
   | { readonly type: 'invalid'; readonly fields: Record<string, string> }
@@ -62,22 +69,40 @@ export async function submitForm(input: SubmitInput, store: SubmissionStore): Pr
     if (!health.ok) throw new StoreUnavailableError(health.detail ?? 'The store is unavailable.');
   }
 
+  const idempotency = input.idempotencyKey
+    ? { key: input.idempotencyKey, fingerprint: fingerprint(input.kind, parsed.form, parsed.data, checked) }
+    : undefined;
   const stored: StoredFile[] = [];
+  const removeStoredFiles = () => Promise.all(stored.map((file) => store.deleteFile(file.id).catch(() => undefined)));
   try {
     for (const file of checked) {
       stored.push(await store.saveFile(createReadStream(file.path), { name: file.name, contentType: file.contentType }));
     }
-    const { id } = await store.insertSubmission({
-      form: input.kind,
-      variant: parsed.form,
-      fields: parsed.data,
-      files: stored,
-      page: pageOf(parsed.data.pageName, input.referer),
-      receivedAt: new Date(),
-    });
+    const { id } = await store.insertSubmission(
+      {
+        form: input.kind,
+        variant: parsed.form,
+        fields: parsed.data,
+        files: stored,
+        page: pageOf(parsed.data.pageName, input.referer),
+        receivedAt: new Date(),
+      },
+      { idempotency },
+    );
     return { type: 'stored', id };
   } catch (error) {
-    await Promise.all(stored.map((file) => store.deleteFile(file.id).catch(() => undefined)));
+    // This attempt's files are not needed: either nothing was stored, or the first attempt was.
+    await removeStoredFiles();
+    if (error instanceof DuplicateSubmissionError) {
+      return error.sameRequest ? { type: 'replayed', id: error.existingId } : { type: 'keyReused' };
+    }
     throw error;
   }
+}
+
+/** What a retry must repeat: the form, its validated fields and its files' names. */
+function fingerprint(kind: EndpointKind, variant: string, data: unknown, files: readonly { name: string }[]): string {
+  // zod returns fields in the schema's order, so equal submissions serialise equally.
+  const content = JSON.stringify([kind, variant, data, files.map((file) => file.name)]);
+  return createHash('sha256').update(content).digest('base64url');
 }

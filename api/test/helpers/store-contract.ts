@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { NewSubmission, SubmissionStore } from '../../src/store';
+import { DuplicateSubmissionError, UnknownCursorError, type NewSubmission, type StoredSubmission, type SubmissionStore } from '../../src/store';
 import type { StoreCase, TestStore } from './stores';
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -18,6 +18,12 @@ function submission(overrides: Partial<NewSubmission> = {}): NewSubmission {
     receivedAt: new Date('2025-03-01T10:00:00.000Z'),
     ...overrides,
   };
+}
+
+async function collectRows(rows: AsyncIterable<StoredSubmission>): Promise<StoredSubmission[]> {
+  const all: StoredSubmission[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
 }
 
 /** Streams that fail part-way, as an aborted upload does. */
@@ -89,6 +95,53 @@ export function storeContract(storeCase: StoreCase): void {
     expect(recent.map((s) => s.form)).toEqual(['contact', 'download']);
     expect(await store.listSubmissions({ form: 'contact', since: new Date('2025-03-03T00:00:00Z') })).toEqual([]);
     expect(await store.listSubmissions({ form: 'sponsor' })).toEqual([]);
+  });
+
+  it('keeps an idempotency key unique: a repeat stores nothing and names the first', async () => {
+    const tag = { key: 'c0ffee00-0000-4000-8000-000000000001', fingerprint: 'same' };
+    const first = await store.insertSubmission(submission(), { idempotency: tag });
+    await expect(store.insertSubmission(submission({ page: '/again' }), { idempotency: tag })).rejects.toEqual(
+      new DuplicateSubmissionError(first.id, true),
+    );
+    const reused = await store.insertSubmission(submission(), { idempotency: { ...tag, fingerprint: 'other' } }).catch((error: unknown) => error);
+    expect(reused).toBeInstanceOf(DuplicateSubmissionError);
+    expect(reused).toMatchObject({ existingId: first.id, sameRequest: false });
+    // Submissions without a key never collide with each other.
+    await store.insertSubmission(submission());
+    await store.insertSubmission(submission());
+    const stored = await store.listSubmissions();
+    expect(stored).toHaveLength(3);
+    expect(stored.find((row) => row.id === first.id)).toEqual(first);
+    expect(Object.keys(stored[0]!)).not.toContain('idempotencyKey');
+  });
+
+  it('streams in (receivedAt, id) order, with a row limit and a resume cursor', async () => {
+    const times = ['2025-03-02', '2025-03-01', '2025-03-02', '2025-03-03', '2025-03-02', '2025-03-01'];
+    for (const [index, day] of times.entries()) {
+      await store.insertSubmission(submission({ page: `/p${index}`, form: index === 3 ? 'contact' : 'download', receivedAt: new Date(`${day}T00:00:00Z`) }));
+    }
+    const all = await collectRows(store.streamSubmissions());
+    expect(all).toHaveLength(6);
+    const order = [...all].sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    expect(all.map((row) => row.id)).toEqual(order.map((row) => row.id));
+    expect(all).toEqual(await store.listSubmissions());
+
+    // Pages of two, each resuming after the last id of the one before, add up to the whole.
+    const pages: StoredSubmission[][] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await collectRows(store.streamSubmissions({ limit: 2, after }));
+      if (page.length === 0) break;
+      pages.push(page);
+      after = page.at(-1)!.id;
+    }
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 2]);
+    expect(pages.flat()).toEqual(all);
+
+    const downloadsSince = await collectRows(store.streamSubmissions({ form: 'download', since: new Date('2025-03-02T00:00:00Z'), after: all[2]!.id }));
+    expect(downloadsSince.map((row) => row.id)).toEqual(all.slice(3).filter((row) => row.form === 'download').map((row) => row.id));
+    await expect(collectRows(store.streamSubmissions({ after: 'nosuchid00000000' }))).rejects.toBeInstanceOf(UnknownCursorError);
+    await expect(collectRows(store.streamSubmissions({ after: '0123456789abcdef01234567' }))).rejects.toBeInstanceOf(UnknownCursorError);
   });
 
   it('streams a file in and out unchanged, across several chunks', async () => {

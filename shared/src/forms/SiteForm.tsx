@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { submitForm, type SubmitValue } from '@wpc/shared/api-client';
+import { newIdempotencyKey, submitForm, type SubmitValue } from '@wpc/shared/api-client';
 import { showMessage } from '@wpc/shared/events';
-import { FORMS, HONEYPOT_FIELD, type FieldDefinition, type FormId } from '@wpc/shared/form-definitions';
+import { FORMS, HONEYPOT_FIELD, textFieldProblem, type FieldDefinition, type FormId } from '@wpc/shared/form-definitions';
 import { Button } from '@wpc/shared/ui';
 import {
   DATA_PROTECTION_POLICY_URL,
@@ -68,15 +68,28 @@ export function SiteForm({ form, scorecardForm = false, pageName = 'feedback', o
   const [error, setError] = useState('');
   const [thanks, setThanks] = useState('');
   const [fileError, setFileError] = useState('');
+  // One Idempotency-Key per attempt: kept while the values stay as they were sent, so sending
+  // them again after an error cannot store them twice; any change makes the next send new.
+  const attemptKey = useRef<string | undefined>(undefined);
 
   const fields = definition.fields.filter((field) => isShown(form, field, values));
   const entryFields = fields.filter((field) => field.type !== 'checkbox');
   const flags = fields.filter((field) => field.type === 'checkbox');
   const inputId = (name: string) => `${idBase}-${name}`;
 
-  const setValue = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
+  const setValue = (name: string, value: string | boolean) => {
+    attemptKey.current = undefined;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  /** Typed text the API would refuse (control characters, nothing visible): the same rules, shown by the browser. */
+  const editText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>, name: string) => {
+    event.currentTarget.setCustomValidity('');
+    setValue(name, event.currentTarget.value);
+  };
 
   const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    attemptKey.current = undefined;
     const problem = fileProblem(Array.from(event.currentTarget.files ?? []));
     // A custom validity makes the browser block the send until the visitor picks other files.
     event.currentTarget.setCustomValidity(problem);
@@ -91,6 +104,17 @@ export function SiteForm({ form, scorecardForm = false, pageName = 'feedback', o
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending || !event.currentTarget.checkValidity()) return;
+    for (const field of definition.fields) {
+      const value = values[field.name];
+      if (field.type === 'hidden' || typeof value !== 'string' || !isShown(form, field, values)) continue;
+      const problem = textFieldProblem(field, value.trim());
+      const input = event.currentTarget.elements.namedItem(field.name);
+      if (problem && (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) {
+        input.setCustomValidity(problem);
+        input.reportValidity();
+        return;
+      }
+    }
     const payload: Record<string, SubmitValue> = {};
     for (const field of definition.fields) {
       if (!isShown(form, field, values)) continue;
@@ -104,13 +128,15 @@ export function SiteForm({ form, scorecardForm = false, pageName = 'feedback', o
     setError('');
     setThanks('');
     try {
-      const response = await submitForm(form, payload);
+      attemptKey.current ??= newIdempotencyKey();
+      const response = await submitForm(form, payload, { idempotencyKey: attemptKey.current });
       // Notify counts any answer as received (spec §4); every other form needs a 200.
       if (form !== 'notify' && response.status !== 200) {
         fail(FORM_ERROR_TEXT);
         return;
       }
       setValues(emptyValues(definition.fields, pageName));
+      attemptKey.current = undefined;
       if (fileInput.current) fileInput.current.value = '';
       showMessage({ kind: successKind(form, fromScorecard), tone: 'success', text: SUCCESS_TEXT[form] });
       if (form === 'download') downloadScorecard();
@@ -183,7 +209,7 @@ export function SiteForm({ form, scorecardForm = false, pageName = 'feedback', o
             maxLength={field.maxLength}
             aria-describedby={hintId}
             value={text}
-            onChange={(event) => setValue(field.name, event.target.value)}
+            onChange={(event) => editText(event, field.name)}
             className={styles.input}
           />
         </div>
@@ -201,7 +227,7 @@ export function SiteForm({ form, scorecardForm = false, pageName = 'feedback', o
           maxLength={field.maxLength}
           autoComplete={field.autoComplete}
           value={text}
-          onChange={(event) => setValue(field.name, event.target.value)}
+          onChange={(event) => editText(event, field.name)}
           className={styles.input}
         />
       </div>

@@ -265,3 +265,6 @@ export const ENDPOINT_FORMS: Readonly<Record<EndpointKind, readonly FormId[]>> =
 export function endpointPath(kind: EndpointKind): string {
   return `/api/submit-${kind}-form`;
 }
+
+// The character rules of typed fields, shared by the API's schemas and the browser forms.
+export { hasForbiddenCharacters, hasVisibleCharacter, isMultiline, textFieldProblem } from './text-rules';

@@ -8,6 +8,7 @@ import {
   type FormDefinition,
   type FormId,
 } from './definitions';
+import { textFieldProblem } from './text-rules';
 
 export * from './definitions';
 
@@ -22,6 +23,14 @@ const multipartBoolean = z.union([
   z.enum(['true', 'false']).transform((value) => value === 'true'),
 ]);
 
+/** Control characters, bidi overrides and (for required fields) nothing visible: one issue naming the field. */
+function characterRules(field: FieldDefinition) {
+  return (value: string, context: z.RefinementCtx) => {
+    const problem = textFieldProblem(field, value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  };
+}
+
 function fieldSchema(field: FieldDefinition, options: SchemaOptions): z.ZodType | undefined {
   switch (field.type) {
     case 'checkbox':
@@ -33,11 +42,15 @@ function fieldSchema(field: FieldDefinition, options: SchemaOptions): z.ZodType 
         .string({ error: 'Enter your email address.' })
         .trim()
         .max(field.maxLength ?? 254, `Use at most ${field.maxLength} characters.`)
+        .superRefine(characterRules(field))
         .pipe(z.email({ error: 'Enter a valid email address.' }));
     default: {
       const max = field.maxLength ?? 5000;
-      let text = z.string({ error: `${field.label} must be text.` }).trim().max(max, `Use at most ${max} characters.`);
-      if (field.required) text = text.min(1, `${field.label} is required.`);
+      let text = z
+        .string({ error: `${field.label} must be text.` })
+        .trim()
+        .max(max, `Use at most ${max} characters.`)
+        .superRefine(characterRules(field));
       if (field.minLength) text = text.min(field.minLength, `${field.label} needs at least ${field.minLength} characters.`);
       return field.required ? text : text.optional();
     }

@@ -1,0 +1,31 @@
+import type { RequestHandler } from 'express';
+import { HttpError, sendError } from './errors';
+
+/**
+ * Cuts off a request whose body has not fully arrived `ms` after it started (a client that
+ * trickles its body one byte at a time would otherwise hold a connection and a parser for as
+ * long as Node's server-wide requestTimeout). Answers 408 and closes the connection.
+ */
+export function bodyDeadline(ms: number): RequestHandler {
+  return (req, res, next) => {
+    if (req.complete) {
+      next();
+      return;
+    }
+    const timer = setTimeout(() => {
+      if (req.complete) return;
+      if (!res.headersSent) {
+        res.set('Connection', 'close');
+        sendError(res, new HttpError(408, 'The request took too long to arrive. Please check your connection and send it again.'));
+      }
+      // Stop reading the rest: the parser waiting on it gives up and nothing more is buffered.
+      res.once('finish', () => req.socket.destroy());
+    }, ms);
+    timer.unref();
+    const stop = () => clearTimeout(timer);
+    req.once('end', stop);
+    req.once('close', stop);
+    res.once('close', stop);
+    next();
+  };
+}
