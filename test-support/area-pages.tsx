@@ -13,7 +13,8 @@ export function describeAreaPages(area: RemoteArea, pages: AreaPages) {
       it(`renders ${path}`, async () => {
         window.history.pushState(null, '', path);
         render(<AreaRouter area={area} pages={pages} label="This page" />);
-        expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+        // A whole page under React.lazy can take seconds to render on a busy CI machine.
+        expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toBeVisible();
         expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
       });
     }

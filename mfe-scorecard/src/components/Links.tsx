@@ -1,23 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { FormId } from '@wpc/shared/form-definitions';
 import { FormDialog } from '@wpc/shared/forms';
-import { AppLink } from '@wpc/shared/navigation';
 import styles from './Links.module.css';
-
-export interface LinkButtonProps {
-  readonly href: string;
-  readonly children: ReactNode;
-  readonly variant?: 'primary' | 'secondary';
-}
-
-/** A link to another page that looks like the site's buttons (it navigates, so it stays a link). */
-export function LinkButton({ href, children, variant = 'primary' }: LinkButtonProps) {
-  return (
-    <AppLink href={href} className={`${styles.linkButton} ${variant === 'primary' ? styles.primary : styles.secondary}`}>
-      {children}
-    </AppLink>
-  );
-}
 
 export interface FormLinkProps {
   readonly form: FormId;

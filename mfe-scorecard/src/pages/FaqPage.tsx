@@ -61,11 +61,20 @@ export default function FaqPage() {
   }, []);
 
   // After the opened answer is on screen, bring the question below the sticky header and focus it.
+  // On a first visit that waits for the load event: Chrome drops a smooth scroll started earlier.
   useEffect(() => {
-    if (!scrollTarget) return;
-    scrollToSection(scrollTarget);
-    document.getElementById(scrollTarget)?.querySelector('button')?.focus({ preventScroll: true });
-    setScrollTarget(null);
+    if (!scrollTarget) return undefined;
+    const reveal = () => {
+      scrollToSection(scrollTarget);
+      document.getElementById(scrollTarget)?.querySelector('button')?.focus({ preventScroll: true });
+      setScrollTarget(null);
+    };
+    if (document.readyState === 'complete') {
+      reveal();
+      return undefined;
+    }
+    window.addEventListener('load', reveal, { once: true });
+    return () => window.removeEventListener('load', reveal);
   }, [scrollTarget]);
 
   const toggle = (index: number, isOpen: boolean) => setOpen((current) => current.map((value, i) => (i === index ? isOpen : value)));

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { SubscribeForm } from '@wpc/shared/forms';
 import { BackToTop, Card, PageMenu, type PageMenuEntry } from '@wpc/shared/ui';
 import { ScorecardBanner } from '../components/ScorecardBanner';
 import { StickySubHeader } from '../components/StickySubHeader';
@@ -29,12 +28,11 @@ export default function ScorecardLandingPage() {
               caption={card.caption}
               blocks={card.blocks}
               popupForm={card.popupForm}
+              inlineForm={card.inlineForm}
               scorecardForm
               variant="scorecard"
               highlighted={highlighted === card.id}
-            >
-              {card.inlineForm === 'subscribe' ? <SubscribeForm scorecardForm hideIntro /> : null}
-            </Card>
+            />
           ))}
         </div>
       </div>

@@ -4,6 +4,8 @@ import styles from './Accordion.module.css';
 export interface AccordionItem {
   readonly question: string;
   readonly answer: ReactNode;
+  /** A stable anchor for the item, so a link such as /scorecard/faq#id can open it. */
+  readonly id?: string;
 }
 
 export interface AccordionProps {
@@ -11,14 +13,22 @@ export interface AccordionProps {
   readonly className?: string;
   /** Level of each question's heading, so it fits the page outline (cards use h4 under an h3). */
   readonly headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Controlled use: which items are open. Toggles are then reported through onToggle. */
+  readonly openItems?: readonly boolean[];
+  readonly onToggle?: (index: number, open: boolean) => void;
 }
 
 /** Question and answer pairs; each opens and closes on its own, independently of the others. */
-export function Accordion({ items, className, headingLevel = 4 }: AccordionProps) {
+export function Accordion({ items, className, headingLevel = 4, openItems, onToggle }: AccordionProps) {
   const Heading = `h${headingLevel}` as const;
   const baseId = useId();
-  const [open, setOpen] = useState<readonly boolean[]>(() => items.map(() => false));
-  const toggle = (index: number) => setOpen((current) => current.map((value, i) => (i === index ? !value : value)));
+  const [ownOpen, setOwnOpen] = useState<readonly boolean[]>(() => items.map(() => false));
+  const open = openItems ?? ownOpen;
+  const toggle = (index: number) => {
+    const next = open[index] !== true;
+    if (!openItems) setOwnOpen((current) => current.map((value, i) => (i === index ? next : value)));
+    onToggle?.(index, next);
+  };
 
   return (
     <div className={[styles.accordion, className].filter(Boolean).join(' ')}>
@@ -27,7 +37,7 @@ export function Accordion({ items, className, headingLevel = 4 }: AccordionProps
         const panelId = `${baseId}-panel-${index}`;
         const buttonId = `${baseId}-button-${index}`;
         return (
-          <div key={item.question} className={styles.item}>
+          <div key={item.question} id={item.id} className={styles.item}>
             <Heading className={styles.heading}>
               <button
                 id={buttonId}

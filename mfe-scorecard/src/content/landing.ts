@@ -1,8 +1,5 @@
-import type { CardBlock, CardPopupForm } from '@wpc/shared/ui';
-import { CollabPopup, ContactPopup, DownloadPopup, SupportPopup } from '@wpc/shared/forms';
-import { ZIP_TOOLS } from '@wpc/shared/ui';
-import { AppLink } from '@wpc/shared/navigation';
-import { LinkButton } from '../components/Links';
+import { CollabPopup, ContactPopup, DownloadPopup, SubscribeForm, SupportPopup } from '@wpc/shared/forms';
+import { ZIP_TOOLS, type CardBlock, type CardImage, type CardInlineForm, type CardPopupForm } from '@wpc/shared/ui';
 import { ScorecardFeedbackPopup } from '../components/ScorecardPopups';
 import prepareImage from '../images/card-prepare.svg';
 import overviewImage from '../images/card-overview.svg';
@@ -29,13 +26,6 @@ export const LANDING_BANNER = {
 
 export const SUB_HEADER_TITLE = 'Community Wildfire Resilience Scorecard';
 
-export interface CardImage {
-  readonly src: string;
-  readonly alt: string;
-  readonly width: number;
-  readonly height: number;
-}
-
 /** One card of the landing page (spec §2, §3): the page menu and the card both come from here. */
 export interface LandingCard {
   readonly id: string;
@@ -49,7 +39,7 @@ export interface LandingCard {
   /** Opened by the card's button block. */
   readonly popupForm?: CardPopupForm;
   /** A form shown inside the card instead of in a pop-up. */
-  readonly inlineForm?: 'subscribe';
+  readonly inlineForm?: CardInlineForm;
 }
 
 const image = (src: string, alt: string): CardImage => ({ src, alt, width: 300, height: 400 });
@@ -67,7 +57,7 @@ export const LANDING_CARDS: readonly LandingCard[] = [
         content:
           'Fire seasons are longer, hotter and more destructive than a generation ago. Whether a neighbourhood comes through one is decided long before the smoke appears: by the plans it has made, the ground it has cleared and the people who know what to do.',
       },
-      { type: 'header-H5', content: 'What prepared communities have in common' },
+      { type: 'header-H4', content: 'What prepared communities have in common' },
       {
         type: 'list',
         items: [
@@ -124,12 +114,9 @@ export const LANDING_CARDS: readonly LandingCard[] = [
         ],
       },
       { type: 'button', label: 'Download Scorecard' },
-      { type: 'header-H5', content: 'Free tools to open the zip file' },
+      { type: 'header-H4', content: 'Free tools to open the zip file' },
       { type: 'icons', items: ZIP_TOOLS, label: 'Tools to open the zip file' },
-      {
-        type: 'bottom-paragraph',
-        content: <AppLink href="/scorecard/contact">Problems Downloading? Contact Us</AppLink>,
-      },
+      { type: 'link', label: 'Problems Downloading? Contact Us', href: '/scorecard/contact' },
     ],
     popupForm: DownloadPopup,
   },
@@ -153,7 +140,7 @@ export const LANDING_CARDS: readonly LandingCard[] = [
           'The three essentials to work on first, with practical next steps.',
         ],
       },
-      { type: 'paragraph', content: <LinkButton href={ASSESS_PATH}>Start the Self-Assessment</LinkButton> },
+      { type: 'link', label: 'Start the Self-Assessment', href: ASSESS_PATH, appearance: 'button' },
     ],
   },
   {
@@ -168,7 +155,7 @@ export const LANDING_CARDS: readonly LandingCard[] = [
         content:
           'Our pilot programme pairs communities with the people who wrote the scorecard. Pilots shape the next edition: what you find hard to score, we make clearer for everyone.',
       },
-      { type: 'header-H5', content: 'Four ways to pilot' },
+      { type: 'header-H4', content: 'Four ways to pilot' },
       {
         type: 'list',
         items: [
@@ -178,10 +165,7 @@ export const LANDING_CARDS: readonly LandingCard[] = [
           'Full collaboration: our team facilitates your workshops from first meeting to action plan.',
         ],
       },
-      {
-        type: 'paragraph',
-        content: <AppLink href="/scorecard/participation">Compare the pilot options</AppLink>,
-      },
+      { type: 'link', label: 'Compare the pilot options', href: '/scorecard/participation' },
       { type: 'button', label: 'Join the Pilot Programme' },
     ],
     popupForm: CollabPopup,
@@ -199,7 +183,7 @@ export const LANDING_CARDS: readonly LandingCard[] = [
           'New editions of the scorecard, pilot results, funding opportunities and stories from communities that have used it, a few times a year.',
       },
     ],
-    inlineForm: 'subscribe',
+    inlineForm: SubscribeForm,
   },
   {
     id: 'feedback',
@@ -237,14 +221,7 @@ export const LANDING_CARDS: readonly LandingCard[] = [
         content:
           'Stuck on a question, unsure who to invite to your workshop or looking for data to back a score? Our scorecard team answers every message, usually within two working days.',
       },
-      {
-        type: 'paragraph',
-        content: (
-          <>
-            Many answers are already in the <AppLink href="/scorecard/faq">scorecard FAQ</AppLink>.
-          </>
-        ),
-      },
+      { type: 'link', lead: 'Many answers are already in the', label: 'Scorecard FAQ', href: '/scorecard/faq' },
       { type: 'button', label: 'Contact the Scorecard Team' },
     ],
     popupForm: ContactPopup,
