@@ -45,6 +45,8 @@ test('arrow keys, Home and End move between the tabs and select them', async ({ 
 });
 
 test('the chosen showcase survives a reload; an unknown stored date falls back to the latest', async ({ page }) => {
+  // Three full loads of the site (shell, then the remote on demand).
+  test.slow();
   await tab(page, 'Apr 23, 2025').click();
   await reloadShowcasePage(page, '/showcase/presentations');
   await expect(selectedTab(page)).toHaveText('Apr 23, 2025');
