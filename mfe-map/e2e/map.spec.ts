@@ -249,14 +249,17 @@ test('at 375px wide nothing scrolls sideways', async ({ page }) => {
 });
 
 test('visiting / downloads no Leaflet code', async ({ page }) => {
-  const scripts: { url: string; body: string }[] = [];
-  page.on('response', async (response) => {
+  const downloads: Promise<{ url: string; body: string }>[] = [];
+  page.on('response', (response) => {
     const type = response.request().resourceType();
-    if (type === 'script' || type === 'stylesheet') scripts.push({ url: response.url(), body: await response.text() });
+    if (type === 'script' || type === 'stylesheet') {
+      downloads.push(response.text().then((body) => ({ url: response.url(), body })));
+    }
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  const scripts = await Promise.all(downloads);
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter(({ url }) => url.includes('/mfe/map/')).map(({ url }) => url)).toEqual([]);
   expect(scripts.filter(({ body }) => body.includes('leaflet-')).map(({ url }) => url)).toEqual([]);
