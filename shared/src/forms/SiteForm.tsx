@@ -82,7 +82,7 @@ export function SiteForm({ form, scorecardForm = false, pageName = 'feedback', o
     setValues((current) => ({ ...current, [name]: value }));
   };
 
-  /** Typed text the API would refuse (control characters, nothing visible): the same rules, shown by the browser. */
+  /** Typing clears a character problem flagged on the last send (see handleSubmit). */
   const editText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>, name: string) => {
     event.currentTarget.setCustomValidity('');
     setValue(name, event.currentTarget.value);
@@ -104,6 +104,7 @@ export function SiteForm({ form, scorecardForm = false, pageName = 'feedback', o
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending || !event.currentTarget.checkValidity()) return;
+    // The API's character rules (control characters, nothing visible), shown by the browser.
     for (const field of definition.fields) {
       const value = values[field.name];
       if (field.type === 'hidden' || typeof value !== 'string' || !isShown(form, field, values)) continue;
