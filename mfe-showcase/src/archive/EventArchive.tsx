@@ -53,6 +53,7 @@ export function EventArchive({
   // After mount and before the browser paints: the session's choice, if it names a showcase.
   useLayoutEffect(() => {
     const stored = readStoredShowcaseDate();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage exists only in the browser, after hydration
     if (stored) setSelected(stored);
     setRestored(true);
   }, []);

@@ -25,6 +25,7 @@ export default function InnovationsPage() {
   // While the next date is unknown the notify pop-up greets the visitor (spec §2). It opens after
   // mount: the prerendered page has no pop-up, and focus can only move into it in a browser.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the pop-up may only open in the browser, after hydration
     setNotifyOpen(notifyMode);
   }, [notifyMode]);
 

@@ -45,6 +45,7 @@ export function useEventTiming(): EventTiming | null {
   const [timing, setTiming] = useState<EventTiming | null>(null);
   useEffect(() => {
     const now = clock();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the clock is read only after hydration, so server and client agree
     setTiming({ preEvent: isPreEvent(settings, now), acceptingApplications: isAcceptingApplications(settings, now) });
   }, [settings, clock]);
   return timing;
