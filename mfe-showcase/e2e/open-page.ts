@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
  */
 const REMOTE_LOAD_TIMEOUT = 25_000;
 
-export const PAGE_READY = {
+const PAGE_READY = {
   '/showcase/presentations': (page: Page) => page.getByRole('tab', { name: 'Jul 16, 2025' }),
   '/showcase/innovations': (page: Page) => page.getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' }),
 } as const;

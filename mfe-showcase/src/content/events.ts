@@ -1,9 +1,9 @@
 /**
- * The showcases held so far (spec §3: four events). Each one's display texts (year, tab label,
- * header date) are formatted from `date`, so a date is typed once.
+ * The showcases held so far (spec §3: four events). Each one's display texts (tab label, header
+ * date; the year is part of both) are formatted from `date`, so a date is typed once.
  * The hosted-video ids are sample content: the team replaces them with the real recordings.
  */
-import { formatShowcaseDate, showcaseDateTime, showcaseYear } from '../format/dates';
+import { formatShowcaseDate, showcaseDateTime } from '../format/dates';
 
 export interface ShowcaseEventData {
   /** MMDDYYYY (spec §3). */
@@ -64,7 +64,6 @@ export const LATEST_SHOWCASE_DATE: ShowcaseDate = SHOWCASE_DATES.reduce((latest,
   showcaseDateTime(date) > showcaseDateTime(latest) ? date : latest,
 );
 
-/** spec §3's year, dateShow and showcaseHeaderDate, from the one date. */
-export const eventYear = (event: ShowcaseEvent): number => showcaseYear(event.date);
+/** spec §3's dateShow (the tab) and showcaseHeaderDate, from the one date. */
 export const eventTabLabel = (event: ShowcaseEvent): string => formatShowcaseDate(event.date, 'short');
 export const eventHeaderDate = (event: ShowcaseEvent): string => formatShowcaseDate(event.date, 'long');

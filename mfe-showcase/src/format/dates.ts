@@ -57,8 +57,3 @@ export function showcaseDateTime(value: string): number {
 export function formatShowcaseDate(value: string, style: 'long' | 'short' = 'long'): string {
   return formatter({ timeZone: 'UTC', month: style, day: 'numeric', year: 'numeric' }).format(showcaseDateTime(value));
 }
-
-/** The showcase date's year, e.g. 2024. */
-export function showcaseYear(value: string): number {
-  return new Date(showcaseDateTime(value)).getUTCFullYear();
-}
