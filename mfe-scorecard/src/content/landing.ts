@@ -114,7 +114,7 @@ export const LANDING_CARDS: readonly LandingCard[] = [
         ],
       },
       { type: 'button', label: 'Download Scorecard' },
-      { type: 'header-H4', content: 'Free tools to open the zip file' },
+      { type: 'paragraph', content: 'Free tools to open the zip file on Windows, Mac and Linux:' },
       { type: 'icons', items: ZIP_TOOLS, label: 'Tools to open the zip file' },
       { type: 'link', label: 'Problems Downloading? Contact Us', href: '/scorecard/contact' },
     ],

@@ -37,6 +37,25 @@ export default function NewsPage() {
       }
     >
       <div className={styles.layout}>
+        <section className={`${styles.panel} ${styles.linksPanel}`} aria-labelledby="release-links">
+          <h2 id="release-links" className={styles.panelTitle}>
+            Read, download, ask
+          </h2>
+          <ul className={styles.links}>
+            <li>
+              <a href={PUBLICATION_URL} target="_blank" rel="noopener noreferrer">
+                Read the release on the alliance’s website<span className="wpc-visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <FormLink form="download">Download the scorecard</FormLink>
+            </li>
+            <li>
+              <AppLink href="/scorecard/contact">Contact the scorecard team</AppLink>
+            </li>
+          </ul>
+        </section>
+
         <section className={styles.release} aria-labelledby="release-headline">
           <p className={styles.label}>{RELEASE.label}</p>
           <h2 id="release-headline" className={styles.headline}>
@@ -59,42 +78,22 @@ export default function NewsPage() {
           </p>
         </section>
 
-        <div className={styles.aside}>
-          <section className={styles.panel} aria-labelledby="release-links">
-            <h2 id="release-links" className={styles.panelTitle}>
-              Read, download, ask
-            </h2>
-            <ul className={styles.links}>
-              <li>
-                <a href={PUBLICATION_URL} target="_blank" rel="noopener noreferrer">
-                  Read the release on the alliance’s website<span className="wpc-visually-hidden"> (opens in a new tab)</span>
-                </a>
+        <section className={`${styles.panel} ${styles.contactsPanel}`} aria-labelledby="release-contacts">
+          <h2 id="release-contacts" className={styles.panelTitle}>
+            Press and contacts
+          </h2>
+          <ul className={styles.contacts}>
+            {PRESS_CONTACTS.map((person) => (
+              <li key={person.email} className={styles.contact}>
+                <strong>{person.name}</strong>
+                <span>{person.role}</span>
+                <span>{person.organisation}</span>
+                <a href={`mailto:${person.email}`}>{person.email}</a>
+                {person.phone ? <a href={`tel:${person.phone.replaceAll(' ', '')}`}>{person.phone}</a> : null}
               </li>
-              <li>
-                <FormLink form="download">Download the scorecard</FormLink>
-              </li>
-              <li>
-                <AppLink href="/scorecard/contact">Contact the scorecard team</AppLink>
-              </li>
-            </ul>
-          </section>
-          <section className={styles.panel} aria-labelledby="release-contacts">
-            <h2 id="release-contacts" className={styles.panelTitle}>
-              Press and contacts
-            </h2>
-            <ul className={styles.contacts}>
-              {PRESS_CONTACTS.map((person) => (
-                <li key={person.email} className={styles.contact}>
-                  <strong>{person.name}</strong>
-                  <span>{person.role}</span>
-                  <span>{person.organisation}</span>
-                  <a href={`mailto:${person.email}`}>{person.email}</a>
-                  {person.phone ? <a href={`tel:${person.phone.replaceAll(' ', '')}`}>{person.phone}</a> : null}
-                </li>
-              ))}
-            </ul>
-          </section>
-        </div>
+            ))}
+          </ul>
+        </section>
       </div>
     </SubPage>
   );
