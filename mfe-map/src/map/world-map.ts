@@ -45,6 +45,9 @@ const OUTLINE_STYLE: L.PathOptions = {
   fillOpacity: 1,
 };
 
+/** Added to a focused marker's z-index: more than the pixel gap between overlapping markers. */
+const FOCUSED_MARKER_Z_OFFSET = 1000;
+
 interface PlacedMarker {
   readonly organisation: PlottedOrganisation;
   readonly marker: L.Marker;
@@ -218,6 +221,10 @@ export function createWorldMap(
       if (focusWasInPopup) target?.focus({ preventScroll: true });
     });
     marker.addTo(map);
+    // A focused marker comes to the front, so a logo hidden under its neighbour shows when reached.
+    const element = marker.getElement();
+    element?.addEventListener('focus', () => marker.setZIndexOffset(FOCUSED_MARKER_Z_OFFSET));
+    element?.addEventListener('blur', () => marker.setZIndexOffset(0));
     placed.set(organisation.id, { organisation, marker });
   }
 
