@@ -143,9 +143,7 @@ function prefersReducedMotion(): boolean {
 }
 
 async function addCountryOutlines(map: L.Map, isRemoved: () => boolean): Promise<void> {
-  const { default: atlas } = await import(
-    /* webpackChunkName: "world-atlas" */ 'world-atlas/countries-110m.json'
-  );
+  const { default: atlas } = await import(/* webpackChunkName: "world-atlas" */ 'world-atlas/countries-110m.json');
   if (isRemoved()) return;
   const topology = atlas as unknown as Topology<{ countries: GeometryCollection }>;
   L.geoJSON(toPlanar(feature(topology, topology.objects.countries)), {
@@ -167,10 +165,7 @@ export function createWorldMap(
     zoom: initialZoom,
     minZoom: initialZoom,
     maxZoom: MAX_ZOOM,
-    maxBounds: L.latLngBounds(
-      [WORLD_BOUNDS[0][0], WORLD_BOUNDS[0][1]],
-      [WORLD_BOUNDS[1][0], WORLD_BOUNDS[1][1]],
-    ),
+    maxBounds: L.latLngBounds([WORLD_BOUNDS[0][0], WORLD_BOUNDS[0][1]], [WORLD_BOUNDS[1][0], WORLD_BOUNDS[1][1]]),
     maxBoundsViscosity: MAX_BOUNDS_VISCOSITY,
     worldCopyJump: false,
     zoomAnimation: animate,
@@ -204,10 +199,7 @@ export function createWorldMap(
       riseOnHover: true,
     });
     marker.bindTooltip(tooltipContent(organisation), { direction: 'top', offset: [0, -4] });
-    marker.bindPopup(
-      popupContent(organisation, () => marker.closePopup()),
-      { maxWidth: 280, closeButton: true },
-    );
+    marker.bindPopup(popupContent(organisation, () => marker.closePopup()), { maxWidth: 280, closeButton: true });
     marker.on('popupopen', (event: L.PopupEvent) => {
       event.popup.getElement()?.querySelector<HTMLElement>('[data-popup-title]')?.focus({ preventScroll: true });
     });
@@ -238,6 +230,7 @@ export function createWorldMap(
       if (marker.isTooltipOpen()) marker.getTooltip()?.update();
     }
   };
+  // The current zoom as an attribute, where the end-to-end tests read it.
   container.dataset.zoom = String(map.getZoom());
   map.on('zoomend', resizeMarkers);
 
