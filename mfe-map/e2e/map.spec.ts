@@ -133,6 +133,20 @@ test.describe('at 1280x800', () => {
     await expect(prairie).toBeFocused();
   });
 
+  test('a focused marker comes to the front of markers that overlap it', async ({ page }) => {
+    await openMap(page);
+    // Oakland lies under San Francisco at the initial zoom.
+    const ridgewatch = marker(page, 'Ridgewatch Sensors');
+    const isOnTop = () =>
+      ridgewatch.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      });
+    expect(await isOnTop()).toBe(false);
+    await ridgewatch.focus();
+    expect(await isOnTop()).toBe(true);
+  });
+
   test('the list filters by name or description and flies the map to the chosen organisation', async ({ page }) => {
     await openMap(page);
     const filter = page.getByLabel('Filter by name or description');

@@ -45,6 +45,9 @@ const OUTLINE_STYLE: L.PathOptions = {
   fillOpacity: 1,
 };
 
+/** Added to a focused marker's z-index: more than the pixel gap between overlapping markers. */
+const FOCUSED_MARKER_Z_OFFSET = 1000;
+
 interface PlacedMarker {
   readonly organisation: PlottedOrganisation;
   readonly marker: L.Marker;
@@ -140,9 +143,7 @@ function prefersReducedMotion(): boolean {
 }
 
 async function addCountryOutlines(map: L.Map, isRemoved: () => boolean): Promise<void> {
-  const { default: atlas } = await import(
-    /* webpackChunkName: "world-atlas" */ 'world-atlas/countries-110m.json'
-  );
+  const { default: atlas } = await import(/* webpackChunkName: "world-atlas" */ 'world-atlas/countries-110m.json');
   if (isRemoved()) return;
   const topology = atlas as unknown as Topology<{ countries: GeometryCollection }>;
   L.geoJSON(toPlanar(feature(topology, topology.objects.countries)), {
@@ -164,10 +165,7 @@ export function createWorldMap(
     zoom: initialZoom,
     minZoom: initialZoom,
     maxZoom: MAX_ZOOM,
-    maxBounds: L.latLngBounds(
-      [WORLD_BOUNDS[0][0], WORLD_BOUNDS[0][1]],
-      [WORLD_BOUNDS[1][0], WORLD_BOUNDS[1][1]],
-    ),
+    maxBounds: L.latLngBounds([WORLD_BOUNDS[0][0], WORLD_BOUNDS[0][1]], [WORLD_BOUNDS[1][0], WORLD_BOUNDS[1][1]]),
     maxBoundsViscosity: MAX_BOUNDS_VISCOSITY,
     worldCopyJump: false,
     zoomAnimation: animate,
@@ -201,10 +199,7 @@ export function createWorldMap(
       riseOnHover: true,
     });
     marker.bindTooltip(tooltipContent(organisation), { direction: 'top', offset: [0, -4] });
-    marker.bindPopup(
-      popupContent(organisation, () => marker.closePopup()),
-      { maxWidth: 280, closeButton: true },
-    );
+    marker.bindPopup(popupContent(organisation, () => marker.closePopup()), { maxWidth: 280, closeButton: true });
     marker.on('popupopen', (event: L.PopupEvent) => {
       event.popup.getElement()?.querySelector<HTMLElement>('[data-popup-title]')?.focus({ preventScroll: true });
     });
@@ -218,6 +213,10 @@ export function createWorldMap(
       if (focusWasInPopup) target?.focus({ preventScroll: true });
     });
     marker.addTo(map);
+    // A focused marker comes to the front, so a logo hidden under its neighbour shows when reached.
+    const element = marker.getElement();
+    element?.addEventListener('focus', () => marker.setZIndexOffset(FOCUSED_MARKER_Z_OFFSET));
+    element?.addEventListener('blur', () => marker.setZIndexOffset(0));
     placed.set(organisation.id, { organisation, marker });
   }
 
@@ -231,6 +230,7 @@ export function createWorldMap(
       if (marker.isTooltipOpen()) marker.getTooltip()?.update();
     }
   };
+  // The current zoom as an attribute, where the end-to-end tests read it.
   container.dataset.zoom = String(map.getZoom());
   map.on('zoomend', resizeMarkers);
 
