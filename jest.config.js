@@ -28,6 +28,8 @@ const project = (name, environment) => ({
   rootDir: path.join(__dirname, name),
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
   testEnvironment: environment,
+  // Component tests drive whole forms; a busy 2-core CI machine needs more than the 5 s default.
+  testTimeout: 15_000,
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   // file-type and its helpers ship only ES modules.
   transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
