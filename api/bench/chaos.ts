@@ -76,7 +76,8 @@ class ApiProcess {
     this.child = child;
     child.once('exit', () => void log.close());
     // Listening once /api/health answers at all (503 is fine while the database is down).
-    for (let i = 0; i < 300; i += 1) {
+    // Up to 2 minutes: tsx compiles the server on every start, slowly on a busy machine.
+    for (let i = 0; i < 1200; i += 1) {
       if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}; see ${this.logFile}`);
       const answered = await fetch(`http://127.0.0.1:${this.port}/api/health`).then(
         () => true,

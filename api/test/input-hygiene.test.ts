@@ -9,6 +9,9 @@ import { describeStore, embeddedCase } from './helpers/stores';
 const REFUSED_IN_ONE_LINE = ['\u0000', '\u001b[31m', '\u202e', '\u0007', '\u0085', '\u009b', '\u2066', '\u202a', '\u2028', '\n', '\t', '\u007f'];
 const REFUSED_IN_MESSAGES = ['\u0000', '\u001b[2J', '\u202e', '\u0008', '\u000b', '\u000c', '\u0085', '\u2067'];
 
+// About 70 requests per test: more than jest's 5 s on a busy machine.
+jest.setTimeout(60_000);
+
 describeStore(embeddedCase, 'input hygiene', () => {
   const h = useHarness(embeddedCase);
   const post = (body: object) => request(h.app).post(endpointPath('contact')).send(body);

@@ -18,8 +18,12 @@ export function bodyDeadline(ms: number): RequestHandler {
         res.set('Connection', 'close');
         sendError(res, new HttpError(408, 'The request took too long to arrive. Please check your connection and send it again.'));
       }
-      // Stop reading the rest: the parser waiting on it gives up and nothing more is buffered.
-      res.once('finish', () => req.socket.destroy());
+      // Stop the request: end our side once the 408 is out, and cut the connection soon after
+      // even if the client keeps sending (destroying at once could reset it before the 408 arrives).
+      res.once('finish', () => {
+        req.socket.end();
+        setTimeout(() => req.socket.destroy(), 1000).unref();
+      });
     }, ms);
     timer.unref();
     const stop = () => clearTimeout(timer);

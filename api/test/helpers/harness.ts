@@ -22,6 +22,8 @@ export function useHarness(storeCase: StoreCase, overrides: ConfigOverrides = {}
   beforeEach(async () => {
     testStore = await storeCase.create();
     harness.store = testStore.store;
+    // As server.ts does before listening, so the first request does not pay for opening the store.
+    await harness.store.init();
     harness.config = await testConfig(overrides);
     harness.app = createApp({ store: harness.store, config: harness.config });
   });
