@@ -265,3 +265,7 @@ export const ENDPOINT_FORMS: Readonly<Record<EndpointKind, readonly FormId[]>> =
 export function endpointPath(kind: EndpointKind): string {
   return `/api/submit-${kind}-form`;
 }
+
+/** The online self-assessment's endpoints (the bodies are described in @wpc/shared/assessment). */
+export const ASSESSMENT_SHARE_PATH = '/api/submit-assessment';
+export const ASSESSMENT_BENCHMARKS_PATH = '/api/assessment-benchmarks';
