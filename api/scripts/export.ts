@@ -4,10 +4,11 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
-import { createStore } from '../src/store';
+import { createStore, type SubmissionStore } from '../src/store';
 import { exportSubmissions, toCsv } from '../src/submissions/export';
+import { ASSESSMENT_EXPORT_FORM, assessmentsCsv, exportAssessments } from '../src/assessment/export';
 
-const USAGE = 'Usage: npm run export -w api -- [--form <kind>] [--since <ISO date>] [--format json|csv]';
+const USAGE = 'Usage: npm run export -w api -- [--form <kind>|assessment] [--since <ISO date>] [--format json|csv]';
 
 async function main(): Promise<number> {
   let values: { form?: string; since?: string; format?: string; help?: boolean };
@@ -31,6 +32,7 @@ async function main(): Promise<number> {
 
   const store = createStore(loadConfig());
   try {
+    if (values.form === ASSESSMENT_EXPORT_FORM) return await exportSharedAssessments(store, values);
     const result = await exportSubmissions(store, values);
     if (!result.ok) {
       for (const [field, message] of Object.entries(result.fields)) process.stderr.write(`--${field}: ${message}\n`);
@@ -43,6 +45,19 @@ async function main(): Promise<number> {
   } finally {
     await store.close();
   }
+}
+
+/** --form assessment: the shared self-assessment results. */
+async function exportSharedAssessments(store: SubmissionStore, values: { since?: string; format?: string }): Promise<number> {
+  const result = await exportAssessments(store, values);
+  if (!result.ok) {
+    for (const [field, message] of Object.entries(result.fields)) process.stderr.write(`--${field}: ${message}\n`);
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  process.stdout.write(result.format === 'csv' ? assessmentsCsv(result.assessments) : `${JSON.stringify(result.assessments, null, 2)}\n`);
+  process.stderr.write(`${result.assessments.length} shared self-assessment(s) from the ${store.description}\n`);
+  return 0;
 }
 
 main().then(

@@ -22,6 +22,8 @@ function hangingStore(): SubmissionStore {
     openFile: never,
     listFiles: never,
     deleteFile: never,
+    insertAssessment: never,
+    listAssessments: never,
     health: never,
     close: async () => undefined,
   };

@@ -4,6 +4,8 @@ import { Router, type RequestHandler } from 'express';
 import { HttpError, sendError } from '../http/errors';
 import type { SubmissionStore } from '../store';
 import { exportSubmissions, toCsv } from '../submissions/export';
+import { ASSESSMENT_EXPORT_FORM } from '../assessment/export';
+import { sendAssessmentExport } from './assessment';
 
 /** Compares in constant time; hashing first makes the lengths equal too. */
 function sameToken(given: string, expected: string): boolean {
@@ -43,6 +45,10 @@ export function adminRoutes({ store, adminToken, guards }: AdminRoutesOptions): 
 
   router.get('/api/admin/submissions', ...guards, auth, async (req, res) => {
     const query = req.query as Record<string, unknown>;
+    if (query.form === ASSESSMENT_EXPORT_FORM) {
+      await sendAssessmentExport(res, store, query);
+      return;
+    }
     const result = await exportSubmissions(store, { form: query.form, since: query.since, format: query.format });
     if (!result.ok) {
       sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: result.fields }));

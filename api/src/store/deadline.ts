@@ -26,6 +26,8 @@ export function storeWithDeadline(store: SubmissionStore, ms: number): Submissio
     saveFile: (source: Readable, file: NewFile) => store.saveFile(source, file),
     openFile: (id) => withDeadline(store.openFile(id), ms, 'openFile'),
     listFiles: () => withDeadline(store.listFiles(), ms, 'listFiles'),
+    insertAssessment: (assessment) => withDeadline(store.insertAssessment(assessment), ms, 'insertAssessment'),
+    listAssessments: (query) => withDeadline(store.listAssessments(query), ms, 'listAssessments'),
     deleteFile: (id) => withDeadline(store.deleteFile(id), ms, 'deleteFile'),
     health: () =>
       withDeadline(store.health(), ms, 'health').catch((error: unknown) => ({

@@ -6,8 +6,11 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Datastore from '@seald-io/nedb';
 import type {
+  AssessmentQuery,
+  NewAssessment,
   NewFile,
   NewSubmission,
+  StoredAssessment,
   StoredFile,
   StoredSubmission,
   StoreHealth,
@@ -18,6 +21,7 @@ import { byteCounter } from './byte-counter';
 
 type SubmissionDoc = Omit<StoredSubmission, 'id'> & { _id: string };
 type FileDoc = Omit<StoredFile, 'id'> & { _id: string };
+type AssessmentDoc = Omit<StoredAssessment, 'id'> & { _id: string };
 
 const FILE_ID = /^[a-f0-9]{32}$/;
 
@@ -29,6 +33,10 @@ function toFile({ _id, ...rest }: FileDoc): StoredFile {
   return { id: _id, ...rest };
 }
 
+function toAssessment({ _id, ...rest }: AssessmentDoc): StoredAssessment {
+  return { id: _id, ...rest, scores: { ...rest.scores } };
+}
+
 /**
  * The default store: NeDB data files plus an uploads folder under DATA_DIR, so a fresh
  * machine runs the API with no database server. Fine for a single API process.
@@ -38,6 +46,7 @@ export class EmbeddedStore implements SubmissionStore {
   readonly description: string;
   private readonly submissions: Datastore<SubmissionDoc>;
   private readonly files: Datastore<FileDoc>;
+  private readonly assessments: Datastore<AssessmentDoc>;
   private readonly uploadsDir: string;
   private ready: Promise<void> | undefined;
 
@@ -45,6 +54,7 @@ export class EmbeddedStore implements SubmissionStore {
     this.description = `embedded NeDB store in ${dataDir}`;
     this.submissions = new Datastore<SubmissionDoc>({ filename: path.join(dataDir, 'submissions.db') });
     this.files = new Datastore<FileDoc>({ filename: path.join(dataDir, 'files.db') });
+    this.assessments = new Datastore<AssessmentDoc>({ filename: path.join(dataDir, 'assessments.db') });
     this.uploadsDir = path.join(dataDir, 'uploads');
   }
 
@@ -60,6 +70,7 @@ export class EmbeddedStore implements SubmissionStore {
     await fs.mkdir(this.uploadsDir, { recursive: true });
     await this.submissions.loadDatabaseAsync();
     await this.files.loadDatabaseAsync();
+    await this.assessments.loadDatabaseAsync();
     await this.submissions.ensureIndexAsync({ fieldName: ['form', 'receivedAt'] });
   }
 
@@ -123,6 +134,18 @@ export class EmbeddedStore implements SubmissionStore {
     await fs.rm(path.join(this.uploadsDir, id), { force: true });
   }
 
+  async insertAssessment(assessment: NewAssessment): Promise<StoredAssessment> {
+    await this.init();
+    return toAssessment(await this.assessments.insertAsync(assessment as AssessmentDoc));
+  }
+
+  async listAssessments(query: AssessmentQuery = {}): Promise<StoredAssessment[]> {
+    await this.init();
+    const filter = query.since ? { receivedAt: { $gte: query.since } } : {};
+    const docs = (await this.assessments.findAsync(filter).sort({ receivedAt: 1 })) as unknown as AssessmentDoc[];
+    return docs.map(toAssessment);
+  }
+
   async health(): Promise<StoreHealth> {
     try {
       await this.init();
@@ -137,7 +160,11 @@ export class EmbeddedStore implements SubmissionStore {
     if (!this.ready) return;
     await this.ready.catch(() => undefined);
     // Compaction runs after every queued write, so the data files are complete on exit.
-    await Promise.all([this.submissions.compactDatafileAsync(), this.files.compactDatafileAsync()]);
+    await Promise.all([
+      this.submissions.compactDatafileAsync(),
+      this.files.compactDatafileAsync(),
+      this.assessments.compactDatafileAsync(),
+    ]);
     this.ready = undefined;
   }
 }

@@ -15,8 +15,11 @@ import {
 } from 'mongodb';
 import {
   StoreUnavailableError,
+  type AssessmentQuery,
+  type NewAssessment,
   type NewFile,
   type NewSubmission,
+  type StoredAssessment,
   type StoredFile,
   type StoredSubmission,
   type StoreHealth,
@@ -34,8 +37,10 @@ export interface MongoStoreOptions {
 }
 
 type SubmissionDoc = Omit<StoredSubmission, 'id'> & { _id: ObjectId };
+type AssessmentDoc = Omit<StoredAssessment, 'id'> & { _id: ObjectId };
 
 const SUBMISSIONS = 'submissions';
+const ASSESSMENTS = 'assessments';
 const BUCKET = 'uploads';
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 const NAMESPACE_NOT_FOUND = 26;
@@ -44,6 +49,7 @@ const INDEXES = [
   { name: 'form_receivedAt', key: { form: 1, receivedAt: 1 } },
   { name: 'receivedAt', key: { receivedAt: 1 } },
 ] as const;
+const ASSESSMENT_INDEXES = [{ name: 'receivedAt', key: { receivedAt: 1 } }] as const;
 
 function isUnavailable(error: unknown): boolean {
   return (
@@ -61,6 +67,27 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isUnavailable(error)) throw new StoreUnavailableError('MongoDB is unreachable.', { cause: error });
     throw error;
+  }
+}
+
+/**
+ * Only the missing ones: FerretDB 1.x drops the connection when asked to create an index
+ * that already exists, which every restart would otherwise do.
+ */
+async function createMissingIndexes(
+  collection: Collection<SubmissionDoc> | Collection<AssessmentDoc>,
+  indexes: readonly { readonly name: string; readonly key: Readonly<Record<string, 1>> }[],
+): Promise<void> {
+  const existing = await collection
+    .listIndexes()
+    .toArray()
+    .catch((error: unknown) => {
+      if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
+      throw error;
+    });
+  const names = new Set(existing.map((index) => String(index.name)));
+  for (const index of indexes) {
+    if (!names.has(index.name)) await collection.createIndex({ ...index.key }, { name: index.name });
   }
 }
 
@@ -87,6 +114,7 @@ export class MongoStore implements SubmissionStore {
   private readonly client: MongoClient;
   private readonly db: Db;
   private readonly submissions: Collection<SubmissionDoc>;
+  private readonly assessments: Collection<AssessmentDoc>;
   private readonly bucket: GridFSBucket;
   private ready: Promise<void> | undefined;
 
@@ -100,25 +128,15 @@ export class MongoStore implements SubmissionStore {
     });
     this.db = this.client.db(options.dbName);
     this.submissions = this.db.collection<SubmissionDoc>(SUBMISSIONS);
+    this.assessments = this.db.collection<AssessmentDoc>(ASSESSMENTS);
     this.bucket = new GridFSBucket(this.db, { bucketName: BUCKET });
     this.description = `MongoDB database "${this.db.databaseName}" at ${redact(options.uri)}`;
   }
 
   init(): Promise<void> {
     this.ready ??= guard(async () => {
-      // Only the missing ones: FerretDB 1.x drops the connection when asked to create an
-      // index that already exists, which every restart would otherwise do.
-      const existing = await this.submissions
-        .listIndexes()
-        .toArray()
-        .catch((error: unknown) => {
-          if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
-          throw error;
-        });
-      const names = new Set(existing.map((index) => String(index.name)));
-      for (const index of INDEXES) {
-        if (!names.has(index.name)) await this.submissions.createIndex(index.key, { name: index.name });
-      }
+      await createMissingIndexes(this.submissions, INDEXES);
+      await createMissingIndexes(this.assessments, ASSESSMENT_INDEXES);
     }).catch((error: unknown) => {
       this.ready = undefined; // retried by the next operation once the server is back
       throw error;
@@ -179,6 +197,22 @@ export class MongoStore implements SubmissionStore {
     await guard(() => this.bucket.delete(new ObjectId(id))).catch((error: unknown) => {
       if (error instanceof StoreUnavailableError) throw error; // "file not found" is fine
     });
+  }
+
+  async insertAssessment(assessment: NewAssessment): Promise<StoredAssessment> {
+    await this.init();
+    const doc: AssessmentDoc = { _id: new ObjectId(), ...assessment, scores: { ...assessment.scores } };
+    const result = await guard(() => this.assessments.insertOne(doc));
+    if (!result.acknowledged) throw new StoreUnavailableError('MongoDB did not acknowledge the write.');
+    const { _id, ...rest } = doc;
+    return { id: _id.toHexString(), ...rest };
+  }
+
+  async listAssessments(query: AssessmentQuery = {}): Promise<StoredAssessment[]> {
+    await this.init();
+    const filter = query.since ? { receivedAt: { $gte: query.since } } : {};
+    const docs = await guard(() => this.assessments.find(filter).sort({ receivedAt: 1, _id: 1 }).toArray());
+    return docs.map(({ _id, ...rest }) => ({ id: _id.toHexString(), ...rest }));
   }
 
   async health(): Promise<StoreHealth> {

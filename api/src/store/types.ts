@@ -39,6 +39,28 @@ export interface SubmissionQuery {
   readonly since?: Date;
 }
 
+/** Anonymised self-assessment results a community chose to share (no name, email or notes). */
+export interface NewAssessment {
+  readonly communityType: string;
+  /** ISO 3166-1 alpha-2 code. */
+  readonly country: string;
+  readonly zip: string | null;
+  /** All 40 scores: question id -> 0..5. */
+  readonly scores: Readonly<Record<string, number>>;
+  /** Which version of the question bank the scores answer. */
+  readonly scorecardVersion: string;
+  readonly receivedAt: Date;
+}
+
+export interface StoredAssessment extends NewAssessment {
+  readonly id: string;
+}
+
+export interface AssessmentQuery {
+  /** Only results received at or after this instant. */
+  readonly since?: Date;
+}
+
 export interface StoreHealth {
   readonly ok: boolean;
   readonly detail?: string;
@@ -62,6 +84,10 @@ export interface SubmissionStore {
   /** null when no such file exists (unknown or malformed id). */
   openFile(id: string): Promise<{ readonly file: StoredFile; readonly stream: Readable } | null>;
   listFiles(): Promise<StoredFile[]>;
+  /** Shared self-assessment results, kept apart from form submissions. */
+  insertAssessment(assessment: NewAssessment): Promise<StoredAssessment>;
+  /** Oldest first. */
+  listAssessments(query?: AssessmentQuery): Promise<StoredAssessment[]>;
   deleteFile(id: string): Promise<void>;
   health(): Promise<StoreHealth>;
   close(): Promise<void>;
