@@ -260,6 +260,7 @@ test('before five communities share, the page says comparison opens later', asyn
 });
 
 test('once the comparison is open, each score sits beside the median of shared results, in the table and the chart', async ({ page }) => {
+  test.slow(); // axe analyses the whole page
   const quartile = (median: number) => ({ q1: median - 10, median, q3: median + 10 });
   await page.route('**/api/assessment-benchmarks', (route) =>
     route.fulfill({
@@ -284,6 +285,7 @@ test('once the comparison is open, each score sits beside the median of shared r
 });
 
 test('axe finds no violations on the assessment and on the results', async ({ page }) => {
+  test.slow(); // axe analyses the whole page, twice
   await answer(page, '1a', 3);
   await expectNoAxeViolations(page);
   await loadFile(page, saveFile({ ...COMPLETE, '9b': undefined as unknown as number }));
