@@ -35,6 +35,19 @@ describe('the shared self-assessment schema', () => {
     expect(parseAssessmentShare({ ...valid, consent: 'true' }).ok).toBe(false);
   });
 
+  it('applies the forms\' character rules to the zip: no control characters or direction overrides', () => {
+    for (const zip of ['9594\u0000', '95\u001B[2J945', '\u202E59495', '9594\u2028']) {
+      const result = parseAssessmentShare({ ...valid, zip });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.fields.zip).toMatch(/^Zip \/ postal code may not contain control characters/);
+    }
+    const invisible = parseAssessmentShare({ ...valid, zip: '\u200B\u200B\u200B\u200B' });
+    expect(invisible.ok).toBe(false);
+    if (invisible.ok) return;
+    expect(invisible.fields.zip).toBe('Zip / postal code is required.');
+  });
+
   it('refuses operator objects where text is expected', () => {
     const result = parseAssessmentShare({ ...valid, country: { $ne: null }, scores: { $where: '1' } });
     expect(result.ok).toBe(false);

@@ -9,7 +9,11 @@ import {
   ZIP_MIN,
   type CommunityType,
 } from '@wpc/shared/assessment';
-import { HONEYPOT_FIELD } from './definitions';
+import { HONEYPOT_FIELD, type FieldDefinition } from './definitions';
+import { textFieldProblem } from './text-rules';
+
+/** The one free-text field: the forms' character rules apply to it (issue 13). */
+const ZIP_FIELD: FieldDefinition = { name: 'zip', label: 'Zip / postal code', type: 'text', required: true };
 
 const scoreRange = `a whole number from ${SCORE_MIN} to ${SCORE_MAX}`;
 
@@ -37,6 +41,10 @@ export const assessmentShareSchema = z.object({
     .string({ error: 'Zip / postal code must be text.' })
     .trim()
     .max(ZIP_MAX, `Use at most ${ZIP_MAX} characters.`)
+    .superRefine((zip, context) => {
+      const problem = zip === '' ? undefined : textFieldProblem(ZIP_FIELD, zip);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
     .refine((zip) => zip === '' || zip.length >= ZIP_MIN, `Zip / postal code needs at least ${ZIP_MIN} characters.`)
     .transform((zip) => (zip === '' ? undefined : zip))
     .optional(),
