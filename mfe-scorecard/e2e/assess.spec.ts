@@ -63,13 +63,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i]!;
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(field), (field = '');
-    else if (char === '\n') row.push(field.replace(/\r$/, '')), rows.push(row), (row = []), (field = '');
-    else if (char !== '\uFEFF') field += char;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n') {
+      row.push(field.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      field = '';
+    } else if (char !== '\uFEFF') field += char;
   }
   return rows;
 }

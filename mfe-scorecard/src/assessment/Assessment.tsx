@@ -40,6 +40,7 @@ export function Assessment() {
     if (found.state === 'found') dispatch({ type: 'replace', progress: found.progress });
     if (found.state === 'unreadable' && storage) {
       setAsideStoredProgress(storage);
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- storage is read once after mounting so hydration matches the server render
       setNotice({ tone: 'error', text: `The answers kept in this browser could not be read, so the assessment starts empty. ${found.reason}` });
     }
     // A link such as /scorecard/assess#q-3b or #results opens that place directly.
@@ -56,6 +57,7 @@ export function Assessment() {
   useEffect(() => {
     if (!restored) return;
     const storage = browserStorage();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- shows whether the write to storage (an external system) succeeded
     setStored(storage !== null && writeStoredProgress(storage, progress, new Date()));
   }, [progress, restored]);
 
@@ -69,7 +71,7 @@ export function Assessment() {
       question?.scrollIntoView({ block: 'start' });
       question?.querySelector<HTMLInputElement>('input:checked, input')?.focus({ preventScroll: true });
     }
-    setFocusTarget(null);
+    // Not cleared afterwards: every request is a new object, so the effect runs once per request.
   }, [focusTarget]);
 
   const now = () => new Date().toISOString();

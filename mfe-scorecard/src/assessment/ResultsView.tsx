@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useState, useSyncExternalStore, type RefObject } from 'react';
 import {
   answeredCount,
   essentialResults,
@@ -119,13 +119,16 @@ function ComparisonStatus({ state }: { readonly state: BenchmarkState }) {
   }
 }
 
+const noSubscription = () => () => undefined;
+const todayLabel = () => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const emptyLabel = () => '';
+
 /** Scores, chart, weakest essentials with next steps, unanswered questions, downloads and sharing. */
 export function ResultsView({ progress, headingRef, onBackToQuestions, onJumpToStep, onJumpToQuestion, onShared }: ResultsViewProps) {
   const benchmarkState = useBenchmarks();
   const [workbookState, setWorkbookState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const [today, setToday] = useState('');
-  // The clock is read after mounting, like everything else that differs between visits.
-  useEffect(() => setToday(new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })), []);
+  // The clock is read only in the browser, after hydration (the server snapshot is empty).
+  const today = useSyncExternalStore(noSubscription, todayLabel, emptyLabel);
   const results = essentialResults(progress.answers);
   const overall = overallPercent(progress.answers);
   const answered = answeredCount(progress.answers);

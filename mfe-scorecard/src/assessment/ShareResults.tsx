@@ -56,7 +56,7 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
   const [sending, setSending] = useState(false);
   const [justShared, setJustShared] = useState(false);
   const thanksRef = useRef<HTMLParagraphElement>(null);
-  const countries = useMemo(countryOptions, []);
+  const countries = useMemo(() => countryOptions(), []);
 
   // The form (and the button that had focus) is replaced by the thanks, so focus moves there.
   useEffect(() => {
