@@ -2,7 +2,9 @@
  * npm run bench -w api
  * 1. req/s and p99 latency of a valid JSON submission on the embedded store, next to a bare
  *    Express JSON endpoint in the same server process;
- * 2. the server's RSS and Buffer memory while a 20 MB file is uploaded (streamed, never held whole).
+ * 2. the server's RSS and Buffer memory while a 20 MB file is uploaded (streamed, never held whole);
+ * 3. req/s of GET /api/assessment-benchmarks with 1,000 shared self-assessments stored (the
+ *    aggregate is cached for a minute), next to a bare Express GET endpoint in the same process.
  * The server runs in a child process so the load generator does not share its event loop or memory.
  */
 import { spawn } from 'node:child_process';
@@ -12,7 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { endpointPath, FEEDBACK_MAX_FILE_BYTES } from '@wpc/shared/schemas';
+import { ASSESSMENT_BENCHMARKS_PATH, endpointPath, FEEDBACK_MAX_FILE_BYTES } from '@wpc/shared/schemas';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -59,6 +61,36 @@ async function load(url: string) {
     p99ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/** Like load(), for GET endpoints. */
+async function loadGet(url: string) {
+  const options = { url, method: 'GET' as const, connections: CONNECTIONS };
+  await autocannon({ ...options, duration: 2 }); // warm-up
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * The comparison over the stored shared results: how long the first (uncached) answer takes,
+ * then req/s under load next to a bare GET endpoint.
+ */
+async function benchmarksLoad(ports: { api: number; bare: number }) {
+  const url = `http://127.0.0.1:${ports.api}${ASSESSMENT_BENCHMARKS_PATH}`;
+  const started = performance.now();
+  const first = (await (await fetch(url)).json()) as { available: boolean; count: number };
+  const coldMs = performance.now() - started;
+  console.log(
+    `\nGET ${ASSESSMENT_BENCHMARKS_PATH}: first answer (aggregate over ${first.count} shared results, uncached) in ${coldMs.toFixed(1)} ms`,
+  );
+  const bare = await loadGet(`http://127.0.0.1:${ports.bare}/bare`);
+  const benchmarks = await loadGet(url);
+  console.table({ 'bare Express GET endpoint': bare, [`GET ${ASSESSMENT_BENCHMARKS_PATH} (${first.count} shared results)`]: benchmarks });
 }
 
 /**
@@ -121,6 +153,7 @@ async function main(): Promise<void> {
     const bare = await load(`http://127.0.0.1:${server.bare}/bare`);
     const submit = await load(`http://127.0.0.1:${server.api}${endpointPath('download')}`);
     console.table({ 'bare Express JSON endpoint': bare, 'POST /api/submit-download-form (embedded store)': submit });
+    await benchmarksLoad(server);
 
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-bench-file-'));
     const file = path.join(dir, 'big.pdf');

@@ -10,6 +10,7 @@ import express from 'express';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { EmbeddedStore } from '../src/store';
+import { seedSharedAssessments } from './seed-assessments';
 
 async function listen(app: express.Express): Promise<number> {
   return new Promise((resolve) => {
@@ -23,9 +24,13 @@ async function main(): Promise<void> {
   const config = { ...base, uploads: { ...base.uploads, tmpDir: path.join(dataDir, 'tmp') } };
   const store = new EmbeddedStore(dataDir);
   await store.init();
+  await seedSharedAssessments(store, Number(process.env.BENCH_ASSESSMENTS ?? 1000));
 
   const bare = express();
   bare.post('/bare', express.json(), (_req, res) => {
+    res.json({ ok: true });
+  });
+  bare.get('/bare', (_req, res) => {
     res.json({ ok: true });
   });
 

@@ -13,15 +13,31 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig, type ApiConfig } from '../src/config';
-import { EmbeddedSnapshot, MongoStore, readDataDirLock, UnknownCursorError, type StoredSubmission } from '../src/store';
-import { exportStages, parseExportParams, startRows, submissionTable, type ExportRequest } from '../src/submissions/export';
+import { ASSESSMENT_EXPORT_FORM, assessmentTable, parseAssessmentExportParams } from '../src/assessment/export';
+import {
+  EmbeddedSnapshot,
+  MongoStore,
+  readDataDirLock,
+  UnknownCursorError,
+  type AssessmentStreamQuery,
+  type StoredAssessment,
+  type StoredSubmission,
+  type SubmissionStreamQuery,
+} from '../src/store';
+import {
+  exportStages,
+  parseExportParams,
+  startRows,
+  submissionTable,
+  type ExportFormat,
+  type TableShape,
+} from '../src/submissions/export';
 
 const USAGE =
-  'Usage: npm run export -w api -- [--form <kind>] [--since <ISO date>] [--format json|csv] [--limit <rows>] ' +
+  'Usage: npm run export -w api -- [--form <kind>|assessment] [--since <ISO date>] [--format json|csv] [--limit <rows>] ' +
   '[--after <id of the last row of a previous export>] [--api <url of a running API>]';
 
 type Values = { form?: string; since?: string; format?: string; limit?: string; after?: string; api?: string; help?: boolean };
-type ValidRequest = Extract<ExportRequest, { ok: true }>;
 
 class ExportError extends Error {}
 
@@ -54,31 +70,59 @@ async function throughApi(base: string, config: ApiConfig, values: Values): Prom
   return `exported through the API at ${base}`;
 }
 
-/** Streams the export from a store this process reads itself (MongoDB, or the files of an idle DATA_DIR). */
-async function fromStore(
-  source: { description: string; streamSubmissions(query: ValidRequest['query']): AsyncIterable<StoredSubmission>; close(): Promise<void> },
-  request: ValidRequest,
-): Promise<string> {
-  try {
-    let count = 0;
-    const counted = async function* (rows: AsyncIterable<StoredSubmission>) {
-      for await (const row of rows) {
-        count += 1;
-        yield row;
-      }
-    };
-    let rows;
+/** A store this process reads itself: MongoDB, or the files of an idle DATA_DIR. */
+interface ExportSource {
+  readonly description: string;
+  streamSubmissions(query: SubmissionStreamQuery): AsyncIterable<StoredSubmission>;
+  streamAssessments(query: AssessmentStreamQuery): AsyncIterable<StoredAssessment>;
+  close(): Promise<void>;
+}
+
+/** One export read from a source: which rows, written how, counted as what. */
+type LocalExport = (source: ExportSource) => Promise<string>;
+
+function localExport<T>(
+  rowsOf: (source: ExportSource) => AsyncIterable<T>,
+  format: ExportFormat,
+  table: TableShape<T>,
+  noun: string,
+): LocalExport {
+  return async (source) => {
     try {
-      rows = await startRows(counted(source.streamSubmissions(request.query)));
-    } catch (error) {
-      if (error instanceof UnknownCursorError) throw new ExportError(`--after: ${error.message}`);
-      throw error;
+      let count = 0;
+      const counted = async function* (rows: AsyncIterable<T>) {
+        for await (const row of rows) {
+          count += 1;
+          yield row;
+        }
+      };
+      let rows;
+      try {
+        rows = await startRows(counted(rowsOf(source)));
+      } catch (error) {
+        if (error instanceof UnknownCursorError) throw new ExportError(`--after: ${error.message}`);
+        throw error;
+      }
+      await pipeline([...exportStages(rows, format, table), process.stdout]);
+      return `${count} ${noun} from the ${source.description}`;
+    } finally {
+      await source.close();
     }
-    await pipeline([...exportStages(rows, request.format, submissionTable(request.query.form)), process.stdout]);
-    return `${count} submission(s) from the ${source.description}`;
-  } finally {
-    await source.close();
+  };
+}
+
+/** The export the options ask for (--form assessment: the shared self-assessments), or what is wrong with them. */
+function planExport(values: Values): { ok: true; run: LocalExport } | { ok: false; fields: Record<string, string> } {
+  if (values.form === ASSESSMENT_EXPORT_FORM) {
+    const request = parseAssessmentExportParams(values);
+    if (!request.ok) return request;
+    const rowsOf = (source: ExportSource) => source.streamAssessments(request.query);
+    return { ok: true, run: localExport(rowsOf, request.format, assessmentTable, 'shared self-assessment(s)') };
   }
+  const request = parseExportParams(values);
+  if (!request.ok) return request;
+  const rowsOf = (source: ExportSource) => source.streamSubmissions(request.query);
+  return { ok: true, run: localExport(rowsOf, request.format, submissionTable(request.query.form), 'submission(s)') };
 }
 
 async function main(): Promise<number> {
@@ -103,9 +147,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const request = parseExportParams(values);
-  if (!request.ok) {
-    for (const [field, message] of Object.entries(request.fields)) process.stderr.write(`--${field}: ${message}\n`);
+  const plan = planExport(values);
+  if (!plan.ok) {
+    for (const [field, message] of Object.entries(plan.fields)) process.stderr.write(`--${field}: ${message}\n`);
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -117,7 +161,7 @@ async function main(): Promise<number> {
       summary = await throughApi(values.api, config, values);
     } else if (config.mongodbUri) {
       const store = new MongoStore({ uri: config.mongodbUri, dbName: config.mongodbDb, serverSelectionTimeoutMS: 5000 });
-      summary = await fromStore(store, request);
+      summary = await plan.run(store);
     } else {
       const lock = await readDataDirLock(config.dataDir);
       if (lock && lock.state === 'alive') {
@@ -127,7 +171,7 @@ async function main(): Promise<number> {
           `DATA_DIR ${config.dataDir} is held by pid ${lock.holder.pid} on ${lock.holder.hostname}: export through that API with --api <its url>.`,
         );
       } else {
-        summary = await fromStore(new EmbeddedSnapshot(config.dataDir), request);
+        summary = await plan.run(new EmbeddedSnapshot(config.dataDir));
       }
     }
   } catch (error) {

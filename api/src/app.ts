@@ -7,6 +7,8 @@ import type { ApiConfig } from './config';
 import { errorHandler, HttpError, sendError } from './http/errors';
 import { createLogger, requestLogger } from './logger';
 import { adminRoutes } from './routes/admin';
+import { assessmentRoutes } from './routes/assessment';
+import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
 import { submitRoutes } from './routes/submit';
 import { storeWithDeadline, type SubmissionStore } from './store';
@@ -15,6 +17,8 @@ export interface AppDependencies {
   readonly store: SubmissionStore;
   readonly config: ApiConfig;
   readonly logger?: Logger;
+  /** Milliseconds since the epoch, for the benchmark cache; tests pass their own. */
+  readonly clock?: () => number;
 }
 
 function limiter(config: ApiConfig, message: string, skipSuccessfulRequests = false): RequestHandler[] {
@@ -32,7 +36,7 @@ function limiter(config: ApiConfig, message: string, skipSuccessfulRequests = fa
 }
 
 /** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
-export function createApp({ store, config, logger = createLogger(config.logLevel) }: AppDependencies): Express {
+export function createApp({ store, config, logger = createLogger(config.logLevel), clock }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
   const guardedStore = storeWithDeadline(store, {
@@ -61,12 +65,16 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
   );
 
   app.use(healthRoutes(guardedStore));
+  // One limiter for every submission, shared results included: one budget per address.
+  const submitGuards = limiter(config, 'Too many submissions from your address. Please wait a minute and try again.');
+  app.use(submitRoutes({ store: guardedStore, config, logger, guards: submitGuards }));
   app.use(
-    submitRoutes({
+    assessmentRoutes({
       store: guardedStore,
       config,
       logger,
-      guards: limiter(config, 'Too many submissions from your address. Please wait a minute and try again.'),
+      guards: submitGuards,
+      benchmarks: benchmarkService({ store: guardedStore, clock }),
     }),
   );
   app.use(

@@ -24,6 +24,9 @@ function hangingStore(): SubmissionStore {
     openFile: never,
     listFiles: never,
     deleteFile: never,
+    insertAssessment: never,
+    listAssessments: never,
+    streamAssessments: () => ({ [Symbol.asyncIterator]: () => ({ next: never }) }),
     health: never,
     close: async () => undefined,
   };

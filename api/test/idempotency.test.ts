@@ -27,6 +27,9 @@ function slowInserts(store: SubmissionStore, delayMs: number): SubmissionStore {
     openFile: (id) => store.openFile(id),
     listFiles: () => store.listFiles(),
     deleteFile: (id) => store.deleteFile(id),
+    insertAssessment: (assessment) => store.insertAssessment(assessment),
+    listAssessments: (query) => store.listAssessments(query),
+    streamAssessments: (query) => store.streamAssessments(query),
     health: () => store.health(),
     close: () => store.close(),
   };

@@ -22,6 +22,17 @@ ESSENTIALS = [
     (essential['title'], essential['keyQuestion'])
     for essential in json.loads((ROOT / 'shared/src/scorecard/ten-essentials.json').read_text(encoding='utf-8'))
 ]
+# The self-assessment's question bank (@wpc/shared/assessment): the workbook asks the same
+# 40 questions, with the same descriptors, as the assessment on the website.
+BANK = json.loads((ROOT / 'shared/src/scorecard/question-bank.json').read_text(encoding='utf-8'))
+assert BANK['scorecardVersion'] == VERSION, 'the question bank belongs to another scorecard version'
+assert len(BANK['essentials']) == len(ESSENTIALS), 'the question bank must cover every essential'
+QUESTIONS = [
+    (number, title, question)
+    for number, ((title, _), entry) in enumerate(zip(ESSENTIALS, BANK['essentials']), start=1)
+    for question in entry['questions']
+]
+SCALE = [step['label'] for step in BANK['scale']]
 
 POLICY = [
     ('Data Protection Policy', None),
@@ -42,10 +53,14 @@ GUIDE = [
     (f'Scorecard guide - version {VERSION}', None),
     ('What the scorecard is', 'A self-assessment that helps a community see how ready it is for catastrophic wildfire. It follows the UN 10 Essentials for Making Cities Resilient, adapted to wildfire, so results can be compared with the hundreds of cities that already use the original city scorecard.'),
     ('Who it is for', 'Local governments, fire services, utilities, insurers, community groups and residents who want a shared, honest picture of their wildfire risk and readiness.'),
-    ('How to score', 'For each essential, answer the question in the workbook and give a score from 0 to 5: 0 means nothing is in place, 1 a plan is being discussed, 2 a plan exists on paper, 3 the plan is partly in action, 4 it is fully in action, 5 it is in action, tested and reviewed every year. Write down the evidence for every score.'),
-    ('The 10 Essentials', None),
-] + [(f'{number}. {title}', question) for number, (title, question) in enumerate(ESSENTIALS, start=1)] + [
-    ('After scoring', 'Add up the ten scores (0 to 50), pick the three lowest essentials and agree on one action for each in the next twelve months. Score again a year later to see progress.'),
+    ('How to score', f'The workbook asks {len(QUESTIONS)} questions, four for each essential. Give each one a score from 0 to 5: 0 means nothing is in place, 1 it has been discussed, 2 it is planned, 3 it is partly in action, 4 it is fully in action, 5 it is in action, tested and reviewed every year. The Scoring guide sheet of the workbook describes what each score means for each question. Write down the evidence for every score.'),
+    ('The 10 Essentials and their questions', None),
+] + [
+    (f'{number}. {title}', ' '.join([key_question] + [f"({question['id']}) {question['text']}" for question in entry['questions']]))
+    for number, ((title, key_question), entry) in enumerate(zip(ESSENTIALS, BANK['essentials']), start=1)
+] + [
+    ('After scoring', 'The workbook turns the scores of each essential into a percentage of the most it could score, leaving out questions you have not answered. Pick the three lowest essentials and agree on one action for each in the next twelve months; the Scoring guide sheet suggests a next step for every question. Score again a year later to see progress.'),
+    ('Score online', 'You can also answer the same questions on the Assess page of our website. It keeps your answers in your browser, draws your results as a chart and lets you download them as a spreadsheet.'),
     ('Share your results', 'Send your completed workbook through the Feedback & Upload form on our website. Your feedback helps us improve the scorecard for every community.'),
 ]
 
@@ -61,9 +76,11 @@ Steps
      for Making Cities Resilient, adapted to wildfire.
   2. Bring together the people who know your community: emergency management,
      fire service, planning, utilities, community groups and residents.
-  3. Open the workbook. For each of the 10 essentials, discuss the question, enter a
-     score from 0 to 5 and write down the evidence for it.
-  4. Add up the scores and choose the three lowest essentials to work on first.
+  3. Open the workbook. For each of the 40 questions (four for each of the 10
+     essentials), discuss it, enter a score from 0 to 5 and write down the evidence
+     for it. The Scoring guide sheet says what each score means for each question.
+  4. Read each essential's percentage in the summary below the questions and choose
+     the three lowest essentials to work on first.
   5. Send us your completed workbook with the Feedback & Upload form on our website,
      or ask us about piloting the scorecard with our team.
 
@@ -124,42 +141,76 @@ def make_pdf(sections, title):
 
 
 def column(index):
-    return 'ABCDEFGH'[index]
+    return 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[index]
 
 
-def make_xlsx():
-    """A one-sheet workbook with inline strings: the scorecard to fill in."""
-    rows = [
-        [f'Community Wildfire Resilience Scorecard - workbook, version {VERSION}'],
-        ['Community:', '', 'Date:', ''],
-        [],
-        ['#', 'Essential (UN 10 Essentials)', 'Wildfire question', 'Score (0-5)', 'Evidence and notes'],
-    ]
-    rows += [[str(number), title, question, '', ''] for number, (title, question) in enumerate(ESSENTIALS, start=1)]
-    rows += [[], ['', 'Total (0-50)', '', {'formula': 'SUM(D5:D14)'}, '']]
-    rows += [[], ['Scale: 0 nothing in place, 1 discussed, 2 planned, 3 partly in action, 4 fully in action, 5 in action, tested and reviewed yearly.']]
-
+def sheet_xml(rows, widths):
+    """One worksheet with inline strings; a cell is text, a whole number or {'formula': ...}."""
     cells_xml = []
     for r, row in enumerate(rows, start=1):
         cells = []
         for c, value in enumerate(row):
             ref = f'{column(c)}{r}'
             if isinstance(value, dict):
-                cells.append(f'<c r="{ref}"><f>{value["formula"]}</f></c>')
+                cells.append(f'<c r="{ref}"><f>{escape(value["formula"])}</f></c>')
+            elif isinstance(value, int):
+                cells.append(f'<c r="{ref}"><v>{value}</v></c>')
             elif value == '':
                 continue
-            elif value.isdigit():
-                cells.append(f'<c r="{ref}"><v>{value}</v></c>')
             else:
                 cells.append(f'<c r="{ref}" t="inlineStr"><is><t>{escape(value)}</t></is></c>')
         cells_xml.append(f'<row r="{r}">{"".join(cells)}</row>')
-    sheet = (
+    cols = ''.join(
+        f'<col min="{i}" max="{i}" width="{width}" customWidth="1"/>' for i, width in enumerate(widths, start=1)
+    )
+    return (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
         '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-        '<cols><col min="1" max="1" width="5" customWidth="1"/><col min="2" max="2" width="45" customWidth="1"/>'
-        '<col min="3" max="3" width="80" customWidth="1"/><col min="4" max="4" width="12" customWidth="1"/>'
-        '<col min="5" max="5" width="50" customWidth="1"/></cols>'
-        f'<sheetData>{"".join(cells_xml)}</sheetData></worksheet>'
+        f'<cols>{cols}</cols><sheetData>{"".join(cells_xml)}</sheetData></worksheet>'
+    )
+
+
+def percent_formula(cells):
+    """The website's scoring: answered scores as a share of their maximum, blanks left out."""
+    return {'formula': f'IF(COUNT({cells})=0,"",ROUND(SUM({cells})/(COUNT({cells})*5)*100,1))'}
+
+
+def make_xlsx():
+    """The workbook to fill in, written from the question bank: the 40 questions with a
+    per-essential summary, and a scoring guide with every question's six descriptors."""
+    first = 5  # the row of the first question
+    scorecard = [
+        [f'Community Wildfire Resilience Scorecard - workbook, version {VERSION}'],
+        ['Community:', '', 'Date:', ''],
+        [],
+        ['Question', 'Essential (UN 10 Essentials)', 'Topic', 'Wildfire question', 'Score (0-5)', 'Evidence and notes'],
+    ]
+    scorecard += [[question['id'], f'{number}. {title}', question['topic'], question['text'], '', ''] for number, title, question in QUESTIONS]
+    last = first + len(QUESTIONS) - 1
+    scorecard += [[], ['', 'Summary', '', '', 'Score (%)']]
+    row = first
+    for number, (title, _) in enumerate(ESSENTIALS, start=1):
+        count = len(BANK['essentials'][number - 1]['questions'])
+        scorecard.append(['', f'{number}. {title}', '', '', percent_formula(f'E{row}:E{row + count - 1}')])
+        row += count
+    scorecard.append(['', 'All ten essentials', '', '', percent_formula(f'E{first}:E{last}')])
+    scorecard += [[], ['Scale: ' + ', '.join(f'{score} {label.lower()}' for score, label in enumerate(SCALE)) + '. The Scoring guide sheet says what each score means for each question.']]
+
+    guide = [['Question', 'Topic'] + [f'{score} {label}' for score, label in enumerate(SCALE)] + ['Next step if you score low']]
+    guide += [[question['id'], question['topic']] + question['descriptors'] + [question['nextStep']] for _, _, question in QUESTIONS]
+
+    sheets = [
+        ('Scorecard', sheet_xml(scorecard, [10, 45, 34, 80, 12, 50])),
+        ('Scoring guide', sheet_xml(guide, [10, 34] + [40] * len(SCALE) + [60])),
+    ]
+    overrides = ''.join(
+        f'<Override PartName="/xl/worksheets/sheet{i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+        for i in range(1, len(sheets) + 1)
+    )
+    sheet_list = ''.join(f'<sheet name="{name}" sheetId="{i}" r:id="rId{i}"/>' for i, (name, _) in enumerate(sheets, start=1))
+    sheet_rels = ''.join(
+        f'<Relationship Id="rId{i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet{i}.xml"/>'
+        for i in range(1, len(sheets) + 1)
     )
     parts = {
         '[Content_Types].xml': (
@@ -168,8 +219,7 @@ def make_xlsx():
             '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
             '<Default Extension="xml" ContentType="application/xml"/>'
             '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-            '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
-            '</Types>'
+            f'{overrides}</Types>'
         ),
         '_rels/.rels': (
             '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
@@ -181,16 +231,17 @@ def make_xlsx():
             '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
             '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
             'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-            '<sheets><sheet name="Scorecard" sheetId="1" r:id="rId1"/></sheets></workbook>'
+            # No cached results are written, so spreadsheet programs compute the formulas on opening.
+            f'<sheets>{sheet_list}</sheets><calcPr fullCalcOnLoad="1"/></workbook>'
         ),
         'xl/_rels/workbook.xml.rels': (
             '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
             '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
-            '</Relationships>'
+            f'{sheet_rels}</Relationships>'
         ),
-        'xl/worksheets/sheet1.xml': sheet,
     }
+    for i, (_, xml) in enumerate(sheets, start=1):
+        parts[f'xl/worksheets/sheet{i}.xml'] = xml
     return zip_bytes({name: text.encode('utf-8') for name, text in parts.items()})
 
 

@@ -1,4 +1,11 @@
-import { FORMS, endpointPath, type FormId } from '@wpc/shared/form-definitions';
+import type { AssessmentShare } from '@wpc/shared/assessment';
+import {
+  ASSESSMENT_BENCHMARKS_PATH,
+  ASSESSMENT_SHARE_PATH,
+  FORMS,
+  endpointPath,
+  type FormId,
+} from '@wpc/shared/form-definitions';
 
 /** A field's value as the forms hold it; files only travel in multipart forms. */
 export type SubmitValue = string | boolean | readonly File[] | undefined;
@@ -92,4 +99,19 @@ export async function submitForm(kind: FormId, values: SubmitValues, options: Su
   }
   await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ?? RETRY_DELAY_MS));
   return fetch(url, init);
+}
+
+/** Posts a community's anonymised self-assessment results (no cookies: no personal data involved). */
+export function shareAssessment(share: AssessmentShare): Promise<Response> {
+  return fetch(`${apiBase()}${ASSESSMENT_SHARE_PATH}`, {
+    method: 'POST',
+    credentials: 'omit',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(share),
+  });
+}
+
+/** Median and quartiles of every shared self-assessment, or why there are none yet. */
+export function fetchAssessmentBenchmarks(): Promise<Response> {
+  return fetch(`${apiBase()}${ASSESSMENT_BENCHMARKS_PATH}`, { credentials: 'omit' });
 }

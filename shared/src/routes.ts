@@ -27,6 +27,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/scorecard/about', area: 'scorecard', title: 'About the Scorecard' },
   { path: '/scorecard/subscribe', area: 'scorecard', title: 'Subscribe for Updates' },
   { path: '/scorecard/contact', area: 'scorecard', title: 'Scorecard Contact' },
+  { path: '/scorecard/assess', area: 'scorecard', title: 'Scorecard Self-Assessment' },
   { path: '/map', area: 'map', title: 'Showcase Map' },
   { path: '/dev/check-your-window-size', area: 'shell', title: 'Check Your Window Size' },
   { path: '/dev/forms', area: 'shell', title: 'Form Gallery' },

@@ -1,11 +1,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { ADMIN_TOKEN_MIN_LENGTH } from '../config';
 import { HttpError, sendError } from '../http/errors';
-import { UnknownCursorError, type StoredSubmission, type SubmissionStore } from '../store';
-import { exportStages, parseExportParams, startRows, submissionTable } from '../submissions/export';
+import { ASSESSMENT_EXPORT_FORM, assessmentTable, parseAssessmentExportParams } from '../assessment/export';
+import { UnknownCursorError, type SubmissionStore } from '../store';
+import {
+  exportStages,
+  parseExportParams,
+  startRows,
+  submissionTable,
+  type ExportFormat,
+  type TableShape,
+} from '../submissions/export';
 
 /** Compares in constant time; hashing first makes the lengths equal too. */
 function sameToken(given: string, expected: string): boolean {
@@ -42,45 +50,71 @@ export interface AdminRoutesOptions {
   readonly guards: readonly RequestHandler[];
 }
 
-/** The team export: submissions as JSON or CSV, and uploads as downloads. */
+/**
+ * Answers an export from a store cursor. The first row is read before anything is sent, so a
+ * store that is down (503) or an unknown `after` (400) still gets a proper error answer.
+ */
+async function sendStreamedExport<T>(
+  res: Response,
+  open: () => AsyncIterable<T>,
+  format: ExportFormat,
+  table: TableShape<T>,
+  fileLabel: string,
+  logger: Logger | undefined,
+): Promise<void> {
+  let rows: Awaited<ReturnType<typeof startRows<T>>>;
+  try {
+    rows = await startRows(open());
+  } catch (error) {
+    if (!(error instanceof UnknownCursorError)) throw error;
+    sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: { after: error.message } }));
+    return;
+  }
+  if (format === 'csv') {
+    res.attachment(`submissions-${fileLabel}-${new Date().toISOString().slice(0, 10)}.csv`);
+    res.type('text/csv; charset=utf-8');
+  } else {
+    res.type('application/json; charset=utf-8');
+  }
+  try {
+    await pipeline([...exportStages(rows, format, table), res]);
+  } catch (error) {
+    await rows.cancel();
+    // Headers are gone: cutting the connection is the only way to tell the client it is incomplete.
+    if (!res.destroyed) {
+      logger?.error({ err: error }, 'export interrupted');
+      res.destroy(error instanceof Error ? error : undefined);
+    }
+  }
+}
+
+/** The team export: submissions (and shared self-assessments) as JSON or CSV, and uploads as downloads. */
 export function adminRoutes({ store, adminToken, adminTokenError, logger, guards }: AdminRoutesOptions): Router {
   const router = Router();
   const auth = requireAdmin(adminToken, adminTokenError);
 
   // Streams from a store cursor: JSON array or CSV written as rows arrive. `limit` caps the
   // rows; `after` (the id of the last row received) resumes where a previous export stopped.
+  // form=assessment exports the shared self-assessments the same way.
   router.get('/api/admin/submissions', ...guards, auth, async (req, res) => {
     const query = req.query as Record<string, unknown>;
-    const request = parseExportParams({ form: query.form, since: query.since, format: query.format, limit: query.limit, after: query.after });
+    const params = { since: query.since, format: query.format, limit: query.limit, after: query.after };
+    if (query.form === ASSESSMENT_EXPORT_FORM) {
+      const request = parseAssessmentExportParams(params);
+      if (!request.ok) {
+        sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: request.fields }));
+        return;
+      }
+      await sendStreamedExport(res, () => store.streamAssessments(request.query), request.format, assessmentTable, 'assessment', logger);
+      return;
+    }
+    const request = parseExportParams({ form: query.form, ...params });
     if (!request.ok) {
       sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: request.fields }));
       return;
     }
-    let rows: Awaited<ReturnType<typeof startRows<StoredSubmission>>>;
-    try {
-      rows = await startRows(store.streamSubmissions(request.query));
-    } catch (error) {
-      if (!(error instanceof UnknownCursorError)) throw error;
-      sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: { after: error.message } }));
-      return;
-    }
-    if (request.format === 'csv') {
-      const day = new Date().toISOString().slice(0, 10);
-      res.attachment(`submissions-${request.query.form ?? 'all'}-${day}.csv`);
-      res.type('text/csv; charset=utf-8');
-    } else {
-      res.type('application/json; charset=utf-8');
-    }
-    try {
-      await pipeline([...exportStages(rows, request.format, submissionTable(request.query.form)), res]);
-    } catch (error) {
-      await rows.cancel();
-      // Headers are gone: cutting the connection is the only way to tell the client it is incomplete.
-      if (!res.destroyed) {
-        logger?.error({ err: error }, 'export interrupted');
-        res.destroy(error instanceof Error ? error : undefined);
-      }
-    }
+    const table = submissionTable(request.query.form);
+    await sendStreamedExport(res, () => store.streamSubmissions(request.query), request.format, table, request.query.form ?? 'all', logger);
   });
 
   router.get('/api/admin/files/:id', ...guards, auth, async (req, res) => {

@@ -132,6 +132,20 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
       },
     );
   const bounded = <T>(start: () => Promise<T>, what: string) => watch(slots.run(start, ms, what));
+  // Each row fetched of an export is bounded by the export deadline, not the submit deadline.
+  const exportBatches = <T>(source: AsyncIterable<T>): AsyncIterable<T> => ({
+    [Symbol.asyncIterator](): AsyncIterator<T> {
+      const rows = source[Symbol.asyncIterator]();
+      return {
+        next: () => watch(withDeadline(rows.next(), exportTimeoutMs, 'an export batch')),
+        return: async (value?: unknown) => {
+          // A generator still waiting on the store finishes its cleanup once that call settles.
+          void rows.return?.(value).catch(() => undefined);
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  });
 
   // Inserts sent to the store and not yet settled, by Idempotency-Key: a retry that arrives
   // meanwhile waits for the first attempt's outcome instead of adding work to a slow store.
@@ -168,22 +182,13 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
       }, 'insert');
     },
     listSubmissions: (query) => bounded(() => store.listSubmissions(query), 'list'),
-    streamSubmissions: (query) => ({
-      [Symbol.asyncIterator](): AsyncIterator<StoredSubmission> {
-        const rows = store.streamSubmissions(query)[Symbol.asyncIterator]();
-        return {
-          next: () => watch(withDeadline(rows.next(), exportTimeoutMs, 'an export batch')),
-          return: async (value?: unknown) => {
-            // A generator still waiting on the store finishes its cleanup once that call settles.
-            void rows.return?.(value).catch(() => undefined);
-            return { done: true, value: undefined };
-          },
-        };
-      },
-    }),
+    streamSubmissions: (query) => exportBatches(store.streamSubmissions(query)),
     saveFile: (source: Readable, file: NewFile) => watch(store.saveFile(source, file)),
     openFile: (id) => bounded(() => store.openFile(id), 'openFile'),
     listFiles: () => bounded(() => store.listFiles(), 'listFiles'),
+    insertAssessment: (assessment) => bounded(() => store.insertAssessment(assessment), 'insertAssessment'),
+    listAssessments: (query) => bounded(() => store.listAssessments(query), 'listAssessments'),
+    streamAssessments: (query) => exportBatches(store.streamAssessments(query)),
     deleteFile: (id) => bounded(() => store.deleteFile(id), 'deleteFile'),
     health: () =>
       withDeadline(store.health(), ms, 'health')

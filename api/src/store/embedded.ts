@@ -10,9 +10,13 @@ import { deserialize } from '@seald-io/nedb/lib/model.js';
 import {
   DuplicateSubmissionError,
   UnknownCursorError,
+  type AssessmentQuery,
+  type AssessmentStreamQuery,
   type InsertOptions,
+  type NewAssessment,
   type NewFile,
   type NewSubmission,
+  type StoredAssessment,
   type StoredFile,
   type StoredSubmission,
   type StoreHealth,
@@ -31,10 +35,12 @@ type SubmissionDoc = Omit<StoredSubmission, 'id'> & {
   requestFingerprint?: string;
 };
 type FileDoc = Omit<StoredFile, 'id'> & { _id: string };
+type AssessmentDoc = Omit<StoredAssessment, 'id'> & { _id: string };
 
 const FILE_ID = /^[a-f0-9]{32}$/;
 const SUBMISSIONS_FILE = 'submissions.db';
 const FILES_FILE = 'files.db';
+const ASSESSMENTS_FILE = 'assessments.db';
 /** Personal data: only the API's own user may read the folder and its files. */
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
@@ -46,6 +52,10 @@ function toSubmission({ _id, idempotencyKey: _key, requestFingerprint: _fingerpr
 
 function toFile({ _id, ...rest }: FileDoc): StoredFile {
   return { id: _id, ...rest };
+}
+
+function toAssessment({ _id, ...rest }: AssessmentDoc): StoredAssessment {
+  return { id: _id, ...rest, scores: { ...rest.scores } };
 }
 
 async function tighten(target: string, mode: number): Promise<void> {
@@ -69,6 +79,7 @@ export class EmbeddedStore implements SubmissionStore {
   readonly description: string;
   private readonly submissions: Datastore<SubmissionDoc>;
   private readonly files: Datastore<FileDoc>;
+  private readonly assessments: Datastore<AssessmentDoc>;
   private readonly uploadsDir: string;
   private ready: Promise<void> | undefined;
   private lock: DataDirLock | undefined;
@@ -81,6 +92,7 @@ export class EmbeddedStore implements SubmissionStore {
     const modes = { fileMode: FILE_MODE, dirMode: DIR_MODE };
     this.submissions = new Datastore<SubmissionDoc>({ filename: path.join(dataDir, SUBMISSIONS_FILE), modes });
     this.files = new Datastore<FileDoc>({ filename: path.join(dataDir, FILES_FILE), modes });
+    this.assessments = new Datastore<AssessmentDoc>({ filename: path.join(dataDir, ASSESSMENTS_FILE), modes });
     this.uploadsDir = path.join(dataDir, 'uploads');
   }
 
@@ -104,6 +116,7 @@ export class EmbeddedStore implements SubmissionStore {
       // Loading rewrites each data file (with FILE_MODE): safe only because we hold the lock.
       await this.submissions.loadDatabaseAsync();
       await this.files.loadDatabaseAsync();
+      await this.assessments.loadDatabaseAsync();
       await this.submissions.ensureIndexAsync({ fieldName: ['form', 'receivedAt'] });
       await this.submissions.ensureIndexAsync({ fieldName: 'receivedAt' });
       await this.submissions.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
@@ -191,6 +204,28 @@ export class EmbeddedStore implements SubmissionStore {
     await fs.rm(path.join(this.uploadsDir, id), { force: true });
   }
 
+  async insertAssessment(assessment: NewAssessment): Promise<StoredAssessment> {
+    await this.init();
+    return toAssessment(await this.assessments.insertAsync(assessment as AssessmentDoc));
+  }
+
+  async listAssessments(query: AssessmentQuery = {}): Promise<StoredAssessment[]> {
+    await this.init();
+    const filter = query.since ? { receivedAt: { $gte: query.since } } : {};
+    const docs = (await this.assessments.findAsync(filter).sort({ receivedAt: 1 })) as unknown as AssessmentDoc[];
+    return docs.map(toAssessment);
+  }
+
+  async *streamAssessments(query: AssessmentStreamQuery = {}): AsyncGenerator<StoredAssessment> {
+    await this.init();
+    let anchor: AssessmentDoc | undefined;
+    if (query.after !== undefined) {
+      anchor = (await this.assessments.findOneAsync({ _id: query.after })) as unknown as AssessmentDoc | undefined;
+      if (!anchor) throw new UnknownCursorError(query.after, 'shared result');
+    }
+    for (const doc of orderedSlice(this.assessments.getAllData(), query, anchor, query.limit)) yield toAssessment(doc);
+  }
+
   async health(): Promise<StoreHealth> {
     try {
       await this.init();
@@ -209,7 +244,11 @@ export class EmbeddedStore implements SubmissionStore {
     );
     if (loaded) {
       // Compaction runs after every queued write, so the data files are complete on exit.
-      await Promise.all([this.submissions.compactDatafileAsync(), this.files.compactDatafileAsync()]);
+      await Promise.all([
+        this.submissions.compactDatafileAsync(),
+        this.files.compactDatafileAsync(),
+        this.assessments.compactDatafileAsync(),
+      ]);
     }
     await this.lock?.release();
     this.lock = undefined;
@@ -218,35 +257,34 @@ export class EmbeddedStore implements SubmissionStore {
 }
 
 /**
- * The submissions of a DATA_DIR read straight from its data file, for the export CLI when no
- * API runs: the file is only read (never loaded through NeDB, which rewrites it), so an API
+ * The submissions and shared results of a DATA_DIR read straight from its data files, for the
+ * export CLI when no API runs: the files are only read (never loaded through NeDB, which rewrites it), so an API
  * that starts meanwhile loses nothing. Lines hold one document each; later lines replace or
  * delete earlier ones; a torn last line (a kill during a write) is skipped, as NeDB does.
  */
 export class EmbeddedSnapshot {
   readonly description: string;
-  private readonly file: string;
 
-  constructor(dataDir: string) {
+  constructor(private readonly dataDir: string) {
     this.description = `embedded NeDB files in ${dataDir} (read-only)`;
-    this.file = path.join(dataDir, SUBMISSIONS_FILE);
   }
 
-  private async load(): Promise<Map<string, SubmissionDoc>> {
-    const docs = new Map<string, SubmissionDoc>();
+  private async load<Doc extends { _id: string }>(fileName: string): Promise<Map<string, Doc>> {
+    const file = path.join(this.dataDir, fileName);
+    const docs = new Map<string, Doc>();
     let input: Readable;
     try {
-      await fs.access(this.file, fs.constants.R_OK);
-      input = createReadStream(this.file, { encoding: 'utf8' });
+      await fs.access(file, fs.constants.R_OK);
+      input = createReadStream(file, { encoding: 'utf8' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return docs;
       throw error;
     }
     for await (const line of createInterface({ input, crlfDelay: Infinity })) {
       if (line === '') continue;
-      let doc: (SubmissionDoc & { $$deleted?: boolean }) | undefined;
+      let doc: (Doc & { $$deleted?: boolean }) | undefined;
       try {
-        doc = deserialize(line) as SubmissionDoc & { $$deleted?: boolean };
+        doc = deserialize(line) as Doc & { $$deleted?: boolean };
       } catch {
         continue;
       }
@@ -258,13 +296,23 @@ export class EmbeddedSnapshot {
   }
 
   async *streamSubmissions(query: SubmissionStreamQuery = {}): AsyncGenerator<StoredSubmission> {
-    const docs = await this.load();
+    const docs = await this.load<SubmissionDoc>(SUBMISSIONS_FILE);
     let anchor: SubmissionDoc | undefined;
     if (query.after !== undefined) {
       anchor = docs.get(query.after);
       if (!anchor) throw new UnknownCursorError(query.after);
     }
     for (const doc of orderedSlice([...docs.values()], query, anchor, query.limit)) yield toSubmission(doc);
+  }
+
+  async *streamAssessments(query: AssessmentStreamQuery = {}): AsyncGenerator<StoredAssessment> {
+    const docs = await this.load<AssessmentDoc>(ASSESSMENTS_FILE);
+    let anchor: AssessmentDoc | undefined;
+    if (query.after !== undefined) {
+      anchor = docs.get(query.after);
+      if (!anchor) throw new UnknownCursorError(query.after, 'shared result');
+    }
+    for (const doc of orderedSlice([...docs.values()], query, anchor, query.limit)) yield toAssessment(doc);
   }
 
   async close(): Promise<void> {}

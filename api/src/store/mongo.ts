@@ -20,9 +20,13 @@ import {
   DuplicateSubmissionError,
   StoreUnavailableError,
   UnknownCursorError,
+  type AssessmentQuery,
+  type AssessmentStreamQuery,
   type InsertOptions,
+  type NewAssessment,
   type NewFile,
   type NewSubmission,
+  type StoredAssessment,
   type StoredFile,
   type StoredSubmission,
   type StoreHealth,
@@ -48,16 +52,19 @@ type SubmissionDoc = Omit<StoredSubmission, 'id'> & {
   idempotencyKey?: string;
   requestFingerprint?: string;
 };
+type AssessmentDoc = Omit<StoredAssessment, 'id'> & { _id: ObjectId };
 
 /** One client and the handles made from it; replaced as a whole when the client is lost. */
 interface Connection {
   readonly client: MongoClient;
   readonly db: Db;
   readonly submissions: Collection<SubmissionDoc>;
+  readonly assessments: Collection<AssessmentDoc>;
   readonly bucket: GridFSBucket;
 }
 
 const SUBMISSIONS = 'submissions';
+const ASSESSMENTS = 'assessments';
 const BUCKET = 'uploads';
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 const NAMESPACE_NOT_FOUND = 26;
@@ -71,6 +78,7 @@ const INDEXES = [
   // Sparse: submissions without a key (older clients, scripts) do not collide with each other.
   { name: 'idempotencyKey_unique', key: { idempotencyKey: 1 }, options: { unique: true, sparse: true } },
 ] as const;
+const ASSESSMENT_INDEXES = [{ name: 'receivedAt', key: { receivedAt: 1 }, options: {} }] as const;
 
 function isUnavailable(error: unknown): boolean {
   return (
@@ -84,6 +92,31 @@ function isUnavailable(error: unknown): boolean {
 /** Errors after which this client will never work again: the driver has closed it. */
 function isClientLost(error: unknown): boolean {
   return error instanceof MongoTopologyClosedError || error instanceof MongoNotConnectedError;
+}
+
+/**
+ * Only the missing ones: FerretDB 1.x drops the connection when asked to create an index
+ * that already exists, which every restart would otherwise do.
+ */
+async function createMissingIndexes(
+  collection: Collection<SubmissionDoc> | Collection<AssessmentDoc>,
+  indexes: readonly {
+    readonly name: string;
+    readonly key: Readonly<Record<string, 1>>;
+    readonly options: { readonly unique?: boolean; readonly sparse?: boolean };
+  }[],
+): Promise<void> {
+  const existing = await collection
+    .listIndexes()
+    .toArray()
+    .catch((error: unknown) => {
+      if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
+      throw error;
+    });
+  const names = new Set(existing.map((index) => String(index.name)));
+  for (const index of indexes) {
+    if (!names.has(index.name)) await collection.createIndex({ ...index.key }, { name: index.name, ...index.options });
+  }
 }
 
 function toFile(doc: GridFSFile): StoredFile {
@@ -104,6 +137,16 @@ function toFile(doc: GridFSFile): StoredFile {
  */
 function idForKey(key: string): ObjectId {
   return new ObjectId(createHash('sha256').update(`idempotency-key:${key}`).digest().subarray(0, 12));
+}
+
+function toAssessment({ _id, ...rest }: AssessmentDoc): StoredAssessment {
+  return { id: _id.toHexString(), ...rest };
+}
+
+/** What export order reads of a stored document. */
+interface OrderedDoc {
+  _id: ObjectId;
+  receivedAt: Date;
 }
 
 function toSubmission({ _id, idempotencyKey: _key, requestFingerprint: _fingerprint, ...rest }: SubmissionDoc): StoredSubmission {
@@ -171,26 +214,13 @@ export class MongoStore implements SubmissionStore {
       await client.connect();
       const db = client.db(this.dbName);
       const submissions = db.collection<SubmissionDoc>(SUBMISSIONS);
-      await this.ensureIndexes(submissions);
-      return { client, db, submissions, bucket: new GridFSBucket(db, { bucketName: BUCKET }) };
+      const assessments = db.collection<AssessmentDoc>(ASSESSMENTS);
+      await createMissingIndexes(submissions, INDEXES);
+      await createMissingIndexes(assessments, ASSESSMENT_INDEXES);
+      return { client, db, submissions, assessments, bucket: new GridFSBucket(db, { bucketName: BUCKET }) };
     } catch (error) {
       await client.close().catch(() => undefined);
       throw error;
-    }
-  }
-
-  /** Only the missing ones: FerretDB 1.x drops the connection when asked to create an existing index. */
-  private async ensureIndexes(submissions: Collection<SubmissionDoc>): Promise<void> {
-    const existing = await submissions
-      .listIndexes()
-      .toArray()
-      .catch((error: unknown) => {
-        if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
-        throw error;
-      });
-    const names = new Set(existing.map((index) => String(index.name)));
-    for (const index of INDEXES) {
-      if (!names.has(index.name)) await submissions.createIndex(index.key, { name: index.name, ...index.options });
     }
   }
 
@@ -278,34 +308,54 @@ export class MongoStore implements SubmissionStore {
     return rows;
   }
 
-  async *streamSubmissions(query: SubmissionStreamQuery = {}): AsyncGenerator<StoredSubmission> {
+  streamSubmissions(query: SubmissionStreamQuery = {}): AsyncGenerator<StoredSubmission> {
+    return this.streamOrdered(
+      ({ submissions }) => submissions as unknown as Collection<OrderedDoc>,
+      baseFilter(query) as Filter<OrderedDoc>,
+      query,
+      (doc) => toSubmission(doc as unknown as SubmissionDoc),
+      'submission',
+    );
+  }
+
+  /**
+   * Rows of one collection in export order, (receivedAt, _id), from a cursor; `after` resumes
+   * strictly after the named row (rows sharing its instant are ordered by id).
+   */
+  private async *streamOrdered<Row>(
+    pick: (connection: Connection) => Collection<OrderedDoc>,
+    base: Filter<OrderedDoc>,
+    query: { readonly after?: string; readonly limit?: number },
+    toRow: (doc: OrderedDoc) => Row,
+    what: string,
+  ): AsyncGenerator<Row> {
     const connection = await this.connection();
-    let filter = baseFilter(query);
+    let filter = base;
     if (query.after !== undefined) {
       const anchor = OBJECT_ID.test(query.after)
-        ? await this.run(({ submissions }) => submissions.findOne({ _id: new ObjectId(query.after) }, { projection: { receivedAt: 1 } }))
+        ? await this.run((current) => pick(current).findOne({ _id: new ObjectId(query.after) }, { projection: { receivedAt: 1 } }))
         : null;
-      if (!anchor) throw new UnknownCursorError(query.after);
-      const after: Filter<SubmissionDoc> = {
+      if (!anchor) throw new UnknownCursorError(query.after, what);
+      const after: Filter<OrderedDoc> = {
         $or: [{ receivedAt: { $gt: anchor.receivedAt } }, { receivedAt: anchor.receivedAt, _id: { $gt: anchor._id } }],
       };
       filter = { $and: [filter, after] };
     }
-    const cursor = connection.submissions
+    const cursor = pick(connection)
       .find(filter, { projection: { idempotencyKey: 0, requestFingerprint: 0 } })
       .sort({ receivedAt: 1, _id: 1 })
       .batchSize(1000);
     if (query.limit !== undefined) cursor.limit(query.limit);
     try {
       for (;;) {
-        let doc: SubmissionDoc | null;
+        let doc: OrderedDoc | null;
         try {
           doc = await cursor.next();
         } catch (error) {
           throw this.failure(connection, error);
         }
         if (!doc) return;
-        yield toSubmission(doc);
+        yield toRow(doc);
       }
     } finally {
       await cursor.close().catch(() => undefined);
@@ -345,6 +395,29 @@ export class MongoStore implements SubmissionStore {
     await this.run(({ bucket }) => bucket.delete(new ObjectId(id))).catch((error: unknown) => {
       if (error instanceof StoreUnavailableError) throw error; // "file not found" is fine
     });
+  }
+
+  async insertAssessment(assessment: NewAssessment): Promise<StoredAssessment> {
+    const doc: AssessmentDoc = { _id: new ObjectId(), ...assessment, scores: { ...assessment.scores } };
+    const result = await this.run(({ assessments }) => assessments.insertOne(doc));
+    if (!result.acknowledged) throw new StoreUnavailableError('MongoDB did not acknowledge the write.');
+    return toAssessment(doc);
+  }
+
+  async listAssessments(query: AssessmentQuery = {}): Promise<StoredAssessment[]> {
+    const filter = query.since ? { receivedAt: { $gte: query.since } } : {};
+    const docs = await this.run(({ assessments }) => assessments.find(filter).sort({ receivedAt: 1, _id: 1 }).toArray());
+    return docs.map(toAssessment);
+  }
+
+  streamAssessments(query: AssessmentStreamQuery = {}): AsyncGenerator<StoredAssessment> {
+    return this.streamOrdered(
+      ({ assessments }) => assessments as unknown as Collection<OrderedDoc>,
+      (query.since ? { receivedAt: { $gte: query.since } } : {}) as Filter<OrderedDoc>,
+      query,
+      (doc) => toAssessment(doc as unknown as AssessmentDoc),
+      'shared result',
+    );
   }
 
   async health(): Promise<StoreHealth> {

@@ -4,7 +4,8 @@ import type { SubmissionQuery } from './types';
 export interface OrderedDoc {
   readonly _id: string;
   readonly receivedAt: Date;
-  readonly form: string;
+  /** Submissions only; shared self-assessments have no form. */
+  readonly form?: string;
 }
 
 /** Export order: oldest first, ties broken by id so the order is total and a cursor can resume. */

@@ -61,6 +61,34 @@ export interface InsertOptions {
   readonly idempotency?: IdempotencyTag;
 }
 
+/** Anonymised self-assessment results a community chose to share (no name, email or notes). */
+export interface NewAssessment {
+  readonly communityType: string;
+  /** ISO 3166-1 alpha-2 code. */
+  readonly country: string;
+  readonly zip: string | null;
+  /** All 40 scores: question id -> 0..5. */
+  readonly scores: Readonly<Record<string, number>>;
+  /** Which version of the question bank the scores answer. */
+  readonly scorecardVersion: string;
+  readonly receivedAt: Date;
+}
+
+export interface StoredAssessment extends NewAssessment {
+  readonly id: string;
+}
+
+export interface AssessmentQuery {
+  /** Only results received at or after this instant. */
+  readonly since?: Date;
+}
+
+/** A streamed read of shared results in export order (receivedAt, then id), as for submissions. */
+export interface AssessmentStreamQuery extends AssessmentQuery {
+  readonly after?: string;
+  readonly limit?: number;
+}
+
 export interface StoreHealth {
   readonly ok: boolean;
   readonly detail?: string;
@@ -95,6 +123,12 @@ export interface SubmissionStore {
   /** null when no such file exists (unknown or malformed id). */
   openFile(id: string): Promise<{ readonly file: StoredFile; readonly stream: Readable } | null>;
   listFiles(): Promise<StoredFile[]>;
+  /** Shared self-assessment results, kept apart from form submissions. */
+  insertAssessment(assessment: NewAssessment): Promise<StoredAssessment>;
+  /** Oldest first, all at once (the benchmarks aggregate them). */
+  listAssessments(query?: AssessmentQuery): Promise<StoredAssessment[]>;
+  /** Oldest first (receivedAt, then id) from a cursor, for the export; UnknownCursorError as for submissions. */
+  streamAssessments(query?: AssessmentStreamQuery): AsyncIterable<StoredAssessment>;
   deleteFile(id: string): Promise<void>;
   health(): Promise<StoreHealth>;
   close(): Promise<void>;
@@ -121,10 +155,13 @@ export class DuplicateSubmissionError extends Error {
   }
 }
 
-/** A resume cursor (`after`) that names no stored submission. */
+/** A resume cursor (`after`) that names no stored submission (or shared result). */
 export class UnknownCursorError extends Error {
-  constructor(readonly after: string) {
-    super(`No submission has the id "${after}".`);
+  constructor(
+    readonly after: string,
+    what = 'submission',
+  ) {
+    super(`No ${what} has the id "${after}".`);
     this.name = 'UnknownCursorError';
   }
 }

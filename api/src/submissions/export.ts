@@ -45,7 +45,7 @@ export function parseExportParams(params: ExportParams): ExportRequest {
     if (typeof params.form === 'string' && (ENDPOINT_KINDS as readonly string[]).includes(params.form)) {
       form = params.form as EndpointKind;
     } else {
-      fields.form = `Use one of: ${ENDPOINT_KINDS.join(', ')}.`;
+      fields.form = `Use one of: ${ENDPOINT_KINDS.join(', ')}, assessment.`;
     }
   }
   if (params.since !== undefined) {

@@ -10,4 +10,5 @@ export const pages: AreaPages = {
   '/scorecard/about': lazy(() => import('./ScorecardAboutPage')),
   '/scorecard/subscribe': lazy(() => import('./SubscribePage')),
   '/scorecard/contact': lazy(() => import('./ScorecardContactPage')),
+  '/scorecard/assess': lazy(() => import('./AssessPage')),
 };

@@ -268,3 +268,7 @@ export function endpointPath(kind: EndpointKind): string {
 
 // The character rules of typed fields, shared by the API's schemas and the browser forms.
 export { hasForbiddenCharacters, hasVisibleCharacter, isMultiline, textFieldProblem } from './text-rules';
+
+/** The online self-assessment's endpoints (the bodies are described in @wpc/shared/assessment). */
+export const ASSESSMENT_SHARE_PATH = '/api/submit-assessment';
+export const ASSESSMENT_BENCHMARKS_PATH = '/api/assessment-benchmarks';

@@ -119,3 +119,5 @@ export function parseSubmission(kind: EndpointKind, body: unknown, options: Sche
   const { [HONEYPOT_FIELD]: trap, ...data } = result.data as Submission;
   return { ok: true, form, data, honeypot: typeof trap === 'string' && trap.trim() !== '' };
 }
+
+export { assessmentShareSchema, parseAssessmentShare, type AssessmentShareData, type AssessmentShareResult } from './assessment';

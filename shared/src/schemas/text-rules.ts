@@ -5,10 +5,10 @@
 import type { FieldDefinition } from './definitions';
 
 /** C0 controls (NUL, ESC...), DEL and C1 controls. */
-// eslint-disable-next-line no-control-regex -- finding control characters is this rule's purpose
+// eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 /** The same, less tab, line feed and carriage return (browsers send textarea lines as CRLF). */
-// eslint-disable-next-line no-control-regex -- as above
+// eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
 const CONTROL_BUT_TAB_OR_NEWLINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Bidi embeddings, overrides and isolates: they reorder how the text around them is shown. */
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;

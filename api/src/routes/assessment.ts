@@ -1,0 +1,57 @@
+import express, { Router, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { ASSESSMENT_BENCHMARKS_PATH, ASSESSMENT_SHARE_PATH } from '@wpc/shared/schemas';
+import type { ApiConfig } from '../config';
+import { benchmarkService, type BenchmarkService } from '../assessment/benchmarks';
+import { shareAssessment } from '../assessment/share';
+import { HttpError, sendError } from '../http/errors';
+import type { SubmissionStore } from '../store';
+
+export interface AssessmentRoutesOptions {
+  readonly store: SubmissionStore;
+  readonly config: ApiConfig;
+  readonly logger: Logger;
+  /** The submit endpoints' guards (the same rate limit). */
+  readonly guards: readonly RequestHandler[];
+  readonly benchmarks?: BenchmarkService;
+}
+
+const requireJson: RequestHandler = (req, res, next) => {
+  if (req.is('application/json') === false) {
+    sendError(res, new HttpError(415, 'Send the results as application/json.'));
+    return;
+  }
+  next();
+};
+
+/** POST /api/submit-assessment and GET /api/assessment-benchmarks. */
+export function assessmentRoutes({ store, config, logger, guards, benchmarks = benchmarkService({ store }) }: AssessmentRoutesOptions): Router {
+  const router = Router();
+  const json = express.json({ limit: config.jsonLimitBytes, type: 'application/json' });
+
+  router.post(ASSESSMENT_SHARE_PATH, ...guards, requireJson, json, async (req, res) => {
+    const outcome = await shareAssessment(req.body, store);
+    switch (outcome.type) {
+      case 'stored':
+        logger.info({ assessment: outcome.id }, 'self-assessment shared');
+        res.json({ ok: true });
+        return;
+      case 'dropped':
+        logger.info('honeypot self-assessment dropped');
+        res.json({ ok: true });
+        return;
+      case 'invalid':
+        sendError(res, new HttpError(400, 'Some fields need attention.', { fields: outcome.fields }));
+        return;
+    }
+  });
+
+  router.get(ASSESSMENT_BENCHMARKS_PATH, async (_req, res) => {
+    const answer = await benchmarks.current();
+    // Browsers and proxies may reuse it for as long as the server does.
+    res.set('Cache-Control', 'public, max-age=60');
+    res.json(answer);
+  });
+
+  return router;
+}

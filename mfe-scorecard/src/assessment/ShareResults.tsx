@@ -1,0 +1,198 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  BENCHMARK_MINIMUM,
+  COMMUNITY_TYPES,
+  COUNTRY_CODES,
+  QUESTIONS,
+  unansweredQuestions,
+  ZIP_MAX,
+  ZIP_MIN,
+  type CommunityType,
+} from '@wpc/shared/assessment';
+import { shareAssessment } from '@wpc/shared/api-client';
+import { Button } from '@wpc/shared/ui';
+import type { AssessmentProgress } from './progress';
+import { cx } from './class-names';
+import styles from './assess.module.css';
+
+export interface ShareResultsProps {
+  readonly progress: AssessmentProgress;
+  readonly onShared: (at: string) => void;
+}
+
+type FieldName = 'communityType' | 'country' | 'zip' | 'consent';
+type Errors = Partial<Record<FieldName, string>>;
+
+const FIELD_NAMES: readonly FieldName[] = ['communityType', 'country', 'zip', 'consent'];
+
+function countryOptions(): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+function checkFields(communityType: string, country: string, zip: string, consent: boolean): Errors {
+  const errors: Errors = {};
+  if (!communityType) errors.communityType = 'Choose the kind of community.';
+  if (!country) errors.country = 'Choose the country.';
+  const trimmed = zip.trim();
+  if (trimmed && trimmed.length < ZIP_MIN) errors.zip = `A zip or postal code has at least ${ZIP_MIN} characters; or leave it empty.`;
+  if (!consent) errors.consent = 'Tick the box to agree to share your anonymised results.';
+  return errors;
+}
+
+/** Opt-in sharing of the 40 scores (no notes, name or email) for the comparison between communities. */
+export function ShareResults({ progress, onShared }: ShareResultsProps) {
+  const formId = useId();
+  const [communityType, setCommunityType] = useState<CommunityType | ''>('');
+  const [country, setCountry] = useState('');
+  const [zip, setZip] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [justShared, setJustShared] = useState(false);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
+  const countries = useMemo(() => countryOptions(), []);
+
+  // The form (and the button that had focus) is replaced by the thanks, so focus moves there.
+  useEffect(() => {
+    if (justShared) thanksRef.current?.focus();
+  }, [justShared]);
+
+  const missing = unansweredQuestions(progress.answers).length;
+  const alreadyShared = progress.sharedAt !== null && (progress.updatedAt === null || progress.updatedAt <= progress.sharedAt);
+  const ids = (name: FieldName) => ({ input: `${formId}-${name}`, error: `${formId}-${name}-error` });
+  const errorProps = (name: FieldName) =>
+    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': ids(name).error } : {};
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = checkFields(communityType, country, zip, consent);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || communityType === '') return;
+    setSending(true);
+    try {
+      const response = await shareAssessment({
+        communityType,
+        country,
+        ...(zip.trim() ? { zip: zip.trim() } : {}),
+        scores: progress.answers,
+        consent: true,
+      });
+      if (response.ok) {
+        setJustShared(true);
+        onShared(new Date().toISOString());
+        return;
+      }
+      const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
+      const fieldErrors: Errors = {};
+      for (const name of FIELD_NAMES) if (body.fields?.[name]) fieldErrors[name] = body.fields[name];
+      setErrors(fieldErrors);
+      const other = Object.entries(body.fields ?? {}).filter(([name]) => !(FIELD_NAMES as readonly string[]).includes(name));
+      setFailure(
+        [body.error ?? `Sharing did not work (the server answered ${response.status}). Please try again.`, ...other.map(([, message]) => message)].join(' '),
+      );
+    } catch {
+      setFailure('Your results could not be sent: the connection failed. Check your connection and try again; your answers are still here.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className={cx(styles.share, styles.noPrint)} aria-labelledby={`${formId}-heading`}>
+      <h3 id={`${formId}-heading`}>Share anonymised results with the consortium</h3>
+      <p>
+        Sharing helps every community see where it stands. We receive only the kind of community, the country, the zip or
+        postal code if you give one, and your {QUESTIONS.length} scores: never your notes, name or email. Once at least{' '}
+        {BENCHMARK_MINIMUM} communities have shared, everyone who takes the assessment sees the median score of each
+        essential beside their own.
+      </p>
+      {alreadyShared ? (
+        <p ref={thanksRef} tabIndex={-1} className={styles.notice} role="status">
+          Thank you! You shared these results on {longDate(progress.sharedAt!)}. If you change any answer, you can share the
+          new results here.
+        </p>
+      ) : missing > 0 ? (
+        <p>
+          Sharing opens when all {QUESTIONS.length} questions are answered, so that every shared result compares like with
+          like. {missing === 1 ? 'One question is' : `${missing} questions are`} still to answer.
+        </p>
+      ) : (
+        <form noValidate onSubmit={submit}>
+          <div className={styles.field}>
+            <label htmlFor={ids('communityType').input}>Kind of community</label>
+            <select
+              id={ids('communityType').input}
+              value={communityType}
+              onChange={(event) => setCommunityType(event.target.value as CommunityType | '')}
+              {...errorProps('communityType')}
+            >
+              <option value="">Choose…</option>
+              {COMMUNITY_TYPES.map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.label}
+                </option>
+              ))}
+            </select>
+            {errors.communityType ? <p id={ids('communityType').error} className={styles.fieldError}>{errors.communityType}</p> : null}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={ids('country').input}>Country</label>
+            <select id={ids('country').input} value={country} onChange={(event) => setCountry(event.target.value)} {...errorProps('country')}>
+              <option value="">Choose…</option>
+              {countries.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+            {errors.country ? <p id={ids('country').error} className={styles.fieldError}>{errors.country}</p> : null}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={ids('zip').input}>Zip / postal code (optional)</label>
+            <input
+              id={ids('zip').input}
+              type="text"
+              autoComplete="postal-code"
+              maxLength={ZIP_MAX}
+              value={zip}
+              onChange={(event) => setZip(event.target.value)}
+              {...errorProps('zip')}
+            />
+            {errors.zip ? <p id={ids('zip').error} className={styles.fieldError}>{errors.zip}</p> : null}
+          </div>
+          <div className={styles.field}>
+            <div className={styles.consent}>
+              <input
+                id={ids('consent').input}
+                type="checkbox"
+                checked={consent}
+                onChange={(event) => setConsent(event.target.checked)}
+                {...errorProps('consent')}
+              />
+              <label htmlFor={ids('consent').input}>
+                I agree to share these anonymised results with the Wildfire Prevention Consortium, to be combined with other
+                communities&apos; results.
+              </label>
+            </div>
+            {errors.consent ? <p id={ids('consent').error} className={styles.fieldError}>{errors.consent}</p> : null}
+          </div>
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Sharing…' : 'Share anonymised results'}
+          </Button>
+          {failure ? (
+            <p className={cx(styles.notice, styles.noticeError)} role="alert">
+              {failure}
+            </p>
+          ) : null}
+        </form>
+      )}
+    </section>
+  );
+}
