@@ -32,7 +32,9 @@ const project = (name, environment) => ({
   testTimeout: 15_000,
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   // file-type and its helpers ship only ES modules.
-  transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)',
+  ],
   moduleNameMapper,
   setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'test-support/jsdom-setup.ts')] : [],
 });

@@ -28,7 +28,18 @@ async function startChromium() {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'wpc-bench-'));
   const child = spawn(
     chromiumPath,
-    ['--headless=new', '--no-sandbox', '--disable-gpu', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', 'about:blank'],
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise((resolve, reject) => {
@@ -38,7 +49,9 @@ async function startChromium() {
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
       if (match) resolve(Number(match[1]));
     });
-    child.on('exit', (code) => reject(new Error(`Chromium exited (${code}) before opening its DevTools port:\n${log}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`Chromium exited (${code}) before opening its DevTools port:\n${log}`)),
+    );
   });
   return {
     port,
@@ -51,7 +64,8 @@ async function startChromium() {
 }
 
 function summarise(lhr) {
-  const bytes = (type) => lhr.audits['resource-summary'].details.items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  const bytes = (type) =>
+    lhr.audits['resource-summary'].details.items.find((item) => item.resourceType === type)?.transferSize ?? 0;
   return {
     performance: lhr.categories.performance.score,
     lighthouseVersion: lhr.lighthouseVersion,
@@ -67,7 +81,12 @@ function summarise(lhr) {
 async function measure(route) {
   const chromium = await startChromium();
   try {
-    const result = await lighthouse(`${site}${route}`, { port: chromium.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    const result = await lighthouse(`${site}${route}`, {
+      port: chromium.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      output: 'json',
+    });
     if (result?.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`);
     return summarise(result.lhr);
   } finally {
@@ -94,7 +113,9 @@ const misses = (row) =>
     row.route === '/' && row.jsKiB > TARGETS.homeJsKiB && 'JS',
   ].filter(Boolean);
 
-console.log(`\nLighthouse ${rows[0]?.lighthouseVersion ?? ''} mobile, ${site}, ${runs} run(s) per route (the median-score run shown)\n`);
+console.log(
+  `\nLighthouse ${rows[0]?.lighthouseVersion ?? ''} mobile, ${site}, ${runs} run(s) per route (the median-score run shown)\n`,
+);
 console.log('| Route | Perf | LCP | CLS | TBT | JS (KiB, compressed) | CSS (KiB, compressed) | Misses |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const row of rows) {

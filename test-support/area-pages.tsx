@@ -6,7 +6,11 @@ import { routesOf, type RemoteArea } from '@wpc/shared/routes';
 export function describeAreaPages(area: RemoteArea, pages: AreaPages) {
   describe(`the ${area} area`, () => {
     it('has a page for every route the table gives it, and no other', () => {
-      expect(Object.keys(pages).sort()).toEqual(routesOf(area).map((route) => route.path).sort());
+      expect(Object.keys(pages).sort()).toEqual(
+        routesOf(area)
+          .map((route) => route.path)
+          .sort(),
+      );
     });
 
     for (const { path } of routesOf(area)) {

@@ -19,7 +19,8 @@ export function unzip(archive: Buffer): Map<string, Buffer> {
     const commentLength = archive.readUInt16LE(offset + 32);
     const localHeader = archive.readUInt32LE(offset + 42);
     const name = archive.toString('utf8', offset + 46, offset + 46 + nameLength);
-    const dataStart = localHeader + 30 + archive.readUInt16LE(localHeader + 26) + archive.readUInt16LE(localHeader + 28);
+    const dataStart =
+      localHeader + 30 + archive.readUInt16LE(localHeader + 26) + archive.readUInt16LE(localHeader + 28);
     const data = archive.subarray(dataStart, dataStart + compressedSize);
     if (method === 0) entries.set(name, Buffer.from(data));
     else if (method === 8) entries.set(name, inflateRawSync(data));

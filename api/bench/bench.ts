@@ -21,8 +21,15 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const UPLOAD_RUNS = 3;
 
 const submission = JSON.stringify({
-  firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', organization: 'Analytical Engines',
-  role: 'Engineer', zipCode: '94110', message: 'Benchmark submission', subscribe: true, pilot: false,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.org',
+  organization: 'Analytical Engines',
+  role: 'Engineer',
+  zipCode: '94110',
+  message: 'Benchmark submission',
+  subscribe: true,
+  pilot: false,
 });
 
 function startServer(): Promise<{ api: number; bare: number; stop: () => void }> {
@@ -52,7 +59,13 @@ async function memory(port: number, collect: boolean): Promise<Memory> {
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 async function load(url: string) {
-  const options = { url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: submission, connections: CONNECTIONS };
+  const options = {
+    url,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: submission,
+    connections: CONNECTIONS,
+  };
   await autocannon({ ...options, duration: 2 }); // warm-up
   const result = await autocannon({ ...options, duration: DURATION_S });
   return {
@@ -90,7 +103,10 @@ async function benchmarksLoad(ports: { api: number; bare: number }) {
   );
   const bare = await loadGet(`http://127.0.0.1:${ports.bare}/bare`);
   const benchmarks = await loadGet(url);
-  console.table({ 'bare Express GET endpoint': bare, [`GET ${ASSESSMENT_BENCHMARKS_PATH} (${first.count} shared results)`]: benchmarks });
+  console.table({
+    'bare Express GET endpoint': bare,
+    [`GET ${ASSESSMENT_BENCHMARKS_PATH} (${first.count} shared results)`]: benchmarks,
+  });
 }
 
 /**
@@ -104,7 +120,8 @@ async function upload(ports: { api: number; bare: number }, file: string, size: 
   const head = Buffer.from(
     Object.entries(fields)
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const before = await memory(ports.bare, collect);
@@ -120,8 +137,14 @@ async function upload(ports: { api: number; bare: number }, file: string, size: 
   const status = await new Promise<number>((resolve, reject) => {
     const req = http.request(
       {
-        host: '127.0.0.1', port: ports.api, method: 'POST', path: endpointPath('feedback'),
-        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + size + tail.length },
+        host: '127.0.0.1',
+        port: ports.api,
+        method: 'POST',
+        path: endpointPath('feedback'),
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': head.length + size + tail.length,
+        },
       },
       (res) => {
         res.resume();
@@ -149,7 +172,9 @@ async function upload(ports: { api: number; bare: number }, file: string, size: 
 async function main(): Promise<void> {
   const server = await startServer();
   try {
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs; ${CONNECTIONS} connections, ${DURATION_S} s per run (after 2 s warm-up)\n`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPUs; ${CONNECTIONS} connections, ${DURATION_S} s per run (after 2 s warm-up)\n`,
+    );
     const bare = await load(`http://127.0.0.1:${server.bare}/bare`);
     const submit = await load(`http://127.0.0.1:${server.api}${endpointPath('download')}`);
     console.table({ 'bare Express JSON endpoint': bare, 'POST /api/submit-download-form (embedded store)': submit });

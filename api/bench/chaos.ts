@@ -303,7 +303,9 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   }
   const lost = [...acknowledged].filter((n) => !storedByN.has(n)).length;
   const notAcknowledged = [...storedByN.keys()].filter((n) => !acknowledged.has(n)).length;
-  const outages = (await fs.readFile(logFile, 'utf8')).split('\n').filter((line) => line.includes('store unavailable')).length;
+  const outages = (await fs.readFile(logFile, 'utf8'))
+    .split('\n')
+    .filter((line) => line.includes('store unavailable')).length;
 
   await ferret?.destroy();
   await fs.rm(workDir, { recursive: true, force: true });
@@ -334,17 +336,23 @@ async function main(): Promise<void> {
     // the MongoDB run was not asked for
   } else if (process.env.MONGODB_URI) {
     if (existsSync(FERRETDB_BIN)) kinds.push('mongodb');
-    else console.warn(`SKIPPED the MongoDB run: no FerretDB binary at ${FERRETDB_BIN} (run .ci/start-ferretdb.sh once).`);
+    else
+      console.warn(`SKIPPED the MongoDB run: no FerretDB binary at ${FERRETDB_BIN} (run .ci/start-ferretdb.sh once).`);
   } else {
     console.warn('SKIPPED the MongoDB run: MONGODB_URI is not set.');
   }
-  console.log(`Node ${process.version}, ${os.cpus().length} CPUs; ${TOTAL} submissions at ${CONCURRENCY} concurrent per store\n`);
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} CPUs; ${TOTAL} submissions at ${CONCURRENCY} concurrent per store\n`,
+  );
   const results: Figures[] = [];
   for (const kind of kinds) {
     console.log(`${kind}:`);
     const result = await runStore(kind);
     console.table([result]);
-    if (result.sent < TOTAL) console.warn(`  [${kind}] the run hit its ${RUN_DEADLINE_MS / 60_000}-minute limit after ${result.sent} submissions`);
+    if (result.sent < TOTAL)
+      console.warn(
+        `  [${kind}] the run hit its ${RUN_DEADLINE_MS / 60_000}-minute limit after ${result.sent} submissions`,
+      );
     results.push(result);
   }
   console.log();

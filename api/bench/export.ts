@@ -90,7 +90,9 @@ async function exportOnce(port: number, token: string, pid: number, query: strin
     }
   })();
   const t0 = performance.now();
-  const res = await fetch(`http://127.0.0.1:${port}/api/admin/submissions?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`http://127.0.0.1:${port}/api/admin/submissions?${query}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
   let bytes = 0;
   let lines = 0;
@@ -124,7 +126,10 @@ async function measure(kind: string, env: Record<string, string>) {
   });
   try {
     for (let i = 0; ; i += 1) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (res) => res.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (i > 1200) throw new Error('the API did not become healthy');
       await sleep(100);
@@ -133,9 +138,25 @@ async function measure(kind: string, env: Record<string, string>) {
     const results: Record<string, string | number>[] = [];
     const json = await exportOnce(port, token, pid, 'format=json');
     // One row per line between "[" and "]".
-    results.push({ store: kind, export: 'JSON, all rows', rows: json.lines - 1, MB: mb(json.bytes), s: json.seconds.toFixed(1), 'RSS before MB': mb(json.before), 'RSS peak MB': mb(json.peak) });
+    results.push({
+      store: kind,
+      export: 'JSON, all rows',
+      rows: json.lines - 1,
+      MB: mb(json.bytes),
+      s: json.seconds.toFixed(1),
+      'RSS before MB': mb(json.before),
+      'RSS peak MB': mb(json.peak),
+    });
     const csv = await exportOnce(port, token, pid, 'format=csv');
-    results.push({ store: kind, export: 'CSV, all rows', rows: csv.lines - 1, MB: mb(csv.bytes), s: csv.seconds.toFixed(1), 'RSS before MB': mb(csv.before), 'RSS peak MB': mb(csv.peak) });
+    results.push({
+      store: kind,
+      export: 'CSV, all rows',
+      rows: csv.lines - 1,
+      MB: mb(csv.bytes),
+      s: csv.seconds.toFixed(1),
+      'RSS before MB': mb(csv.before),
+      'RSS peak MB': mb(csv.peak),
+    });
 
     // Pages: resume after the last id of each page.
     let after = '';
@@ -146,9 +167,12 @@ async function measure(kind: string, env: Record<string, string>) {
     const t0 = performance.now();
     const ids = new Set<string>();
     for (;;) {
-      const res = await fetch(`http://127.0.0.1:${port}/api/admin/submissions?limit=${PAGE}${after ? `&after=${after}` : ''}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api/admin/submissions?limit=${PAGE}${after ? `&after=${after}` : ''}`,
+        {
+          headers: { Authorization: `Bearer ${token}` },
+        },
+      );
       const page = (await res.json()) as { id: string }[];
       peak = Math.max(peak, rssOf(pid));
       if (page.length === 0) break;
@@ -192,7 +216,9 @@ async function main(): Promise<void> {
     url.pathname = `/wpc_export_bench_${randomBytes(4).toString('hex')}`;
     const drop = await seedMongo(url.toString());
     try {
-      table.push(...(await measure('mongodb', { MONGODB_URI: url.toString(), DATA_DIR: path.join(os.tmpdir(), 'unused') })));
+      table.push(
+        ...(await measure('mongodb', { MONGODB_URI: url.toString(), DATA_DIR: path.join(os.tmpdir(), 'unused') })),
+      );
     } finally {
       await drop();
     }

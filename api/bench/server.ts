@@ -46,7 +46,10 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(ports)}\n`);
 
   process.on('SIGTERM', () => {
-    void store.close().then(() => fs.rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));
+    void store
+      .close()
+      .then(() => fs.rm(dataDir, { recursive: true, force: true }))
+      .then(() => process.exit(0));
   });
 }
 

@@ -37,7 +37,15 @@ const USAGE =
   'Usage: npm run export -w api -- [--form <kind>|assessment] [--since <ISO date>] [--format json|csv] [--limit <rows>] ' +
   '[--after <id of the last row of a previous export>] [--api <url of a running API>]';
 
-type Values = { form?: string; since?: string; format?: string; limit?: string; after?: string; api?: string; help?: boolean };
+type Values = {
+  form?: string;
+  since?: string;
+  format?: string;
+  limit?: string;
+  after?: string;
+  api?: string;
+  help?: boolean;
+};
 
 class ExportError extends Error {}
 
@@ -46,7 +54,7 @@ async function throughApi(base: string, config: ApiConfig, values: Values): Prom
   if (!config.adminToken) {
     throw new ExportError(
       `The export reads through the running API at ${base}, which needs the team's token: ` +
-        (config.adminTokenError ?? 'set ADMIN_TOKEN to the API\'s ADMIN_TOKEN.'),
+        (config.adminTokenError ?? "set ADMIN_TOKEN to the API's ADMIN_TOKEN."),
     );
   }
   const url = new URL('/api/admin/submissions', base);
@@ -63,7 +71,11 @@ async function throughApi(base: string, config: ApiConfig, values: Values): Prom
   }
   if (response.status !== 200 || !response.body) {
     const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-    const detail = body.fields ? Object.entries(body.fields).map(([field, message]) => ` --${field}: ${message}`).join('') : '';
+    const detail = body.fields
+      ? Object.entries(body.fields)
+          .map(([field, message]) => ` --${field}: ${message}`)
+          .join('')
+      : '';
     throw new ExportError(`The API answered ${response.status}: ${body.error ?? response.statusText}${detail}`);
   }
   await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), process.stdout);
@@ -160,7 +172,11 @@ async function main(): Promise<number> {
     if (values.api) {
       summary = await throughApi(values.api, config, values);
     } else if (config.mongodbUri) {
-      const store = new MongoStore({ uri: config.mongodbUri, dbName: config.mongodbDb, serverSelectionTimeoutMS: 5000 });
+      const store = new MongoStore({
+        uri: config.mongodbUri,
+        dbName: config.mongodbDb,
+        serverSelectionTimeoutMS: 5000,
+      });
       summary = await plan.run(store);
     } else {
       const lock = await readDataDirLock(config.dataDir);

@@ -96,7 +96,8 @@ export function loadConfig(env: Env = process.env): ApiConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
   const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1);
   const uploadTimeoutMs = integer(env, 'UPLOAD_TIMEOUT_MS', 300_000, 1);
-  if (headersTimeoutMs > uploadTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not be longer than UPLOAD_TIMEOUT_MS');
+  if (headersTimeoutMs > uploadTimeoutMs)
+    throw new Error('HEADERS_TIMEOUT_MS must not be longer than UPLOAD_TIMEOUT_MS');
   const origins = text(env, 'ALLOWED_ORIGINS');
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
   return {
@@ -106,8 +107,13 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     mongodbDb: text(env, 'MONGODB_DB'),
     dataDir,
     allowedOrigins: origins
-      ? origins.split(',').map((origin) => origin.trim()).filter(Boolean)
-      : nodeEnv === 'production' ? [] : DEV_ORIGINS,
+      ? origins
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : nodeEnv === 'production'
+        ? []
+        : DEV_ORIGINS,
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     ...adminToken(text(env, 'ADMIN_TOKEN')),
     rateLimit: {

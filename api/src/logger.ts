@@ -14,7 +14,11 @@ export function requestLogger(logger: Logger): HttpLogger {
     logger,
     serializers: {
       // pino-http hands these its standard serialisation of the request and response.
-      req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, path: req.url?.split('?')[0] }),
+      req: (req: { id?: unknown; method?: string; url?: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url?.split('?')[0],
+      }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
     // 503 is an outage the store wrapper has already logged once, with its cause.

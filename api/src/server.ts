@@ -37,7 +37,10 @@ async function main(): Promise<void> {
     app,
   );
   server.listen(config.port, () => {
-    logger.info({ port: config.port, origins: config.allowedOrigins }, `API listening on http://localhost:${config.port}`);
+    logger.info(
+      { port: config.port, origins: config.allowedOrigins },
+      `API listening on http://localhost:${config.port}`,
+    );
   });
   server.on('error', (error) => {
     logger.error({ err: error }, 'server failed');

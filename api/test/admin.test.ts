@@ -48,24 +48,46 @@ for (const storeCase of storeCases) {
 
     async function seed() {
       await h.store.insertSubmission({
-        form: 'download', variant: 'download', page: '/scorecard', files: [],
+        form: 'download',
+        variant: 'download',
+        page: '/scorecard',
+        files: [],
         fields: { ...person, zipCode: '94110', subscribe: true, pilot: false },
         receivedAt: new Date('2025-01-10T12:00:00Z'),
       });
       await h.store.insertSubmission({
-        form: 'contact', variant: 'contact', page: '/contact-us', files: [],
-        fields: { ...person, firstName: '=HYPERLINK("http://evil")', zipCode: '94110', message: 'Line one\nline "two", three' },
+        form: 'contact',
+        variant: 'contact',
+        page: '/contact-us',
+        files: [],
+        fields: {
+          ...person,
+          firstName: '=HYPERLINK("http://evil")',
+          zipCode: '94110',
+          message: 'Line one\nline "two", three',
+        },
         receivedAt: new Date('2025-02-10T12:00:00Z'),
       });
       await h.store.insertSubmission({
-        form: 'download', variant: 'download', page: null, files: [],
+        form: 'download',
+        variant: 'download',
+        page: null,
+        files: [],
         fields: { ...person, lastName: 'Byron', zipCode: '10001', subscribe: false, pilot: true },
         receivedAt: new Date('2025-03-10T12:00:00Z'),
       });
     }
 
     it('refuses requests without the right bearer token with 401', async () => {
-      for (const header of [undefined, '', 'Bearer', 'Bearer wrong', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`]) {
+      for (const header of [
+        undefined,
+        '',
+        'Bearer',
+        'Bearer wrong',
+        `Basic ${TOKEN}`,
+        `Bearer ${TOKEN}x`,
+        `Bearer ${TOKEN.slice(0, -1)}`,
+      ]) {
         const req = request(h.app).get('/api/admin/submissions');
         if (header !== undefined) void req.set('Authorization', header);
         const res = await req;
@@ -96,18 +118,29 @@ for (const storeCase of storeCases) {
     it('filters by form and by date', async () => {
       await seed();
       const downloads = await request(h.app).get('/api/admin/submissions?form=download').set('Authorization', auth);
-      expect(downloads.body.map((s: { fields: { lastName: string } }) => s.fields.lastName)).toEqual(['Lovelace', 'Byron']);
-      const since = await request(h.app).get('/api/admin/submissions?form=download&since=2025-02-01').set('Authorization', auth);
+      expect(downloads.body.map((s: { fields: { lastName: string } }) => s.fields.lastName)).toEqual([
+        'Lovelace',
+        'Byron',
+      ]);
+      const since = await request(h.app)
+        .get('/api/admin/submissions?form=download&since=2025-02-01')
+        .set('Authorization', auth);
       expect(since.body).toHaveLength(1);
-      const sinceTime = await request(h.app).get('/api/admin/submissions?since=2025-02-10T12:00:00Z').set('Authorization', auth);
+      const sinceTime = await request(h.app)
+        .get('/api/admin/submissions?since=2025-02-10T12:00:00Z')
+        .set('Authorization', auth);
       expect(sinceTime.body.map((s: { form: string }) => s.form)).toEqual(['contact', 'download']);
     });
 
     it('refuses unknown filters with 400 naming them', async () => {
-      const res = await request(h.app).get('/api/admin/submissions?form=newsletter&since=yesterday&format=xml').set('Authorization', auth);
+      const res = await request(h.app)
+        .get('/api/admin/submissions?form=newsletter&since=yesterday&format=xml')
+        .set('Authorization', auth);
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.fields).sort()).toEqual(['form', 'format', 'since']);
-      const repeated = await request(h.app).get('/api/admin/submissions?form=download&form=contact').set('Authorization', auth);
+      const repeated = await request(h.app)
+        .get('/api/admin/submissions?form=download&form=contact')
+        .set('Authorization', auth);
       expect(repeated.status).toBe(400);
     });
 
@@ -116,11 +149,15 @@ for (const storeCase of storeCases) {
       const res = await request(h.app).get('/api/admin/submissions?format=csv').set('Authorization', auth);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?submissions-all-\d{4}-\d{2}-\d{2}\.csv"?$/);
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="?submissions-all-\d{4}-\d{2}-\d{2}\.csv"?$/,
+      );
       const rows = parseCsv(res.text);
       const [header, ...data] = rows;
       expect(header!.slice(0, 5)).toEqual(['id', 'form', 'variant', 'receivedAt', 'page']);
-      expect(header).toEqual(expect.arrayContaining(['firstName', 'lastName', 'email', 'zipCode', 'message', 'subscribe', 'pilot', 'files']));
+      expect(header).toEqual(
+        expect.arrayContaining(['firstName', 'lastName', 'email', 'zipCode', 'message', 'subscribe', 'pilot', 'files']),
+      );
       expect(data).toHaveLength(3);
       const column = (name: string) => header!.indexOf(name);
       expect(data[1]![column('firstName')]).toBe(`'=HYPERLINK("http://evil")`);
@@ -147,7 +184,10 @@ for (const storeCase of storeCases) {
         await Promise.all(
           Array.from({ length: 50 }, (_, i) =>
             h.store.insertSubmission({
-              form: 'notifyme', variant: 'notify', page: null, files: [],
+              form: 'notifyme',
+              variant: 'notify',
+              page: null,
+              files: [],
               fields: { ...person, email: `row-${n + i}@example.org`, zipCode: '94110' },
               receivedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, Math.floor((n + i) / 3))),
             }),
@@ -162,7 +202,9 @@ for (const storeCase of storeCases) {
       const paged: { id: string }[] = [];
       let after = '';
       for (let page = 0; page < 10; page += 1) {
-        const res = await request(app).get(`/api/admin/submissions?limit=120${after ? `&after=${after}` : ''}`).set('Authorization', auth);
+        const res = await request(app)
+          .get(`/api/admin/submissions?limit=120${after ? `&after=${after}` : ''}`)
+          .set('Authorization', auth);
         expect(res.status).toBe(200);
         if (res.body.length === 0) break;
         paged.push(...(res.body as { id: string }[]));
@@ -174,7 +216,9 @@ for (const storeCase of storeCases) {
     }, 60_000);
 
     it('answers 400 for a resume cursor that names no row', async () => {
-      const res = await request(h.app).get('/api/admin/submissions?after=0123456789abcdef01234567').set('Authorization', auth);
+      const res = await request(h.app)
+        .get('/api/admin/submissions?after=0123456789abcdef01234567')
+        .set('Authorization', auth);
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual({ after: expect.stringMatching(/No submission has the id/) });
     });
@@ -189,11 +233,15 @@ for (const storeCase of storeCases) {
       const [file] = list.body[0].files as { id: string; name: string }[];
       expect(file!.name).toBe('drawing _script_.svg');
 
-      const res = await request(h.app).get(`/api/admin/files/${file!.id}`).set('Authorization', auth).buffer(true).parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (chunk: Buffer) => chunks.push(chunk));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const res = await request(h.app)
+        .get(`/api/admin/files/${file!.id}`)
+        .set('Authorization', auth)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (chunk: Buffer) => chunks.push(chunk));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toBe('attachment; filename="drawing _script_.svg"');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -206,7 +254,12 @@ for (const storeCase of storeCases) {
     });
 
     it('answers 404 for an unknown or malformed file id', async () => {
-      for (const id of ['0123456789abcdef01234567', '0123456789abcdef0123456789abcdef', '..%2F..%2Fetc%2Fpasswd', 'zz']) {
+      for (const id of [
+        '0123456789abcdef01234567',
+        '0123456789abcdef0123456789abcdef',
+        '..%2F..%2Fetc%2Fpasswd',
+        'zz',
+      ]) {
         const res = await request(h.app).get(`/api/admin/files/${id}`).set('Authorization', auth);
         expect(res.status).toBe(404);
         expect(res.type).toBe('application/json');
@@ -214,7 +267,10 @@ for (const storeCase of storeCases) {
     });
 
     it('streams files kept by the store directly', async () => {
-      const saved = await h.store.saveFile(Readable.from([samples.pdf]), { name: 'report.pdf', contentType: 'application/pdf' });
+      const saved = await h.store.saveFile(Readable.from([samples.pdf]), {
+        name: 'report.pdf',
+        contentType: 'application/pdf',
+      });
       const res = await request(h.app).get(`/api/admin/files/${saved.id}`).set('Authorization', auth);
       expect(res.status).toBe(200);
       expect(res.headers['content-length']).toBe(String(samples.pdf.length));

@@ -53,7 +53,9 @@ for (const storeCase of storeCases) {
       await store.close();
       const reopened = testStore.reopen();
       await reopened.init();
-      expect(await reopened.listAssessments()).toEqual([{ id: expect.any(String), ...assessment(4, '2026-03-04T00:00:00.000Z') }]);
+      expect(await reopened.listAssessments()).toEqual([
+        { id: expect.any(String), ...assessment(4, '2026-03-04T00:00:00.000Z') },
+      ]);
     });
   });
 }

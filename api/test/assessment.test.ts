@@ -139,7 +139,9 @@ for (const storeCase of storeCases) {
         const computations = jest.spyOn(h.store, 'listAssessments');
         for (const score of [1, 2, 3, 4]) await h.store.insertAssessment(stored(score));
 
-        const answers = await Promise.all(Array.from({ length: 20 }, () => request(app).get(ASSESSMENT_BENCHMARKS_PATH)));
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => request(app).get(ASSESSMENT_BENCHMARKS_PATH)),
+        );
         expect(answers.every((res) => res.status === 200 && res.body.count === 4)).toBe(true);
         expect(computations).toHaveBeenCalledTimes(1);
 
@@ -177,19 +179,32 @@ for (const storeCase of storeCases) {
         expect(all.status).toBe(200);
         expect(all.body.map((row: { scores: Record<string, number> }) => row.scores['1a'])).toEqual([2, 5]);
         const recent = await exportOf('form=assessment&since=2026-02-01');
-        expect(recent.body).toEqual([expect.objectContaining({ zip: '2000', country: 'AU', scorecardVersion: '02-20-24' })]);
+        expect(recent.body).toEqual([
+          expect.objectContaining({ zip: '2000', country: 'AU', scorecardVersion: '02-20-24' }),
+        ]);
       });
 
       it('gives CSV with the 40 scores and the percentage of each essential', async () => {
         const res = await exportOf('form=assessment&format=csv');
         expect(res.status).toBe(200);
-        expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?submissions-assessment-\d{4}-\d{2}-\d{2}\.csv"?$/);
+        expect(res.headers['content-disposition']).toMatch(
+          /^attachment; filename="?submissions-assessment-\d{4}-\d{2}-\d{2}\.csv"?$/,
+        );
         // Every cell is quoted (RFC 4180) and none of these holds a comma or a quote.
         const [header, first, second] = res.text
           .trim()
           .split('\r\n')
           .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
-        expect(header!.slice(0, 8)).toEqual(['id', 'receivedAt', 'communityType', 'country', 'zip', 'scorecardVersion', '1a', '1b']);
+        expect(header!.slice(0, 8)).toEqual([
+          'id',
+          'receivedAt',
+          'communityType',
+          'country',
+          'zip',
+          'scorecardVersion',
+          '1a',
+          '1b',
+        ]);
         expect(header!.slice(-2)).toEqual(['essential10Percent', 'overallPercent']);
         expect(header).toHaveLength(6 + 40 + 10 + 1);
         expect(first!.slice(1, 6)).toEqual(['2026-01-05T08:00:00.000Z', 'city', 'AU', '', '02-20-24']);

@@ -7,7 +7,11 @@ describe('loadConfig', () => {
     expect(config.mongodbUri).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.allowedOrigins).toEqual([
-      'http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004',
+      'http://localhost:3000',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3003',
+      'http://localhost:3004',
     ]);
     expect(config.rateLimit).toEqual({ windowMs: 60_000, max: 60 });
     expect(config.trustProxy).toBe('loopback');
@@ -19,10 +23,9 @@ describe('loadConfig', () => {
 
   it('allows no cross-origin callers in production unless listed', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).allowedOrigins).toEqual([]);
-    expect(loadConfig({ NODE_ENV: 'production', ALLOWED_ORIGINS: ' https://a.example, https://b.example ,' }).allowedOrigins).toEqual([
-      'https://a.example',
-      'https://b.example',
-    ]);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ALLOWED_ORIGINS: ' https://a.example, https://b.example ,' }).allowedOrigins,
+    ).toEqual(['https://a.example', 'https://b.example']);
   });
 
   it('reads the store, token, limits and proxy settings', () => {
@@ -51,7 +54,9 @@ describe('loadConfig', () => {
     for (const token of ['Z', 'S3cr3t!', 'Q'.repeat(31)]) {
       const config = loadConfig({ ADMIN_TOKEN: token });
       expect(config.adminToken).toBeUndefined();
-      expect(config.adminTokenError).toMatch(new RegExp(`ADMIN_TOKEN is ${token.length} characters? long; it must be at least 32`));
+      expect(config.adminTokenError).toMatch(
+        new RegExp(`ADMIN_TOKEN is ${token.length} characters? long; it must be at least 32`),
+      );
       expect(config.adminTokenError).toMatch(/export is disabled/);
       expect(config.adminTokenError).not.toContain(token);
     }
@@ -64,7 +69,9 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.headersTimeoutMs).toBeLessThanOrEqual(config.bodyTimeoutMs);
     expect(config.bodyTimeoutMs).toBeLessThan(config.uploadTimeoutMs);
-    expect(loadConfig({ BODY_TIMEOUT_MS: '5000', UPLOAD_TIMEOUT_MS: '60000', HEADERS_TIMEOUT_MS: '2000' })).toMatchObject({
+    expect(
+      loadConfig({ BODY_TIMEOUT_MS: '5000', UPLOAD_TIMEOUT_MS: '60000', HEADERS_TIMEOUT_MS: '2000' }),
+    ).toMatchObject({
       bodyTimeoutMs: 5000,
       uploadTimeoutMs: 60_000,
       headersTimeoutMs: 2000,

@@ -14,7 +14,14 @@ function open(): EmbeddedStore {
   return store;
 }
 
-const note = { form: 'notifyme', variant: 'notify', fields: { firstName: 'Ada' }, files: [], page: null, receivedAt: new Date() } as const;
+const note = {
+  form: 'notifyme',
+  variant: 'notify',
+  fields: { firstName: 'Ada' },
+  files: [],
+  page: null,
+  receivedAt: new Date(),
+} as const;
 
 beforeEach(async () => {
   dataDir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-datadir-')), 'data');
@@ -32,7 +39,9 @@ describe('the embedded store on its DATA_DIR', () => {
     const lock = await readDataDirLock(dataDir);
     expect(lock).toMatchObject({ state: 'alive', holder: { pid: process.pid, hostname: os.hostname() } });
 
-    const error = await open().init().catch((caught: unknown) => caught);
+    const error = await open()
+      .init()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DataDirLockedError);
     expect((error as Error).message).toContain(`in use by another API process (pid ${process.pid}`);
   });
@@ -50,7 +59,12 @@ describe('the embedded store on its DATA_DIR', () => {
     // A real process that has exited: its pid is free, as after kill -9.
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     await fs.mkdir(dataDir, { recursive: true });
-    const staleHolder = { pid: Number(gone.stdout), hostname: os.hostname(), startedAt: '2025-01-01T00:00:00.000Z', token: 'old' };
+    const staleHolder = {
+      pid: Number(gone.stdout),
+      hostname: os.hostname(),
+      startedAt: '2025-01-01T00:00:00.000Z',
+      token: 'old',
+    };
     await fs.writeFile(path.join(dataDir, LOCK_FILE_NAME), JSON.stringify(staleHolder));
     expect(await readDataDirLock(dataDir)).toMatchObject({ state: 'stale' });
 
@@ -62,8 +76,13 @@ describe('the embedded store on its DATA_DIR', () => {
   it('refuses a lock held on another host, saying how to clear it', async () => {
     await fs.mkdir(dataDir, { recursive: true });
     const lockFile = path.join(dataDir, LOCK_FILE_NAME);
-    await fs.writeFile(lockFile, JSON.stringify({ pid: 4242, hostname: 'another-host', startedAt: '2025-01-01T00:00:00.000Z', token: 't' }));
-    const error = await open().init().catch((caught: unknown) => caught);
+    await fs.writeFile(
+      lockFile,
+      JSON.stringify({ pid: 4242, hostname: 'another-host', startedAt: '2025-01-01T00:00:00.000Z', token: 't' }),
+    );
+    const error = await open()
+      .init()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DataDirLockedError);
     expect((error as Error).message).toMatch(/pid 4242 on another host \(another-host/);
     expect((error as Error).message).toContain(`delete ${lockFile}`);
@@ -71,7 +90,10 @@ describe('the embedded store on its DATA_DIR', () => {
 
   it('keeps personal data private: folders 0700, data files and uploads 0600, also after compaction', async () => {
     const store = open();
-    const file = await store.saveFile(Readable.from([Buffer.from('%PDF-1.4')]), { name: 'a.pdf', contentType: 'application/pdf' });
+    const file = await store.saveFile(Readable.from([Buffer.from('%PDF-1.4')]), {
+      name: 'a.pdf',
+      contentType: 'application/pdf',
+    });
     await store.insertSubmission(note);
     expect(await mode(dataDir)).toBe(0o700);
     expect(await mode(path.join(dataDir, 'uploads'))).toBe(0o700);

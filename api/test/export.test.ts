@@ -63,18 +63,40 @@ async function csvOf(rows: StoredSubmission[], form?: StoredSubmission['form']):
       callback();
     },
   });
-  await pipeline([...exportStages((async function* () { yield* rows; })(), 'csv', submissionTable(form)), sink]);
+  await pipeline([
+    ...exportStages(
+      (async function* () {
+        yield* rows;
+      })(),
+      'csv',
+      submissionTable(form),
+    ),
+    sink,
+  ]);
   return text;
 }
 
 describe('CSV export', () => {
   it('writes the header of the form kind even with no rows, every cell quoted', async () => {
-    expect(await csvOf([], 'notifyme')).toBe('"id","form","variant","receivedAt","page","firstName","lastName","email","zipCode","otherFields","files"\r\n');
+    expect(await csvOf([], 'notifyme')).toBe(
+      '"id","form","variant","receivedAt","page","firstName","lastName","email","zipCode","otherFields","files"\r\n',
+    );
   });
 
   it('quotes every cell as RFC 4180 says, so separators, quotes and line breaks stay inside it', async () => {
     const csv = await csvOf(
-      [submission({ form: 'notifyme', variant: 'notify', fields: { firstName: 'x;=cmd|\' /C calc\'!A0;', lastName: 'O"Hara, Jr', email: 'a@b.org', zipCode: 'line\r\nbreak' } })],
+      [
+        submission({
+          form: 'notifyme',
+          variant: 'notify',
+          fields: {
+            firstName: "x;=cmd|' /C calc'!A0;",
+            lastName: 'O"Hara, Jr',
+            email: 'a@b.org',
+            zipCode: 'line\r\nbreak',
+          },
+        }),
+      ],
       'notifyme',
     );
     expect(csv).toBe(
@@ -115,7 +137,18 @@ describe('CSV export', () => {
     const columns = header!.slice(1, -1).split('","');
     expect(columns.slice(0, 5)).toEqual(['id', 'form', 'variant', 'receivedAt', 'page']);
     expect(columns.slice(-2)).toEqual(['otherFields', 'files']);
-    expect(columns).toEqual(expect.arrayContaining(['firstName', 'subscribe', 'message', 'role', 'zip', 'pageName', 'links', 'scorecardForm']));
+    expect(columns).toEqual(
+      expect.arrayContaining([
+        'firstName',
+        'subscribe',
+        'message',
+        'role',
+        'zip',
+        'pageName',
+        'links',
+        'scorecardForm',
+      ]),
+    );
     expect(new Set(columns).size).toBe(columns.length);
     const cells = (line: string) => line.slice(1, -1).split('","');
     expect(cells(first!)[columns.indexOf('firstName')]).toBe('Ada');

@@ -39,7 +39,19 @@ describe('sanitizeFileName', () => {
 
 describe('isAllowedExtension', () => {
   it('accepts the spec list in any case and refuses the rest', () => {
-    for (const name of ['a.jpg', 'a.JPEG', 'a.png', 'a.svg', 'a.pdf', 'a.doc', 'a.docx', 'a.xlsx', 'a.xls', 'a.ppt', 'a.pptx']) {
+    for (const name of [
+      'a.jpg',
+      'a.JPEG',
+      'a.png',
+      'a.svg',
+      'a.pdf',
+      'a.doc',
+      'a.docx',
+      'a.xlsx',
+      'a.xls',
+      'a.ppt',
+      'a.pptx',
+    ]) {
       expect(isAllowedExtension(name)).toBe(true);
     }
     for (const name of ['a.exe', 'a.html', 'a.js', 'a.zip', 'a', 'a.pdf.exe', 'pdf']) {
@@ -49,9 +61,12 @@ describe('isAllowedExtension', () => {
 });
 
 describe('sniffFile', () => {
-  it.each(goodUploads.map((upload) => [upload.name, upload.bytes] as const))('accepts a genuine %s', async (name, bytes) => {
-    await expect(sniff(name, bytes)).resolves.toMatchObject({ ok: true });
-  });
+  it.each(goodUploads.map((upload) => [upload.name, upload.bytes] as const))(
+    'accepts a genuine %s',
+    async (name, bytes) => {
+      await expect(sniff(name, bytes)).resolves.toMatchObject({ ok: true });
+    },
+  );
 
   it.each([
     ['a PNG named .pdf', 'report.pdf', samples.png],

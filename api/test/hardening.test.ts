@@ -67,7 +67,10 @@ describeStore(embeddedCase, 'hardening', () => {
       expect(allowed.headers['access-control-allow-origin']).toBe('https://wildfire.example');
       expect(allowed.headers['access-control-allow-credentials']).toBe('true');
 
-      const other = await request(h.app).post(endpointPath('contact')).set('Origin', 'https://evil.example').send(validBodies.contact);
+      const other = await request(h.app)
+        .post(endpointPath('contact'))
+        .set('Origin', 'https://evil.example')
+        .send(validBodies.contact);
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     });
 
@@ -104,7 +107,8 @@ describeStore(embeddedCase, 'hardening', () => {
     const h = useHarness(embeddedCase, { rateLimit: { max: 1 }, trustProxy: 'loopback' });
 
     it('limits each forwarded client address separately behind a trusted proxy', async () => {
-      const from = (ip: string) => request(h.app).post(endpointPath('notifyme')).set('X-Forwarded-For', ip).send(validBodies.notifyme);
+      const from = (ip: string) =>
+        request(h.app).post(endpointPath('notifyme')).set('X-Forwarded-For', ip).send(validBodies.notifyme);
       expect((await from('203.0.113.1')).status).toBe(200);
       expect((await from('203.0.113.2')).status).toBe(200);
       expect((await from('203.0.113.1')).status).toBe(429);
@@ -138,10 +142,27 @@ describeStore(embeddedCase, 'hardening', () => {
       });
       const testStore = await embeddedCase.create();
       try {
-        const app = createApp({ store: testStore.store, config: await testConfig(), logger: pino({ level: 'info' }, sink) });
-        const body = { ...validBodies.contact, email: 'private.person@example.org', zipCode: '99501', message: 'my secret' };
-        expect((await request(app).post(endpointPath('contact')).set('Cookie', 'session=s3cret').send(body)).status).toBe(200);
-        expect((await request(app).post(endpointPath('contact')).send({ ...body, email: 'bad@' })).status).toBe(400);
+        const app = createApp({
+          store: testStore.store,
+          config: await testConfig(),
+          logger: pino({ level: 'info' }, sink),
+        });
+        const body = {
+          ...validBodies.contact,
+          email: 'private.person@example.org',
+          zipCode: '99501',
+          message: 'my secret',
+        };
+        expect(
+          (await request(app).post(endpointPath('contact')).set('Cookie', 'session=s3cret').send(body)).status,
+        ).toBe(200);
+        expect(
+          (
+            await request(app)
+              .post(endpointPath('contact'))
+              .send({ ...body, email: 'bad@' })
+          ).status,
+        ).toBe(400);
         const upload = await request(app)
           .post(endpointPath('feedback'))
           .field({ ...validBodies.feedback, subscribe: 'true' } as Record<string, string>)
@@ -149,7 +170,15 @@ describeStore(embeddedCase, 'hardening', () => {
         expect(upload.status).toBe(200);
         const text = lines.join('');
         expect(text).toContain('submission stored');
-        for (const secret of ['private.person', '99501', 'my secret', 'Lovelace', 's3cret', 'Private Person', '127.0.0.1']) {
+        for (const secret of [
+          'private.person',
+          '99501',
+          'my secret',
+          'Lovelace',
+          's3cret',
+          'Private Person',
+          '127.0.0.1',
+        ]) {
           expect(text).not.toContain(secret);
         }
       } finally {
@@ -165,7 +194,10 @@ describe('store outage', () => {
 
   it('answers 503 JSON when the store does not answer', async () => {
     const token = 'a-token-of-at-least-thirty-two-characters';
-    const app = createApp({ store: hangingStore(), config: await testConfig({ storeTimeoutMs: 300, exportTimeoutMs: 300, adminToken: token }) });
+    const app = createApp({
+      store: hangingStore(),
+      config: await testConfig({ storeTimeoutMs: 300, exportTimeoutMs: 300, adminToken: token }),
+    });
     const submit = await request(app).post(endpointPath('download')).send(validBodies.download);
     expect(submit.status).toBe(503);
     expect(submit.body.error).toMatch(/unavailable/);

@@ -68,7 +68,10 @@ for (const storeCase of storeCases) {
       expect((await post(key)).status).toBe(200);
       const reused = await post(key, { ...validBodies.contact, message: 'Something else entirely' });
       expect(reused.status).toBe(422);
-      expect(reused.body).toEqual({ error: expect.stringMatching(/already used for a different submission/), header: KEY });
+      expect(reused.body).toEqual({
+        error: expect.stringMatching(/already used for a different submission/),
+        header: KEY,
+      });
       const stored = await h.store.listSubmissions();
       expect(stored.map((row) => row.fields.message)).toEqual([validBodies.contact.message]);
     });

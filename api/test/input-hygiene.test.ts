@@ -6,7 +6,20 @@ import { describeStore, embeddedCase } from './helpers/stores';
 
 // Characters the issue found stored in names: NUL, an ANSI escape sequence, the right-to-left
 // override; and the other C0/C1 controls, bidi embeddings and isolates, and line separators.
-const REFUSED_IN_ONE_LINE = ['\u0000', '\u001b[31m', '\u202e', '\u0007', '\u0085', '\u009b', '\u2066', '\u202a', '\u2028', '\n', '\t', '\u007f'];
+const REFUSED_IN_ONE_LINE = [
+  '\u0000',
+  '\u001b[31m',
+  '\u202e',
+  '\u0007',
+  '\u0085',
+  '\u009b',
+  '\u2066',
+  '\u202a',
+  '\u2028',
+  '\n',
+  '\t',
+  '\u007f',
+];
 const REFUSED_IN_MESSAGES = ['\u0000', '\u001b[2J', '\u202e', '\u0008', '\u000b', '\u000c', '\u0085', '\u2067'];
 
 // About 70 requests per test: more than jest's 5 s on a busy machine.

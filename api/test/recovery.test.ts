@@ -46,7 +46,10 @@ describeOwnFerret('MongoDB store that heals by itself (against a FerretDB the te
     await ferret.destroy();
   });
 
-  const submit = (lastName: string) => request(app).post(endpointPath('notifyme')).send({ ...validBodies.notifyme, lastName });
+  const submit = (lastName: string) =>
+    request(app)
+      .post(endpointPath('notifyme'))
+      .send({ ...validBodies.notifyme, lastName });
   const health = () => request(app).get('/api/health');
 
   /** Polls /api/health until it answers 200; fails if that takes longer than the promise. */

@@ -38,11 +38,20 @@ describe('server.ts', () => {
       const field = (name: string, value: string) =>
         `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
       const head =
-        field('firstName', 'Ada') + field('lastName', 'Lovelace') + field('email', 'ada@example.org') + field('zipCode', '94110') +
+        field('firstName', 'Ada') +
+        field('lastName', 'Lovelace') +
+        field('email', 'ada@example.org') +
+        field('zipCode', '94110') +
         `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
       const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(
-          { host: '127.0.0.1', port, method: 'POST', path: '/api/submit-feedback-form', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/submit-feedback-form',
+            headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+          },
           (res) => {
             let body = '';
             res.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -85,12 +94,25 @@ describe('scripts/export.ts', () => {
   beforeEach(async () => {
     const store = new EmbeddedStore(dataDir);
     await store.insertSubmission({
-      form: 'download', variant: 'download', page: '/', files: [],
-      fields: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', zipCode: '94110', subscribe: true, pilot: false },
+      form: 'download',
+      variant: 'download',
+      page: '/',
+      files: [],
+      fields: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.org',
+        zipCode: '94110',
+        subscribe: true,
+        pilot: false,
+      },
       receivedAt: new Date('2025-04-01T00:00:00Z'),
     });
     await store.insertSubmission({
-      form: 'notifyme', variant: 'notify', page: '/showcase/innovations', files: [],
+      form: 'notifyme',
+      variant: 'notify',
+      page: '/showcase/innovations',
+      files: [],
       fields: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', zipCode: '10001' },
       receivedAt: new Date('2025-04-02T00:00:00Z'),
     });
@@ -166,13 +188,24 @@ describe('one writer per DATA_DIR', () => {
   it('refuses to start a second API on the same folder, naming the process that holds it', async () => {
     const first = await startApi();
     try {
-      const second = runTs('src/server.ts', [], { API_PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production' });
+      const second = runTs('src/server.ts', [], {
+        API_PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+      });
       const output = collect(second);
       expect(await exitCode(second)).toBe(1);
       expect(output.text).toContain(`is in use by another API process (pid ${first.child.pid}`);
       expect(output.text).not.toContain('API listening');
       // The first one still works.
-      expect(await postJson(first.port, { firstName: 'Ada', lastName: 'L', email: 'ada@example.org', zipCode: '94110' }, randomUUID())).toBe(200);
+      expect(
+        await postJson(
+          first.port,
+          { firstName: 'Ada', lastName: 'L', email: 'ada@example.org', zipCode: '94110' },
+          randomUUID(),
+        ),
+      ).toBe(200);
     } finally {
       first.child.kill('SIGKILL');
     }
@@ -198,7 +231,13 @@ describe('scripts/export.ts while the API takes writes', () => {
       while (next < TOTAL) {
         const n = next++;
         const email = `writer-${n}@example.org`;
-        if ((await postJson(api.port, { firstName: 'Ada', lastName: 'Lovelace', email, zipCode: '94110' }, randomUUID())) === 200) {
+        if (
+          (await postJson(
+            api.port,
+            { firstName: 'Ada', lastName: 'Lovelace', email, zipCode: '94110' },
+            randomUUID(),
+          )) === 200
+        ) {
           acknowledged.add(email);
         }
       }
@@ -209,7 +248,11 @@ describe('scripts/export.ts while the API takes writes', () => {
       const child = runTs('scripts/export.ts', ['--format', 'json'], { DATA_DIR: dataDir, ADMIN_TOKEN });
       const output = collect(child);
       const code = await exitCode(child);
-      exports.push({ code, rows: code === 0 ? (JSON.parse(output.text) as unknown[]).length : -1, stderr: output.errors });
+      exports.push({
+        code,
+        rows: code === 0 ? (JSON.parse(output.text) as unknown[]).length : -1,
+        stderr: output.errors,
+      });
     }
     await writers;
     api.child.kill('SIGKILL');
@@ -245,7 +288,14 @@ describe('scripts/export.ts while the API takes writes', () => {
 
   it('reads the files of an idle DATA_DIR without rewriting them, torn last line and all', async () => {
     const store = new EmbeddedStore(dataDir);
-    await store.insertSubmission({ form: 'notifyme', variant: 'notify', page: null, files: [], fields: { firstName: 'Ada' }, receivedAt: new Date('2025-04-01T00:00:00Z') });
+    await store.insertSubmission({
+      form: 'notifyme',
+      variant: 'notify',
+      page: null,
+      files: [],
+      fields: { firstName: 'Ada' },
+      receivedAt: new Date('2025-04-01T00:00:00Z'),
+    });
     await store.close();
     const file = path.join(dataDir, 'submissions.db');
     // A kill -9 in the middle of an append leaves half a line, which no one acknowledged.
@@ -270,7 +320,9 @@ describe('slow clients', () => {
       socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
       socket.on('close', () => resolve(answer));
       // A reset after the answer arrived is still the server cutting the request off.
-      socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve(answer) : reject(error)));
+      socket.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'ECONNRESET' ? resolve(answer) : reject(error),
+      );
     });
   }
 

@@ -65,6 +65,9 @@ describe('outageLog', () => {
     } finally {
       jest.useRealTimers();
     }
-    expect(lines.map((line) => line.msg)).toEqual(['store unavailable: connect ECONNREFUSED 127.0.0.1:27017', 'store available again']);
+    expect(lines.map((line) => line.msg)).toEqual([
+      'store unavailable: connect ECONNREFUSED 127.0.0.1:27017',
+      'store available again',
+    ]);
   });
 });

@@ -14,7 +14,14 @@ describe('MongoDB adapter without a server', () => {
   it('reports itself unhealthy and refuses writes as unavailable', async () => {
     expect(await store.health()).toMatchObject({ ok: false });
     await expect(
-      store.insertSubmission({ form: 'notifyme', variant: 'notify', fields: {}, files: [], page: null, receivedAt: new Date() }),
+      store.insertSubmission({
+        form: 'notifyme',
+        variant: 'notify',
+        fields: {},
+        files: [],
+        page: null,
+        receivedAt: new Date(),
+      }),
     ).rejects.toMatchObject({ name: 'StoreUnavailableError' });
   });
 

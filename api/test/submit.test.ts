@@ -5,8 +5,14 @@ import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
 
 const REQUIRED_ZIP: Record<EndpointKind, string> = {
-  download: 'zipCode', notifyme: 'zipCode', sponsor: 'zipCode', collab: 'zipCode',
-  subscribe: 'zipCode', feedback: 'zipCode', contact: 'zipCode', support: 'zipCode',
+  download: 'zipCode',
+  notifyme: 'zipCode',
+  sponsor: 'zipCode',
+  collab: 'zipCode',
+  subscribe: 'zipCode',
+  feedback: 'zipCode',
+  contact: 'zipCode',
+  support: 'zipCode',
 };
 
 // Every case runs on the embedded store; the MongoDB case runs only with MONGODB_URI (CI sets it
@@ -23,7 +29,10 @@ for (const storeCase of storeCases) {
     describe.each(ENDPOINT_KINDS)('%s', (kind) => {
       it('stores a valid submission with its form kind, fields, page and time', async () => {
         const before = Date.now();
-        const res = await post(kind, validBodies[kind]).set('Referer', 'http://localhost:3000/scorecard/participation?utm=x');
+        const res = await post(kind, validBodies[kind]).set(
+          'Referer',
+          'http://localhost:3000/scorecard/participation?utm=x',
+        );
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ ok: true });
 
@@ -38,7 +47,9 @@ for (const storeCase of storeCases) {
         const res = await post(kind, { organization: 'Org' });
         expect(res.status).toBe(400);
         expect(res.type).toBe('application/json');
-        expect(Object.keys(res.body.fields).sort()).toEqual(['email', 'firstName', 'lastName', REQUIRED_ZIP[kind]].sort());
+        expect(Object.keys(res.body.fields).sort()).toEqual(
+          ['email', 'firstName', 'lastName', REQUIRED_ZIP[kind]].sort(),
+        );
         await expectNothingStored();
       });
 
@@ -132,7 +143,10 @@ for (const storeCase of storeCases) {
     });
 
     it('answers malformed JSON with 400', async () => {
-      const res = await request(h.app).post(endpointPath('contact')).set('Content-Type', 'application/json').send('{"firstName": "Ada",');
+      const res = await request(h.app)
+        .post(endpointPath('contact'))
+        .set('Content-Type', 'application/json')
+        .send('{"firstName": "Ada",');
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: expect.stringMatching(/not valid JSON/) });
       await expectNothingStored();
@@ -147,7 +161,10 @@ for (const storeCase of storeCases) {
 
     it('refuses a body that is not a JSON object', async () => {
       for (const body of ['[1,2]', '"text"', 'null', '42']) {
-        const res = await request(h.app).post(endpointPath('notifyme')).set('Content-Type', 'application/json').send(body);
+        const res = await request(h.app)
+          .post(endpointPath('notifyme'))
+          .set('Content-Type', 'application/json')
+          .send(body);
         expect(res.status).toBe(400);
       }
       expect((await post('notifyme', {})).status).toBe(400);
@@ -155,7 +172,10 @@ for (const storeCase of storeCases) {
     });
 
     it('answers other content types with 415', async () => {
-      const form = await request(h.app).post(endpointPath('sponsor')).type('form').send({ ...person, zipCode: '94110' });
+      const form = await request(h.app)
+        .post(endpointPath('sponsor'))
+        .type('form')
+        .send({ ...person, zipCode: '94110' });
       expect(form.status).toBe(415);
       const text = await request(h.app).post(endpointPath('notifyme')).set('Content-Type', 'text/plain').send('hello');
       expect(text.status).toBe(415);

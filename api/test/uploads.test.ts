@@ -86,7 +86,9 @@ for (const storeCase of storeCases) {
 
     it('accepts feedback without files, as multipart or as JSON', async () => {
       expect((await feedback()).status).toBe(200);
-      const json = await request(h.app).post(FEEDBACK).send({ ...fields, subscribe: true, scorecardForm: false });
+      const json = await request(h.app)
+        .post(FEEDBACK)
+        .send({ ...fields, subscribe: true, scorecardForm: false });
       expect(json.status).toBe(200);
       expect((await h.store.listSubmissions()).map((s) => s.files)).toEqual([[], []]);
     });

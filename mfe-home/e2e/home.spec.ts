@@ -11,7 +11,9 @@ const card = (page: Page, title: string) => page.getByRole('region', { name: tit
 async function openHome(page: Page) {
   await page.goto('/');
   // A first visit fetches the shell, the remote and its page chunk: slow on a busy CI machine.
-  await expect(page.getByRole('heading', { level: 1, name: /Catastrophic fires destroy/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /Catastrophic fires destroy/ })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** How far the card's top sits below the bottom of every sticky header, as the visitor sees it. */
@@ -25,17 +27,32 @@ function gapBelowHeaders(target: Locator): Promise<number> {
 
 async function expectLandedBelowHeaders(target: Locator) {
   // Smooth scrolling approaches the target from one side: once within a pixel, it has arrived.
-  await expect.poll(async () => Math.abs((await gapBelowHeaders(target)) - SCROLL_GAP), { timeout: 10_000 }).toBeLessThanOrEqual(1);
+  await expect
+    .poll(async () => Math.abs((await gapBelowHeaders(target)) - SCROLL_GAP), { timeout: 10_000 })
+    .toBeLessThanOrEqual(1);
 }
 
 test.describe('home page menu on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('is always open, and a click scrolls smoothly so the card lands 16px below the sticky header', async ({ page }) => {
+  test('is always open, and a click scrolls smoothly so the card lands 16px below the sticky header', async ({
+    page,
+  }) => {
     await openHome(page);
     await expect(pageMenu(page).getByRole('heading', { name: 'PAGE MENU' })).toBeVisible();
     await expect(pageMenu(page).getByRole('button', { name: 'PAGE MENU' })).toHaveCount(0);
-    const labels = ['Showcase', 'Assess', 'Scorecard', 'Sponsor', 'Pilot', 'Collaborate', 'Subscribe', 'Share', 'Support', 'Contribute'];
+    const labels = [
+      'Showcase',
+      'Assess',
+      'Scorecard',
+      'Sponsor',
+      'Pilot',
+      'Collaborate',
+      'Subscribe',
+      'Share',
+      'Support',
+      'Contribute',
+    ];
     await expect(pageMenu(page).getByRole('link')).toHaveText(labels);
 
     const sponsor = card(page, 'Sponsor Opportunities');
@@ -55,10 +72,14 @@ test.describe('home page menu on a wide screen', () => {
     await expect(share).toBeFocused();
   });
 
-  test('hovering or focusing an entry gives its card a border in the title colour, as hovering the card does', async ({ page }) => {
+  test('hovering or focusing an entry gives its card a border in the title colour, as hovering the card does', async ({
+    page,
+  }) => {
     await openHome(page);
     const collaborate = card(page, 'Collaborate With Us');
-    const titleColour = await collaborate.getByRole('heading', { level: 3 }).evaluate((title) => getComputedStyle(title).color);
+    const titleColour = await collaborate
+      .getByRole('heading', { level: 3 })
+      .evaluate((title) => getComputedStyle(title).color);
     const borderColour = () => collaborate.evaluate((element) => getComputedStyle(element).borderLeftColor);
     // The transition to the highlight takes a moment.
     const expectBorder = async (highlighted: boolean) =>
@@ -85,7 +106,9 @@ test.describe('home page menu on a wide screen', () => {
 });
 
 test.describe('home page menu at the breakpoint', () => {
-  test('is collapsed at 1024px until toggled, collapses on a click outside, and is open at 1025px', async ({ page }) => {
+  test('is collapsed at 1024px until toggled, collapses on a click outside, and is open at 1025px', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: MENU_BREAKPOINT, height: 800 });
     await openHome(page);
     const toggle = pageMenu(page).getByRole('button', { name: 'PAGE MENU' });
@@ -103,7 +126,9 @@ test.describe('home page menu at the breakpoint', () => {
     await expect(toggle).toBeHidden();
   });
 
-  test('on a small screen, following an entry collapses the menu and lands the card below the header', async ({ page }) => {
+  test('on a small screen, following an entry collapses the menu and lands the card below the header', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await openHome(page);
     const toggle = pageMenu(page).getByRole('button', { name: 'PAGE MENU' });
@@ -155,7 +180,12 @@ test('a card’s form is sent to the API from its pop-up, and the visitor is tha
     zipCode: '95959',
   });
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: /Thank you/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Thank you/ })
+      .first(),
+  ).toBeVisible();
   // Focus goes back to the button that opened the form.
   await expect(pilot.getByRole('button', { name: 'Pilot with Us' })).toBeFocused();
 });

@@ -48,7 +48,9 @@ for (const { path, heading } of PAGES) {
         await open(page, path, heading);
         await scrollThrough(page);
         const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+        expect(
+          results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
+        ).toEqual([]);
       });
     }
 
@@ -66,11 +68,19 @@ for (const { path, heading } of PAGES) {
 
 test('the home page shows its open forms without axe violations', async ({ page }) => {
   await open(page, '/', PAGES[0].heading);
-  await page.getByRole('region', { name: 'Scorecard Overview' }).getByRole('button', { name: 'What is the Community Wildfire Resilience Scorecard?' }).click();
-  await page.getByRole('region', { name: 'Share Feedback & Upload Your Scorecard' }).getByRole('button', { name: 'Feedback & Upload' }).click();
+  await page
+    .getByRole('region', { name: 'Scorecard Overview' })
+    .getByRole('button', { name: 'What is the Community Wildfire Resilience Scorecard?' })
+    .click();
+  await page
+    .getByRole('region', { name: 'Share Feedback & Upload Your Scorecard' })
+    .getByRole('button', { name: 'Feedback & Upload' })
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+  expect(
+    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
+  ).toEqual([]);
 });
 
 test.describe('/sponsors in use', () => {
@@ -100,7 +110,11 @@ test.describe('/sponsors in use', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     await expect(table.getByRole('columnheader', { name: 'Gold $25,000' })).toBeInViewport();
     const smallestText = await table.evaluate((element) =>
-      Math.min(...Array.from(element.querySelectorAll('th, td span')).map((cell) => parseFloat(getComputedStyle(cell).fontSize))),
+      Math.min(
+        ...Array.from(element.querySelectorAll('th, td span')).map((cell) =>
+          parseFloat(getComputedStyle(cell).fontSize),
+        ),
+      ),
     );
     expect(smallestText).toBeGreaterThanOrEqual(12);
   });
@@ -134,5 +148,10 @@ test('/contact-us sends its inline form and offers the weekly meeting and email'
     form.getByRole('button', { name: 'Send Message' }).click(),
   ]);
   expect(response.status()).toBe(200);
-  await expect(page.getByRole('status').filter({ hasText: /Thank you for contacting us!/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Thank you for contacting us!/ })
+      .first(),
+  ).toBeVisible();
 });

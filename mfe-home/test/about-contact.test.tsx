@@ -17,10 +17,9 @@ describe('the About page', () => {
     expect(leaders).toHaveLength(2);
     for (const leader of leaders) {
       const name = within(leader).getByRole('heading', { level: 3 }).textContent!;
-      expect(within(leader).getByRole('link', { name: `LinkedIn profile of ${name} (opens in a new tab)` })).toHaveAttribute(
-        'href',
-        expect.stringMatching(/^https:\/\/www\.linkedin\.com\//),
-      );
+      expect(
+        within(leader).getByRole('link', { name: `LinkedIn profile of ${name} (opens in a new tab)` }),
+      ).toHaveAttribute('href', expect.stringMatching(/^https:\/\/www\.linkedin\.com\//));
       expect(leader.querySelector('[aria-hidden="true"]')?.textContent).toMatch(/^[A-Z]{2}$/);
     }
   });
@@ -30,7 +29,8 @@ describe('the About page', () => {
     const grid = screen.getByRole('region', { name: 'Innovation Curation Partners' });
     const people = within(grid).getAllByRole('listitem');
     expect(people).toHaveLength(12);
-    for (const person of people) expect(within(person).getByRole('link', { name: /^LinkedIn profile of/ })).toBeInTheDocument();
+    for (const person of people)
+      expect(within(person).getByRole('link', { name: /^LinkedIn profile of/ })).toBeInTheDocument();
   });
 
   it('lists the current core team and the past contributors', () => {

@@ -44,7 +44,9 @@ describe('the home hero', () => {
     const user = userEvent.setup();
     render(<HomePage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/catastrophic fires/i);
-    expect(screen.getByText(/45\.7 million acres/).closest('p')).toHaveTextContent('45.7 million acres burned in Canada in 2023');
+    expect(screen.getByText(/45\.7 million acres/).closest('p')).toHaveTextContent(
+      '45.7 million acres burned in Canada in 2023',
+    );
     expect(screen.getByText(/^Source:/)).toBeInTheDocument();
     const hero = screen.getByRole('region', { name: /catastrophic fires/i });
     await user.click(within(hero).getByRole('button', { name: 'Download Scorecard' }));
@@ -91,7 +93,9 @@ describe('the page menu', () => {
     expect(sponsor).not.toHaveAttribute('data-highlighted');
     await user.hover(within(menu()).getByRole('link', { name: 'Sponsor' }));
     expect(sponsor).toHaveAttribute('data-highlighted', 'true');
-    expect(screen.getAllByRole('region').filter((region) => region.hasAttribute('data-highlighted'))).toEqual([sponsor]);
+    expect(screen.getAllByRole('region').filter((region) => region.hasAttribute('data-highlighted'))).toEqual([
+      sponsor,
+    ]);
     await user.unhover(within(menu()).getByRole('link', { name: 'Sponsor' }));
     expect(sponsor).not.toHaveAttribute('data-highlighted');
 
@@ -108,7 +112,9 @@ describe('the cards', () => {
     expect(SHOWCASE_REGISTRATION_OPEN).toBe(false);
     render(<HomePage />);
     const titles = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
-    expect(titles.filter((title) => MENU.some(([, cardTitle]) => cardTitle === title))).toEqual(MENU.map(([, title]) => title));
+    expect(titles.filter((title) => MENU.some(([, cardTitle]) => cardTitle === title))).toEqual(
+      MENU.map(([, title]) => title),
+    );
     const showcase = card('Wildfire Innovation Showcase');
     expect(within(showcase).getByText(/7\+/)).toBeInTheDocument();
     expect(within(showcase).getByRole('button', { name: 'Notify Me!' })).toBeInTheDocument();
@@ -122,7 +128,10 @@ describe('the cards', () => {
     const showcase = card('Wildfire Innovation Showcase');
     expect(within(showcase).getByText(/7\+/)).toBeInTheDocument();
     expect(within(showcase).queryByRole('button', { name: /Notify/ })).not.toBeInTheDocument();
-    expect(within(showcase).getByRole('link', { name: /Register/ })).toHaveAttribute('href', expect.stringMatching(/^https:/));
+    expect(within(showcase).getByRole('link', { name: /Register/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:/),
+    );
     expect(within(showcase).getByRole('link', { name: /Learn more/ })).toHaveAttribute('href', '/showcase/innovations');
   });
 
@@ -131,7 +140,9 @@ describe('the cards', () => {
     render(<HomePage />);
     const overview = card('Scorecard Overview');
     expect(overview).toHaveAttribute('data-variant', 'scorecard');
-    const questions = within(overview).getAllByRole('button', { expanded: false }).filter((button) => button.hasAttribute('aria-controls'));
+    const questions = within(overview)
+      .getAllByRole('button', { expanded: false })
+      .filter((button) => button.hasAttribute('aria-controls'));
     expect(questions).toHaveLength(4);
     await user.click(questions[0]!);
     await user.click(questions[3]!);
@@ -139,7 +150,10 @@ describe('the cards', () => {
     expect(questions[3]).toHaveAttribute('aria-expanded', 'true');
     expect(questions[1]).toHaveAttribute('aria-expanded', 'false');
     for (const platform of ['Windows', 'Mac', 'Linux']) {
-      expect(within(overview).getByRole('link', { name: new RegExp(`for ${platform}`) })).toHaveAttribute('target', '_blank');
+      expect(within(overview).getByRole('link', { name: new RegExp(`for ${platform}`) })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
     }
     expect(within(overview).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us');
     expect(within(overview).getByRole('button', { name: 'Download Scorecard' })).toBeInTheDocument();
@@ -147,10 +161,9 @@ describe('the cards', () => {
 
   it('links the Assess card to the online self-assessment', () => {
     render(<HomePage />);
-    expect(within(card('Assess Wildfire Risk and Readiness')).getByRole('link', { name: /online self-assessment/ })).toHaveAttribute(
-      'href',
-      '/scorecard/assess',
-    );
+    expect(
+      within(card('Assess Wildfire Risk and Readiness')).getByRole('link', { name: /online self-assessment/ }),
+    ).toHaveAttribute('href', '/scorecard/assess');
   });
 
   it('gives every image its size and alt text, and lazy-loads the card images', () => {
@@ -188,24 +201,29 @@ function fillRequired(scope: HTMLElement) {
 }
 
 describe('each card’s form', () => {
-  it.each(CARD_FORMS)('%s: its “%s” button opens a pop-up that sends to /api/submit-%s-form', async (title, button, endpoint) => {
-    const user = userEvent.setup();
-    render(<HomePage />);
-    await user.click(within(card(title)).getByRole('button', { name: button }));
-    const dialog = screen.getByRole('dialog');
-    fillRequired(dialog);
-    const submit = within(dialog).getAllByRole('button').find((element) => element.getAttribute('type') === 'submit')!;
-    await user.click(submit);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/submit-${endpoint}-form`);
-    if (endpoint === 'feedback') {
-      const body = fetchMock.mock.calls[0]![1].body as FormData;
-      expect(body.get('pageName')).toBe('feedback');
-    }
-    // Pop-ups close on success; the notify form stays open with its thanks (spec §4).
-    if (endpoint === 'notifyme') expect(within(dialog).getByRole('status')).toHaveTextContent(/Thank you/);
-    else await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
+  it.each(CARD_FORMS)(
+    '%s: its “%s” button opens a pop-up that sends to /api/submit-%s-form',
+    async (title, button, endpoint) => {
+      const user = userEvent.setup();
+      render(<HomePage />);
+      await user.click(within(card(title)).getByRole('button', { name: button }));
+      const dialog = screen.getByRole('dialog');
+      fillRequired(dialog);
+      const submit = within(dialog)
+        .getAllByRole('button')
+        .find((element) => element.getAttribute('type') === 'submit')!;
+      await user.click(submit);
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(fetchMock.mock.calls[0]![0]).toBe(`/api/submit-${endpoint}-form`);
+      if (endpoint === 'feedback') {
+        const body = fetchMock.mock.calls[0]![1].body as FormData;
+        expect(body.get('pageName')).toBe('feedback');
+      }
+      // Pop-ups close on success; the notify form stays open with its thanks (spec §4).
+      if (endpoint === 'notifyme') expect(within(dialog).getByRole('status')).toHaveTextContent(/Thank you/);
+      else await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    },
+  );
 
   it('Subscribe for Updates: its form is inside the card and sends to /api/submit-subscribe-form', async () => {
     const user = userEvent.setup();

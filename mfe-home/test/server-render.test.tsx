@@ -24,7 +24,11 @@ function headingsOf(html: string): string[] {
 describe('the home area on the server', () => {
   it('runs without a window, and covers every route the table gives the area', () => {
     expect(typeof window).toBe('undefined');
-    expect(Object.keys(PAGES).sort()).toEqual(routesOf('home').map((route) => route.path).sort());
+    expect(Object.keys(PAGES).sort()).toEqual(
+      routesOf('home')
+        .map((route) => route.path)
+        .sort(),
+    );
   });
 
   it.each(Object.entries(PAGES))('renders %s with its one heading', (_path, [Page, heading]) => {

@@ -31,7 +31,9 @@ describe('the Sponsors page', () => {
   it('shows the sponsor packages of spec §9 as a table', () => {
     render(<SponsorsPage />);
     const table = screen.getByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent?.replace(/\s+/g, ' ').trim());
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent?.replace(/\s+/g, ' ').trim());
     expect(headers).toEqual(['Benefit', 'Bronze $5,000', 'Silver $7,500', 'Gold $25,000']);
     const rows = Object.fromEntries(
       within(table)
@@ -39,7 +41,12 @@ describe('the Sponsors page', () => {
         .slice(1)
         .map((row) => {
           const benefit = within(row).getByRole('rowheader').textContent!;
-          return [benefit, within(row).getAllByRole('cell').map((cell) => cell.textContent)];
+          return [
+            benefit,
+            within(row)
+              .getAllByRole('cell')
+              .map((cell) => cell.textContent),
+          ];
         }),
     );
     expect(rows).toEqual({

@@ -115,7 +115,9 @@ test.describe('at 1280x800', () => {
     await expect(link).toHaveAttribute('rel', 'noopener');
   });
 
-  test('markers work from the keyboard: focus shows the name, Enter opens the popup, Escape closes it', async ({ page }) => {
+  test('markers work from the keyboard: focus shows the name, Enter opens the popup, Escape closes it', async ({
+    page,
+  }) => {
     await openMap(page);
     const prairie = marker(page, 'Prairie Ember Mapping');
     await prairie.focus();
@@ -126,7 +128,9 @@ test.describe('at 1280x800', () => {
     await expect(popup).toContainText('Maps cured-grass fuel loads');
     // Focus moves into the popup, so the next Tab reaches its link.
     await page.keyboard.press('Tab');
-    await expect(popup.getByRole('link', { name: 'Visit website (Prairie Ember Mapping, opens in a new tab)' })).toBeFocused();
+    await expect(
+      popup.getByRole('link', { name: 'Visit website (Prairie Ember Mapping, opens in a new tab)' }),
+    ).toBeFocused();
 
     await page.keyboard.press('Escape');
     await expect(popup).toHaveCount(0);
@@ -193,7 +197,7 @@ test.describe('at 1280x800', () => {
       await page.keyboard.press('Tab');
       const name = await page.evaluate(() => {
         const active = document.activeElement;
-        return active instanceof HTMLButtonElement ? active.textContent ?? '' : null;
+        return active instanceof HTMLButtonElement ? (active.textContent ?? '') : null;
       });
       if (name === null) continue;
       const match = /^Show on map \((.+)\)$/.exec(name);
@@ -258,7 +262,9 @@ test.describe('at 2000px wide', () => {
 test('at 375px wide nothing scrolls sideways', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await openMap(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBe(0);
 });
 

@@ -50,7 +50,10 @@ describe('MapPage', () => {
     await waitFor(() => expect(createWorldMapMock).toHaveBeenCalledTimes(1));
     const [container, plotted, options] = createWorldMapMock.mock.calls[0] ?? [];
     expect(container).toBe(mapRegion());
-    expect(plotted?.map((organisation) => organisation.orgName)).toEqual(['Fynbos Fire Collective', 'Peatland Guardians']);
+    expect(plotted?.map((organisation) => organisation.orgName)).toEqual([
+      'Fynbos Fire Collective',
+      'Peatland Guardians',
+    ]);
     expect(options).toEqual({ initialZoom: 3 }); // jsdom's window is 1024px wide
     await waitFor(() => expect(screen.queryByText('Loading the world map…')).toBeNull());
   });

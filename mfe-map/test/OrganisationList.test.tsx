@@ -28,7 +28,10 @@ const sample: MapOrganisation[] = [
 const organisations = listOrganisations(sample);
 
 const list = () => screen.getByRole('region', { name: 'All showcase organisations' });
-const names = () => within(list()).queryAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+const names = () =>
+  within(list())
+    .queryAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
 const filter = () => screen.getByRole('searchbox', { name: 'Filter by name or description' });
 
 describe('OrganisationList', () => {

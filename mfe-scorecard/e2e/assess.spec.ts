@@ -6,14 +6,22 @@ import readXlsxFile from 'read-excel-file/node';
 const ASSESS = '/scorecard/assess';
 
 /** The 40 question ids, essential by essential (issue: four questions for each of ten essentials). */
-const QUESTION_IDS = Array.from({ length: 10 }, (_, essential) => ['a', 'b', 'c', 'd'].map((letter) => `${essential + 1}${letter}`)).flat();
+const QUESTION_IDS = Array.from({ length: 10 }, (_, essential) =>
+  ['a', 'b', 'c', 'd'].map((letter) => `${essential + 1}${letter}`),
+).flat();
 
 /**
  * A complete assessment: every question 2, except essential 1 (3, 5, 4, 4). By the scoring the
  * page explains (answered points over their maximum): essential 1 = 16/20 = 80 %, every other
  * essential 8/20 = 40 %, overall 88/200 = 44 %.
  */
-const COMPLETE: Record<string, number> = { ...Object.fromEntries(QUESTION_IDS.map((id) => [id, 2])), '1a': 3, '1b': 5, '1c': 4, '1d': 4 };
+const COMPLETE: Record<string, number> = {
+  ...Object.fromEntries(QUESTION_IDS.map((id) => [id, 2])),
+  '1a': 3,
+  '1b': 5,
+  '1c': 4,
+  '1d': 4,
+};
 
 function saveFile(answers: Record<string, number>, changes: Record<string, unknown> = {}): string {
   return JSON.stringify({
@@ -35,7 +43,9 @@ function question(page: Page, id: string): Locator {
 }
 
 async function answer(page: Page, id: string, score: number) {
-  await question(page, id).getByRole('radio', { name: new RegExp(`^${score} `) }).check();
+  await question(page, id)
+    .getByRole('radio', { name: new RegExp(`^${score} `) })
+    .check();
 }
 
 async function loadFile(page: Page, text: string) {
@@ -51,7 +61,9 @@ async function openResults(page: Page) {
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
+  ).toEqual([]);
 }
 
 /** A small CSV reader: quoted fields, doubled quotes, CRLF rows. */
@@ -85,10 +97,14 @@ function parseCsv(text: string): string[][] {
 test.beforeEach(async ({ page }) => {
   await page.goto(ASSESS);
   await expect(page.getByRole('heading', { level: 1, name: /Assess your community/ })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Essential 1: Organise for disaster resilience' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Essential 1: Organise for disaster resilience' }),
+  ).toBeVisible();
 });
 
-test('answers are kept as the visitor goes: a reload resumes at the same essential with every answer and note', async ({ page }) => {
+test('answers are kept as the visitor goes: a reload resumes at the same essential with every answer and note', async ({
+  page,
+}) => {
   await answer(page, '1a', 3);
   await answer(page, '1b', 1);
   await page.getByLabel('Note or evidence (optional) for question 1a').fill('The fire chief chairs it.');
@@ -140,10 +156,14 @@ test('Start over asks first, and clears everything only when confirmed', async (
   await expect(question(page, '1a').getByRole('radio', { name: /^5 / })).not.toBeChecked();
 });
 
-test('results: a score per essential and overall, the chart with its data table, weakest essentials and open questions', async ({ page }) => {
+test('results: a score per essential and overall, the chart with its data table, weakest essentials and open questions', async ({
+  page,
+}) => {
   const { '7c': _open, ...answers } = COMPLETE;
   await loadFile(page, saveFile(answers));
-  await expect(page.getByRole('status').filter({ hasText: 'Loaded 39 answers from the file saved on 11 March 2026.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Loaded 39 answers from the file saved on 11 March 2026.' }),
+  ).toBeVisible();
   await openResults(page);
 
   // 86 points of the 195 the 39 answered questions could score.
@@ -172,7 +192,9 @@ test('results: a score per essential and overall, the chart with its data table,
   await expect(question(page, '7c').getByRole('radio', { name: /^0 / })).toBeFocused();
 });
 
-test('CSV and Excel downloads open with the right scores; the spreadsheet library loads only on request', async ({ page }) => {
+test('CSV and Excel downloads open with the right scores; the spreadsheet library loads only on request', async ({
+  page,
+}) => {
   const spreadsheetScripts: string[] = [];
   page.on('request', (request) => {
     if (/xlsx-writer/.test(request.url())) spreadsheetScripts.push(request.url());
@@ -180,10 +202,20 @@ test('CSV and Excel downloads open with the right scores; the spreadsheet librar
   await loadFile(page, saveFile(COMPLETE));
   await openResults(page);
 
-  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(csvDownload.suggestedFilename()).toMatch(/^wildfire-scorecard-self-assessment-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parseCsv(await readFile(await csvDownload.path(), 'utf8'));
-  expect(rows[0]!.slice(0, 6)).toEqual(['Essential', 'Essential title', 'Question', 'Topic', 'Question text', 'Score (0-5)']);
+  expect(rows[0]!.slice(0, 6)).toEqual([
+    'Essential',
+    'Essential title',
+    'Question',
+    'Topic',
+    'Question text',
+    'Score (0-5)',
+  ]);
   expect(rows.find((row) => row[2] === '1a')![5]).toBe('3');
   expect(rows.find((row) => row[2] === '1a')![7]).toBe('The fire chief chairs it; it met twice this year.');
   expect(rows.find((row) => row[0] === '1' && row[2] === '4')![4]).toBe('80');
@@ -206,9 +238,14 @@ test('CSV and Excel downloads open with the right scores; the spreadsheet librar
   expect(summary.find((row) => row[0] === 'Overall')![4]).toBe(44);
 });
 
-test('Save progress to a file writes a file that loads back; wrong and tampered files are refused with reasons', async ({ page }) => {
+test('Save progress to a file writes a file that loads back; wrong and tampered files are refused with reasons', async ({
+  page,
+}) => {
   await answer(page, '1a', 4);
-  const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save progress to a file' }).click()]);
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save progress to a file' }).click(),
+  ]);
   const text = await readFile(await saved.path(), 'utf8');
   expect(JSON.parse(text)).toMatchObject({ version: 1, scorecardVersion: '02-20-24', answers: { '1a': 4 } });
 
@@ -216,7 +253,9 @@ test('Save progress to a file writes a file that loads back; wrong and tampered 
   await loadFile(page, saveFile(COMPLETE, { version: 2 }));
   await expect(refusal).toContainText('This file was saved in format version 2 of the self-assessment');
   await loadFile(page, saveFile({ ...COMPLETE, '1a': 9, '12a': 1 }));
-  await expect(refusal).toContainText('This file has been changed since it was saved, or is damaged, so nothing was loaded');
+  await expect(refusal).toContainText(
+    'This file has been changed since it was saved, or is damaged, so nothing was loaded',
+  );
   await expect(refusal).toContainText('Question 1a has the score 9; scores are whole numbers from 0 to 5.');
   await expect(refusal).toContainText('There is an answer to question “12a”, which the scorecard does not have.');
   await expect(question(page, '1a').getByRole('radio', { name: /^4 / })).toBeChecked();
@@ -228,7 +267,9 @@ test('Save progress to a file writes a file that loads back; wrong and tampered 
   await expect(question(page, '1a').getByRole('radio', { name: /^1 / })).toBeChecked();
 });
 
-test('sharing is opt-in: consent is required, and only the community type, country, zip and 40 scores are sent', async ({ page }) => {
+test('sharing is opt-in: consent is required, and only the community type, country, zip and 40 scores are sent', async ({
+  page,
+}) => {
   await loadFile(page, saveFile(COMPLETE));
   await openResults(page);
   const share = page.getByRole('region', { name: 'Share anonymised results with the consortium' });
@@ -252,22 +293,41 @@ test('sharing is opt-in: consent is required, and only the community type, count
   expect(response.status()).toBe(200);
   const body = response.request().postDataJSON() as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['communityType', 'consent', 'country', 'scores', 'zip']);
-  expect(body).toMatchObject({ communityType: 'rural', country: 'CA', zip: 'V0N 1B4', consent: true, scores: COMPLETE });
+  expect(body).toMatchObject({
+    communityType: 'rural',
+    country: 'CA',
+    zip: 'V0N 1B4',
+    consent: true,
+    scores: COMPLETE,
+  });
   await expect(share.getByRole('status')).toContainText(/Thank you! You shared these results on/);
   await expect(share.getByRole('status')).toBeFocused();
 });
 
 test('before five communities share, the page says comparison opens later', async ({ page }) => {
   await page.route('**/api/assessment-benchmarks', (route) =>
-    route.fulfill({ json: { available: false, count: 3, minimum: 5, message: 'Comparison opens once 5 communities have shared their results; 3 have so far.' } }),
+    route.fulfill({
+      json: {
+        available: false,
+        count: 3,
+        minimum: 5,
+        message: 'Comparison opens once 5 communities have shared their results; 3 have so far.',
+      },
+    }),
   );
   await loadFile(page, saveFile(COMPLETE));
   await openResults(page);
-  await expect(page.getByText('Comparison with other communities opens once 5 communities have shared their results; 3 have so far.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Comparison with other communities opens once 5 communities have shared their results; 3 have so far.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Median of shared results' })).toHaveCount(0);
 });
 
-test('once the comparison is open, each score sits beside the median of shared results, in the table and the chart', async ({ page }) => {
+test('once the comparison is open, each score sits beside the median of shared results, in the table and the chart', async ({
+  page,
+}) => {
   test.slow(); // axe analyses the whole page
   const quartile = (median: number) => ({ q1: median - 10, median, q3: median + 10 });
   await page.route('**/api/assessment-benchmarks', (route) =>
@@ -277,7 +337,11 @@ test('once the comparison is open, each score sits beside the median of shared r
         count: 7,
         minimum: 5,
         computedAt: '2026-03-11T17:00:00.000Z',
-        essentials: Array.from({ length: 10 }, (_, index) => ({ essential: `essential-${index + 1}`, number: index + 1, ...quartile(50 + index) })),
+        essentials: Array.from({ length: 10 }, (_, index) => ({
+          essential: `essential-${index + 1}`,
+          number: index + 1,
+          ...quartile(50 + index),
+        })),
         overall: quartile(55),
       },
     }),
@@ -297,12 +361,17 @@ test('axe finds no violations on the assessment and on the results', async ({ pa
   await answer(page, '1a', 3);
   await expectNoAxeViolations(page);
   await loadFile(page, saveFile({ ...COMPLETE, '9b': undefined as unknown as number }));
-  await page.getByRole('dialog', { name: 'Replace your answers?' }).getByRole('button', { name: 'Replace my answers' }).click();
+  await page
+    .getByRole('dialog', { name: 'Replace your answers?' })
+    .getByRole('button', { name: 'Replace my answers' })
+    .click();
   await openResults(page);
   await expectNoAxeViolations(page);
 });
 
-test('at 375px wide nothing scrolls sideways, and the printed report keeps the chart and drops the site around it', async ({ page }) => {
+test('at 375px wide nothing scrolls sideways, and the printed report keeps the chart and drops the site around it', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const noSidewaysScroll = async () =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

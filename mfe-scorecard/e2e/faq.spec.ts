@@ -4,7 +4,9 @@ import { openPage, settledScroll, stickyBottom } from './helpers';
 test.describe.configure({ timeout: 90_000 });
 const FAQ = 'Frequently Asked Questions';
 
-test('a link to /scorecard/faq#<id> opens that question and scrolls it into view below the header', async ({ page }) => {
+test('a link to /scorecard/faq#<id> opens that question and scrolls it into view below the header', async ({
+  page,
+}) => {
   await openPage(page, '/scorecard/faq#how-is-it-scored', FAQ);
   const item = page.locator('#how-is-it-scored');
   const question = item.getByRole('button', { name: 'How are the essentials scored?' });

@@ -26,7 +26,11 @@ export async function scrollToY(page: Page, y: number): Promise<void> {
 
 export function stickyBottom(page: Page): Promise<number> {
   return page.evaluate(() =>
-    Math.max(...Array.from(document.querySelectorAll('[data-sticky-header]')).map((element) => element.getBoundingClientRect().bottom)),
+    Math.max(
+      ...Array.from(document.querySelectorAll('[data-sticky-header]')).map(
+        (element) => element.getBoundingClientRect().bottom,
+      ),
+    ),
   );
 }
 
@@ -36,5 +40,7 @@ export function stickyBottom(page: Page): Promise<number> {
  */
 export async function openPage(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeVisible({
+    timeout: 45_000,
+  });
 }

@@ -10,7 +10,9 @@ test.beforeEach(async ({ page }) => {
   await openPage(page, '/scorecard', 'Community Inspection');
 });
 
-test('the sub-header sticks below the site header and switches style at 150px and back below 50px', async ({ page }) => {
+test('the sub-header sticks below the site header and switches style at 150px and back below 50px', async ({
+  page,
+}) => {
   await expect(subHeader(page)).toHaveAttribute('data-state', 'initial');
   await expect(subHeader(page).getByRole('heading', { name: 'Community Wildfire Resilience Scorecard' })).toBeVisible();
   await expect(subHeader(page).getByRole('img')).toHaveCount(3);
@@ -75,7 +77,10 @@ test('hovering or focusing a menu entry highlights its card in its title colour'
   await expect(card).not.toHaveAttribute('data-highlighted');
 
   await menu(page).getByRole('link', { name: 'Contribute' }).focus();
-  await expect(page.getByRole('region', { name: 'Contribute to the Cause' })).toHaveAttribute('data-highlighted', 'true');
+  await expect(page.getByRole('region', { name: 'Contribute to the Cause' })).toHaveAttribute(
+    'data-highlighted',
+    'true',
+  );
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Contribute to the Cause' })).toBeFocused();
 });
@@ -107,7 +112,10 @@ test('Back to top appears past 100px and returns to the top', async ({ page }) =
 });
 
 test('a card’s pop-up form reaches the API with scorecardForm: true', async ({ page }) => {
-  await page.getByRole('region', { name: 'Preparation Matters' }).getByRole('button', { name: 'Pilot with Us' }).click();
+  await page
+    .getByRole('region', { name: 'Preparation Matters' })
+    .getByRole('button', { name: 'Pilot with Us' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Collaborate With Us' });
   await dialog.getByLabel('First name').fill('Ada');
   await dialog.getByLabel('Last name').fill('Lovelace');
@@ -119,7 +127,16 @@ test('a card’s pop-up form reaches the API with scorecardForm: true', async ({
     dialog.getByRole('button', { name: 'Send', exact: true }).click(),
   ]);
   expect(response.status()).toBe(200);
-  expect(response.request().postDataJSON()).toMatchObject({ scorecardForm: true, pilotScorecard: true, firstName: 'Ada' });
+  expect(response.request().postDataJSON()).toMatchObject({
+    scorecardForm: true,
+    pilotScorecard: true,
+    firstName: 'Ada',
+  });
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: /Thank you for offering to collaborate!/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Thank you for offering to collaborate!/ })
+      .first(),
+  ).toBeVisible();
 });

@@ -32,20 +32,27 @@ for (const viewport of [
         ]);
         expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
         const results = await new AxeBuilder({ page }).include('#main').analyze();
-        expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+        expect(
+          results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
+        ).toEqual([]);
       });
     }
   });
 }
 
-test('the landing page passes axe with the sub-header compact, a menu entry highlighted and a form open', async ({ page }) => {
+test('the landing page passes axe with the sub-header compact, a menu entry highlighted and a form open', async ({
+  page,
+}) => {
   await openPage(page, '/scorecard', 'Community Inspection');
   await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
   await expect(page.locator('[data-sticky-header][data-state="default"]')).toBeVisible();
   await page.getByRole('navigation', { name: 'Page menu' }).getByRole('link', { name: 'Assess' }).hover();
   const hovered = await new AxeBuilder({ page }).include('#main').analyze();
   expect(hovered.violations.map(({ id }) => id)).toEqual([]);
-  await page.getByRole('region', { name: 'Contribute to the Cause' }).getByRole('button', { name: 'Support Wildfire Prevention' }).click();
+  await page
+    .getByRole('region', { name: 'Contribute to the Cause' })
+    .getByRole('button', { name: 'Support Wildfire Prevention' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Support Wildfire Prevention' })).toBeVisible();
   const withDialog = await new AxeBuilder({ page }).analyze();
   expect(withDialog.violations.map(({ id }) => id)).toEqual([]);

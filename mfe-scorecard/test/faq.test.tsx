@@ -27,9 +27,13 @@ describe('the scorecard FAQ', () => {
     const [first, second, , fourth] = questions();
     await user.click(first!);
     await user.click(fourth!);
-    expect(questions().map((question) => question.getAttribute('aria-expanded'))).toEqual(
-      ['true', 'false', 'false', 'true', ...Array(8).fill('false')],
-    );
+    expect(questions().map((question) => question.getAttribute('aria-expanded'))).toEqual([
+      'true',
+      'false',
+      'false',
+      'true',
+      ...Array(8).fill('false'),
+    ]);
     expect(screen.getByRole('region', { name: FAQ_ITEMS[0]!.question })).toBeVisible();
     await user.click(first!);
     expect(first).toHaveAttribute('aria-expanded', 'false');

@@ -47,7 +47,9 @@ describe('the scorecard landing page', () => {
     const { container } = render(<ScorecardLandingPage />);
     const subHeader = container.querySelector('[data-sticky-header]');
     expect(subHeader).toHaveAttribute('data-state', 'initial');
-    expect(within(subHeader as HTMLElement).getByRole('heading', { name: 'Community Wildfire Resilience Scorecard' })).toBeInTheDocument();
+    expect(
+      within(subHeader as HTMLElement).getByRole('heading', { name: 'Community Wildfire Resilience Scorecard' }),
+    ).toBeInTheDocument();
   });
 
   it('lists the eight menu entries in order, each linking to its card', () => {
@@ -113,48 +115,94 @@ describe('the scorecard landing page', () => {
     await user.click(questions[3]!);
     expect(questions.map((button) => button.getAttribute('aria-expanded'))).toEqual(['false', 'true', 'false', 'true']);
     const tools = within(overview).getByRole('list', { name: 'Tools to open the zip file' });
-    expect(within(tools).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
-      expect.stringMatching(/Windows/),
-      expect.stringMatching(/Mac/),
-      expect.stringMatching(/Linux/),
-    ]);
-    expect(within(overview).getByRole('link', { name: 'Problems Downloading? Contact Us' })).toHaveAttribute('href', '/scorecard/contact');
+    expect(
+      within(tools)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual([expect.stringMatching(/Windows/), expect.stringMatching(/Mac/), expect.stringMatching(/Linux/)]);
+    expect(within(overview).getByRole('link', { name: 'Problems Downloading? Contact Us' })).toHaveAttribute(
+      'href',
+      '/scorecard/contact',
+    );
   });
 
   it('links the Assess card to the online self-assessment', () => {
     render(<ScorecardLandingPage />);
-    expect(within(card('Assess Wildfire Risk and Readiness')).getByRole('link', { name: /Self-Assessment/ })).toHaveAttribute(
-      'href',
-      '/scorecard/assess',
-    );
+    expect(
+      within(card('Assess Wildfire Risk and Readiness')).getByRole('link', { name: /Self-Assessment/ }),
+    ).toHaveAttribute('href', '/scorecard/assess');
   });
 });
 
 // Spec §3: forms launched from the scorecard pages add scorecardForm: true. Endpoints: spec §7.
 const CARD_FORMS = [
-  { card: 'Preparation Matters', button: 'Pilot with Us', dialog: 'Collaborate With Us', endpoint: '/api/submit-collab-form', submit: 'Send' },
-  { card: 'Scorecard Overview', button: 'Download Scorecard', dialog: 'Download the Scorecard', endpoint: '/api/submit-download-form', submit: 'Download' },
-  { card: 'Collaborate With Us', button: 'Join the Pilot Programme', dialog: 'Collaborate With Us', endpoint: '/api/submit-collab-form', submit: 'Send' },
-  { card: 'Share Feedback & Upload Your Scorecard', button: 'Feedback & Upload', dialog: 'Share Feedback & Upload Your Scorecard', endpoint: '/api/submit-feedback-form', submit: 'Send Feedback' },
-  { card: 'Need Scorecard Support? We can Help!', button: 'Contact the Scorecard Team', dialog: 'Contact Us', endpoint: '/api/submit-contact-form', submit: 'Send Message' },
-  { card: 'Contribute to the Cause', button: 'Support Wildfire Prevention', dialog: 'Support Wildfire Prevention', endpoint: '/api/submit-support-form', submit: 'Offer Support' },
+  {
+    card: 'Preparation Matters',
+    button: 'Pilot with Us',
+    dialog: 'Collaborate With Us',
+    endpoint: '/api/submit-collab-form',
+    submit: 'Send',
+  },
+  {
+    card: 'Scorecard Overview',
+    button: 'Download Scorecard',
+    dialog: 'Download the Scorecard',
+    endpoint: '/api/submit-download-form',
+    submit: 'Download',
+  },
+  {
+    card: 'Collaborate With Us',
+    button: 'Join the Pilot Programme',
+    dialog: 'Collaborate With Us',
+    endpoint: '/api/submit-collab-form',
+    submit: 'Send',
+  },
+  {
+    card: 'Share Feedback & Upload Your Scorecard',
+    button: 'Feedback & Upload',
+    dialog: 'Share Feedback & Upload Your Scorecard',
+    endpoint: '/api/submit-feedback-form',
+    submit: 'Send Feedback',
+  },
+  {
+    card: 'Need Scorecard Support? We can Help!',
+    button: 'Contact the Scorecard Team',
+    dialog: 'Contact Us',
+    endpoint: '/api/submit-contact-form',
+    submit: 'Send Message',
+  },
+  {
+    card: 'Contribute to the Cause',
+    button: 'Support Wildfire Prevention',
+    dialog: 'Support Wildfire Prevention',
+    endpoint: '/api/submit-support-form',
+    submit: 'Offer Support',
+  },
 ] as const;
 
 describe('each card’s form sends scorecardForm: true', () => {
-  it.each(CARD_FORMS)('$card: $button opens the $dialog form', async ({ card: title, button, dialog: dialogName, endpoint, submit }) => {
-    const user = userEvent.setup({ delay: null });
-    render(<ScorecardLandingPage />);
-    await user.click(within(card(title)).getByRole('button', { name: button }));
-    const dialog = screen.getByRole('dialog', { name: dialogName });
-    await fillRequired(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: submit }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const sent = lastSubmission();
-    expect(sent.url).toBe(endpoint);
-    // Multipart sends every value as text.
-    expect(sent.fields.scorecardForm).toBe(endpoint.includes('feedback') ? 'true' : true);
-    expect(sent.fields).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', zipCode: '94110' });
-  });
+  it.each(CARD_FORMS)(
+    '$card: $button opens the $dialog form',
+    async ({ card: title, button, dialog: dialogName, endpoint, submit }) => {
+      const user = userEvent.setup({ delay: null });
+      render(<ScorecardLandingPage />);
+      await user.click(within(card(title)).getByRole('button', { name: button }));
+      const dialog = screen.getByRole('dialog', { name: dialogName });
+      await fillRequired(user, dialog);
+      await user.click(within(dialog).getByRole('button', { name: submit }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const sent = lastSubmission();
+      expect(sent.url).toBe(endpoint);
+      // Multipart sends every value as text.
+      expect(sent.fields.scorecardForm).toBe(endpoint.includes('feedback') ? 'true' : true);
+      expect(sent.fields).toMatchObject({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.org',
+        zipCode: '94110',
+      });
+    },
+  );
 
   it('the feedback form says it came from the scorecard page', async () => {
     const user = userEvent.setup({ delay: null });
@@ -181,10 +229,16 @@ describe('each card’s form sends scorecardForm: true', () => {
   it('the banner’s Download Scorecard button', async () => {
     const user = userEvent.setup({ delay: null });
     render(<ScorecardLandingPage />);
-    await user.click(within(screen.getByRole('region', { name: 'Community Inspection' })).getByRole('button', { name: 'Download Scorecard' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Community Inspection' })).getByRole('button', {
+        name: 'Download Scorecard',
+      }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Download the Scorecard' });
     await fillRequired(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(lastSubmission()).toMatchObject({ url: '/api/submit-download-form', fields: { scorecardForm: true } }));
+    await waitFor(() =>
+      expect(lastSubmission()).toMatchObject({ url: '/api/submit-download-form', fields: { scorecardForm: true } }),
+    );
   });
 });

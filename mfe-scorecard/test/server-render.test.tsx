@@ -7,7 +7,11 @@ import ScorecardLandingPage from '../src/pages/ScorecardLandingPage';
 import { SCORECARD_ROUTES } from './scorecard-routes';
 
 function textOf(html: string): string {
-  return html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 }
 
 describe('every scorecard page renders on a server, with no window or document', () => {

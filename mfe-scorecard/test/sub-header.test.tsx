@@ -47,7 +47,9 @@ describe('StickySubHeader', () => {
   afterEach(() => Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 }));
 
   it('is titled, shows the three partner logos and is counted as a sticky header', () => {
-    const { container } = render(<StickySubHeader title="Community Wildfire Resilience Scorecard" partners={PARTNERS} />);
+    const { container } = render(
+      <StickySubHeader title="Community Wildfire Resilience Scorecard" partners={PARTNERS} />,
+    );
     expect(screen.getByRole('heading', { name: 'Community Wildfire Resilience Scorecard' })).toBeInTheDocument();
     const logos = screen.getByRole('list', { name: 'Scorecard partners' });
     expect(logos.querySelectorAll('[role="img"]')).toHaveLength(3);
@@ -55,7 +57,9 @@ describe('StickySubHeader', () => {
   });
 
   it('switches style with the scroll, with hysteresis', () => {
-    const { container } = render(<StickySubHeader title="Community Wildfire Resilience Scorecard" partners={PARTNERS} />);
+    const { container } = render(
+      <StickySubHeader title="Community Wildfire Resilience Scorecard" partners={PARTNERS} />,
+    );
     const subHeader = container.querySelector('[data-sticky-header]');
     scrollTo(100);
     expect(subHeader).toHaveAttribute('data-state', 'initial');
@@ -69,7 +73,9 @@ describe('StickySubHeader', () => {
 
   it('starts in the default style when mounted on an already scrolled page', () => {
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 800 });
-    const { container } = render(<StickySubHeader title="Community Wildfire Resilience Scorecard" partners={PARTNERS} />);
+    const { container } = render(
+      <StickySubHeader title="Community Wildfire Resilience Scorecard" partners={PARTNERS} />,
+    );
     expect(container.querySelector('[data-sticky-header]')).toHaveAttribute('data-state', 'default');
   });
 });

@@ -16,13 +16,11 @@ describe('/scorecard/instructions', () => {
   it('gives the five steps in order', () => {
     render(<InstructionsPage />);
     const steps = screen.getByRole('region', { name: 'Five steps to your first assessment' });
-    expect(within(steps).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Form a team',
-      'Gather data',
-      'Score each of the Ten Essentials',
-      'Agree actions',
-      'Repeat yearly',
-    ]);
+    expect(
+      within(steps)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Form a team', 'Gather data', 'Score each of the Ten Essentials', 'Agree actions', 'Repeat yearly']);
   });
 
   it('draws the Ten Essentials as a named image with the full list as its text', () => {
@@ -42,11 +40,11 @@ describe('/scorecard/instructions', () => {
   it('says what the download holds: instructions, spreadsheet and pdf', () => {
     render(<InstructionsPage />);
     const download = screen.getByRole('region', { name: 'What the download holds' });
-    expect(within(download).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Instructions',
-      'Spreadsheet workbook',
-      'PDF guide',
-    ]);
+    expect(
+      within(download)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Instructions', 'Spreadsheet workbook', 'PDF guide']);
     expect(download).toHaveTextContent('.xlsx');
     expect(download).toHaveTextContent('.pdf');
   });
@@ -57,7 +55,15 @@ describe('/scorecard/news', () => {
     render(<NewsPage />);
     expect(screen.getAllByText('19 February 2024', { selector: 'time' })[0]).toHaveAttribute('datetime', '2024-02-19');
     const release = document.body.textContent ?? '';
-    for (const figure of ['$6.3 million grant', '$6.7 million watershed grant', '$60,000', '$394 to $893 billion a year', 'more than 400 member organisations', '35 countries', 'about 350 cities']) {
+    for (const figure of [
+      '$6.3 million grant',
+      '$6.7 million watershed grant',
+      '$60,000',
+      '$394 to $893 billion a year',
+      'more than 400 member organisations',
+      '35 countries',
+      'about 350 cities',
+    ]) {
       expect(release).toContain(figure);
     }
   });
@@ -67,7 +73,10 @@ describe('/scorecard/news', () => {
     const external = screen.getByRole('link', { name: /Read the release on the alliance’s website/ });
     expect(external).toHaveAttribute('target', '_blank');
     expect(external.getAttribute('href')).toMatch(/^https:\/\//);
-    expect(screen.getByRole('link', { name: 'Contact the scorecard team' })).toHaveAttribute('href', '/scorecard/contact');
+    expect(screen.getByRole('link', { name: 'Contact the scorecard team' })).toHaveAttribute(
+      'href',
+      '/scorecard/contact',
+    );
     expect(screen.getByRole('button', { name: 'Download the scorecard' })).toHaveAttribute('aria-haspopup', 'dialog');
     const contacts = screen.getByRole('region', { name: 'Press and contacts' });
     expect(within(contacts).getAllByRole('link', { name: /@/ }).length).toBeGreaterThanOrEqual(2);
@@ -77,14 +86,15 @@ describe('/scorecard/news', () => {
 describe('/scorecard/participation', () => {
   it('lists the stakeholders, the four pilot options and the support options', () => {
     render(<ParticipationPage />);
-    expect(within(screen.getByRole('region', { name: 'Who takes part' })).getAllByRole('listitem').length).toBeGreaterThanOrEqual(6);
+    expect(
+      within(screen.getByRole('region', { name: 'Who takes part' })).getAllByRole('listitem').length,
+    ).toBeGreaterThanOrEqual(6);
     const pilots = screen.getByRole('region', { name: 'Four ways to pilot' });
-    expect(within(pilots).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Self-pilot',
-      'Collaborate with other networks',
-      'Expert review',
-      'Full collaboration',
-    ]);
+    expect(
+      within(pilots)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Self-pilot', 'Collaborate with other networks', 'Expert review', 'Full collaboration']);
     // Comparable: every option answers the same questions.
     for (const option of within(pilots).getAllByRole('listitem')) {
       expect(Array.from(option.querySelectorAll('dt')).map((term) => term.textContent)).toEqual([
@@ -94,38 +104,84 @@ describe('/scorecard/participation', () => {
         'Best for',
       ]);
     }
-    expect(within(screen.getByRole('region', { name: 'Ways to support' })).getAllByRole('heading', { level: 3 }).length).toBeGreaterThanOrEqual(4);
+    expect(
+      within(screen.getByRole('region', { name: 'Ways to support' })).getAllByRole('heading', { level: 3 }).length,
+    ).toBeGreaterThanOrEqual(4);
   });
 });
 
 describe('/scorecard/about', () => {
   it('shows the partners, five author cards, collaborator lists and the web team', () => {
     render(<ScorecardAboutPage />);
-    expect(within(screen.getByRole('region', { name: 'Partner organisations' })).getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(
+      within(screen.getByRole('region', { name: 'Partner organisations' })).getAllByRole('heading', { level: 3 }),
+    ).toHaveLength(3);
     const authors = within(screen.getByRole('region', { name: 'Authors' })).getAllByRole('listitem');
     expect(authors).toHaveLength(5);
     for (const author of authors) {
       expect(within(author).getByRole('heading', { level: 3 })).toBeInTheDocument();
-      expect(within(author).getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toMatch(/^https:\/\/www\.linkedin\.com\/in\//);
+      expect(
+        within(author)
+          .getByRole('link', { name: /LinkedIn/ })
+          .getAttribute('href'),
+      ).toMatch(/^https:\/\/www\.linkedin\.com\/in\//);
       // No photo here: an initials avatar stands in for it.
       expect(author.querySelector('svg text')?.textContent).toMatch(/^[A-Z]{2}$/);
     }
     const collaborators = screen.getByRole('region', { name: 'Collaborators' });
-    expect(within(collaborators).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Contributing authors',
-      'Reviewers',
-    ]);
-    expect(within(screen.getByRole('region', { name: 'Web team' })).getAllByRole('list').length).toBeGreaterThanOrEqual(1);
+    expect(
+      within(collaborators)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Contributing authors', 'Reviewers']);
+    expect(within(screen.getByRole('region', { name: 'Web team' })).getAllByRole('list').length).toBeGreaterThanOrEqual(
+      1,
+    );
   });
 });
 
 // Spec §3: forms launched from the scorecard pages add scorecardForm: true. Endpoints: spec §7.
 const SUB_PAGE_FORMS = [
-  { page: '/scorecard/instructions', Page: InstructionsPage, opener: 'Download the scorecard', dialog: 'Download the Scorecard', submit: 'Download', endpoint: '/api/submit-download-form' },
-  { page: '/scorecard/news', Page: NewsPage, opener: 'Download the scorecard', dialog: 'Download the Scorecard', submit: 'Download', endpoint: '/api/submit-download-form' },
-  { page: '/scorecard/participation', Page: ParticipationPage, opener: 'Collaborate with Us', dialog: 'Collaborate With Us', submit: 'Send', endpoint: '/api/submit-collab-form' },
-  { page: '/scorecard/participation', Page: ParticipationPage, opener: 'Feedback', dialog: 'Share Feedback & Upload Your Scorecard', submit: 'Send Feedback', endpoint: '/api/submit-feedback-form' },
-  { page: '/scorecard/participation', Page: ParticipationPage, opener: 'Support Wildfire Prevention', dialog: 'Support Wildfire Prevention', submit: 'Offer Support', endpoint: '/api/submit-support-form' },
+  {
+    page: '/scorecard/instructions',
+    Page: InstructionsPage,
+    opener: 'Download the scorecard',
+    dialog: 'Download the Scorecard',
+    submit: 'Download',
+    endpoint: '/api/submit-download-form',
+  },
+  {
+    page: '/scorecard/news',
+    Page: NewsPage,
+    opener: 'Download the scorecard',
+    dialog: 'Download the Scorecard',
+    submit: 'Download',
+    endpoint: '/api/submit-download-form',
+  },
+  {
+    page: '/scorecard/participation',
+    Page: ParticipationPage,
+    opener: 'Collaborate with Us',
+    dialog: 'Collaborate With Us',
+    submit: 'Send',
+    endpoint: '/api/submit-collab-form',
+  },
+  {
+    page: '/scorecard/participation',
+    Page: ParticipationPage,
+    opener: 'Feedback',
+    dialog: 'Share Feedback & Upload Your Scorecard',
+    submit: 'Send Feedback',
+    endpoint: '/api/submit-feedback-form',
+  },
+  {
+    page: '/scorecard/participation',
+    Page: ParticipationPage,
+    opener: 'Support Wildfire Prevention',
+    dialog: 'Support Wildfire Prevention',
+    submit: 'Offer Support',
+    endpoint: '/api/submit-support-form',
+  },
 ] as const;
 
 describe('pop-up forms of the sub-pages send scorecardForm: true', () => {
@@ -147,12 +203,17 @@ describe('the form pages keep their forms, with an introduction', () => {
   it('/scorecard/subscribe sends the page subscribe form with scorecardForm: true', async () => {
     const user = userEvent.setup({ delay: null });
     render(<SubscribePage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Subscribe for Updates' }).nextElementSibling).toHaveTextContent(/scorecard/);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Subscribe for Updates' }).nextElementSibling,
+    ).toHaveTextContent(/scorecard/);
     const form = screen.getByRole('form', { name: 'Subscribe for Updates' });
     await fillRequired(user, form);
     await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(within(form).getByLabelText(/^First name/)).toHaveValue(''));
-    expect(lastSubmission()).toMatchObject({ url: '/api/submit-subscribe-form', fields: { scorecardForm: true, zip: '94110' } });
+    expect(lastSubmission()).toMatchObject({
+      url: '/api/submit-subscribe-form',
+      fields: { scorecardForm: true, zip: '94110' },
+    });
   });
 
   it('/scorecard/contact sends the scorecard contact form with scorecardForm: true', async () => {
@@ -162,11 +223,17 @@ describe('the form pages keep their forms, with an introduction', () => {
     await fillRequired(user, form);
     await user.click(within(form).getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(within(form).getByLabelText(/^First name/)).toHaveValue(''));
-    expect(lastSubmission()).toMatchObject({ url: '/api/submit-contact-form', fields: { scorecardForm: true, zip: '94110' } });
+    expect(lastSubmission()).toMatchObject({
+      url: '/api/submit-contact-form',
+      fields: { scorecardForm: true, zip: '94110' },
+    });
   });
 
   it('the FAQ points to the contact page', () => {
     render(<FaqPage />);
-    expect(screen.getByRole('link', { name: 'Contact the scorecard team' })).toHaveAttribute('href', '/scorecard/contact');
+    expect(screen.getByRole('link', { name: 'Contact the scorecard team' })).toHaveAttribute(
+      'href',
+      '/scorecard/contact',
+    );
   });
 });

@@ -8,7 +8,8 @@ const REMOTE_LOAD_TIMEOUT = 25_000;
 
 const PAGE_READY = {
   '/showcase/presentations': (page: Page) => page.getByRole('tab', { name: 'Jul 16, 2025' }),
-  '/showcase/innovations': (page: Page) => page.getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' }),
+  '/showcase/innovations': (page: Page) =>
+    page.getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' }),
 } as const;
 
 export async function openShowcasePage(page: Page, path: keyof typeof PAGE_READY): Promise<void> {

@@ -20,7 +20,9 @@ test('the latest showcase is selected, and a click selects another, highlighted 
   await expect(selectedTab(page)).toHaveText('Jul 16, 2025');
   await tab(page, 'Feb 5, 2025').click();
   await expect(selectedTab(page)).toHaveText('Feb 5, 2025');
-  await expect(panel(page).getByRole('heading', { level: 3 }).first()).toHaveText('Winter 2025 Wildfire Innovation Showcase');
+  await expect(panel(page).getByRole('heading', { level: 3 }).first()).toHaveText(
+    'Winter 2025 Wildfire Innovation Showcase',
+  );
   await expect(panel(page).getByText('February 5, 2025')).toBeVisible();
   // The green of the design tokens (--wpc-color-green: #2e7d32).
   await expect(tab(page, 'Feb 5, 2025')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
@@ -38,7 +40,9 @@ test('arrow keys, Home and End move between the tabs and select them', async ({ 
   await expect(tab(page, 'Jul 16, 2025')).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(selectedTab(page)).toHaveText('Nov 17, 2024');
-  await expect(panel(page).getByRole('heading', { level: 3 }).first()).toHaveText('Fall 2024 Wildfire Innovation Showcase');
+  await expect(panel(page).getByRole('heading', { level: 3 }).first()).toHaveText(
+    'Fall 2024 Wildfire Innovation Showcase',
+  );
   // Tab leaves the tab list for the panel: only the selected tab is in the tab order.
   await page.keyboard.press('Tab');
   await expect(panel(page)).toBeFocused();
@@ -50,7 +54,9 @@ test('the chosen showcase survives a reload; an unknown stored date falls back t
   await tab(page, 'Apr 23, 2025').click();
   await reloadShowcasePage(page, '/showcase/presentations');
   await expect(selectedTab(page)).toHaveText('Apr 23, 2025');
-  await expect(panel(page).getByRole('heading', { level: 3 }).first()).toHaveText('Spring 2025 Wildfire Innovation Showcase');
+  await expect(panel(page).getByRole('heading', { level: 3 }).first()).toHaveText(
+    'Spring 2025 Wildfire Innovation Showcase',
+  );
   expect(await page.evaluate(() => sessionStorage.getItem('showcase-date'))).toBe('04232025');
 
   await page.evaluate(() => sessionStorage.setItem('showcase-date', '01012020'));
@@ -78,10 +84,15 @@ test('a clip plays in the embedded player at its bounds, with sound and English 
   });
 });
 
-test('innovators without slides have no slides button; the slides that are offered download as PDF', async ({ page, request }) => {
+test('innovators without slides have no slides button; the slides that are offered download as PDF', async ({
+  page,
+  request,
+}) => {
   await tab(page, 'Nov 17, 2024').click();
   const slides = (name: string) =>
-    panel(page).getByRole('article', { name }).getByRole('link', { name: /^View Presentation Slides/ });
+    panel(page)
+      .getByRole('article', { name })
+      .getByRole('link', { name: /^View Presentation Slides/ });
   await expect(slides('FuelScape Analytics')).toHaveCount(0);
   await expect(slides('EmberSight Labs')).toHaveAttribute('download', '');
   const response = await request.get((await slides('EmberSight Labs').getAttribute('href'))!);

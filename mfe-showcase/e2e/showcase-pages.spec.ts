@@ -8,11 +8,15 @@ async function expectNoAxeViolations(page: Page) {
   // An axe run takes seconds on a busy CI machine: give the test more time, not the assertion less.
   test.slow();
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`)).toEqual([]);
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`),
+  ).toEqual([]);
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    await page.evaluate(() => window.innerWidth),
+  );
 }
 
 test.beforeEach(async ({ page }) => {
@@ -20,7 +24,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('/showcase/innovations', () => {
-  test('greets the visitor with the notify pop-up, which Escape closes and Notify Me! opens again', async ({ page }) => {
+  test('greets the visitor with the notify pop-up, which Escape closes and Notify Me! opens again', async ({
+    page,
+  }) => {
     await openShowcasePage(page, '/showcase/innovations');
     const dialog = page.getByRole('dialog', { name: NOTIFY_DIALOG });
     await expect(dialog).toBeVisible();
@@ -30,7 +36,9 @@ test.describe('/showcase/innovations', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Accepting applications!')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Featuring 7 to 10 trailblazing ventures' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Featuring 7 to 10 trailblazing ventures' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Notify Me!' }).click();
     await expect(dialog).toBeVisible();
   });

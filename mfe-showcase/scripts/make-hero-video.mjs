@@ -19,7 +19,10 @@ const SECONDS = 8;
 
 const poster = readFileSync(path.join(heroDir, 'presentations-poster.svg'), 'utf8');
 const frames = mkdtempSync(path.join(tmpdir(), 'hero-frames-'));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 try {
   const page = await browser.newPage();
   await page.setContent(`<canvas width="${WIDTH}" height="${HEIGHT}"></canvas>`);
@@ -41,12 +44,23 @@ try {
         sway: 6 + random() * 18,
         size: 0.8 + random() * 1.8,
       }));
-      const haze = Array.from({ length: 3 }, (_, index) => ({ y: 0.55 + index * 0.08, phase: random(), w: 0.5 + random() * 0.4 }));
+      const haze = Array.from({ length: 3 }, (_, index) => ({
+        y: 0.55 + index * 0.08,
+        phase: random(),
+        w: 0.5 + random() * 0.4,
+      }));
       window.drawFrame = (time) => {
         const loop = time / seconds; // 0..1 over the loop
         context.drawImage(image, 0, 0, width, height);
         // The horizon glow breathes once per loop.
-        const glow = context.createRadialGradient(width * 0.7, height * 0.8, 0, width * 0.7, height * 0.8, width * 0.45);
+        const glow = context.createRadialGradient(
+          width * 0.7,
+          height * 0.8,
+          0,
+          width * 0.7,
+          height * 0.8,
+          width * 0.45,
+        );
         glow.addColorStop(0, `rgba(245, 158, 11, ${0.06 + 0.05 * Math.sin(2 * Math.PI * loop)})`);
         glow.addColorStop(1, 'rgba(245, 158, 11, 0)');
         context.fillStyle = glow;
@@ -54,7 +68,14 @@ try {
         for (const band of haze) {
           const x = (((loop + band.phase) % 1) * 2 - 0.5) * width;
           for (const offset of [-2 * width, 0]) {
-            const gradient = context.createRadialGradient(x + offset + width, height * band.y, 0, x + offset + width, height * band.y, width * band.w);
+            const gradient = context.createRadialGradient(
+              x + offset + width,
+              height * band.y,
+              0,
+              x + offset + width,
+              height * band.y,
+              width * band.w,
+            );
             gradient.addColorStop(0, 'rgba(200, 170, 150, 0.045)');
             gradient.addColorStop(1, 'rgba(200, 170, 150, 0)');
             context.fillStyle = gradient;
@@ -78,7 +99,10 @@ try {
   );
   for (let frame = 0; frame < FPS * SECONDS; frame++) {
     const dataUrl = await page.evaluate((time) => window.drawFrame(time), frame / FPS);
-    writeFileSync(path.join(frames, `${String(frame).padStart(4, '0')}.png`), Buffer.from(dataUrl.split(',')[1], 'base64'));
+    writeFileSync(
+      path.join(frames, `${String(frame).padStart(4, '0')}.png`),
+      Buffer.from(dataUrl.split(',')[1], 'base64'),
+    );
   }
 } finally {
   await browser.close();
@@ -87,7 +111,38 @@ try {
 const input = ['-y', '-loglevel', 'error', '-framerate', String(FPS), '-i', path.join(frames, '%04d.png'), '-an'];
 const webm = path.join(heroDir, 'presentations-loop.webm');
 const mp4 = path.join(heroDir, 'presentations-loop.mp4');
-execFileSync('ffmpeg', [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '36', '-row-mt', '1', '-pix_fmt', 'yuv420p', '-fflags', '+bitexact', webm]);
-execFileSync('ffmpeg', [...input, '-c:v', 'libx264', '-crf', '30', '-preset', 'slow', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-fflags', '+bitexact', mp4]);
+execFileSync('ffmpeg', [
+  ...input,
+  '-c:v',
+  'libvpx-vp9',
+  '-b:v',
+  '0',
+  '-crf',
+  '36',
+  '-row-mt',
+  '1',
+  '-pix_fmt',
+  'yuv420p',
+  '-fflags',
+  '+bitexact',
+  webm,
+]);
+execFileSync('ffmpeg', [
+  ...input,
+  '-c:v',
+  'libx264',
+  '-crf',
+  '30',
+  '-preset',
+  'slow',
+  '-pix_fmt',
+  'yuv420p',
+  '-movflags',
+  '+faststart',
+  '-fflags',
+  '+bitexact',
+  mp4,
+]);
 rmSync(frames, { recursive: true, force: true });
-for (const file of [webm, mp4]) console.log(`wrote ${path.relative(process.cwd(), file)} (${statSync(file).size} bytes)`);
+for (const file of [webm, mp4])
+  console.log(`wrote ${path.relative(process.cwd(), file)} (${statSync(file).size} bytes)`);

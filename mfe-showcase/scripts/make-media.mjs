@@ -9,25 +9,35 @@ import { fileURLToPath } from 'node:url';
 const media = path.join(path.dirname(fileURLToPath(import.meta.url)), '../public/media');
 
 const MOTIFS = {
-  flame: '<path d="M60 16c9 17 28 28 28 51a28 28 0 0 1-56 0c0-13 6-22 13-28 0 11 4 17 11 19-5-15 0-29 4-42z" fill="#fff"/>',
+  flame:
+    '<path d="M60 16c9 17 28 28 28 51a28 28 0 0 1-56 0c0-13 6-22 13-28 0 11 4 17 11 19-5-15 0-29 4-42z" fill="#fff"/>',
   eye: '<path d="M16 60c12-18 27-27 44-27s32 9 44 27c-12 18-27 27-44 27S28 78 16 60z" fill="#fff"/><circle cx="60" cy="60" r="15" fill="currentColor"/><circle cx="60" cy="60" r="6" fill="#fff"/>',
   leaf: '<path d="M28 92c0-40 28-64 66-64 0 38-26 64-66 64z" fill="#fff"/><path d="M34 86l44-44" stroke="currentColor" stroke-width="5" stroke-linecap="round"/>',
   drop: '<path d="M60 18c15 22 30 38 30 57a30 30 0 0 1-60 0c0-19 15-35 30-57z" fill="#fff"/>',
   mountain: '<path d="M12 94l32-46 16 23 13-17 35 40z" fill="#fff"/><circle cx="84" cy="34" r="9" fill="#fff"/>',
   mesh: '<g stroke="#fff" stroke-width="5" fill="none"><path d="M30 34l30 22 30-22M30 34l-2 48 32-26 32 26-2-48M28 82h64"/></g><g fill="#fff"><circle cx="30" cy="34" r="9"/><circle cx="90" cy="34" r="9"/><circle cx="60" cy="56" r="9"/><circle cx="28" cy="82" r="9"/><circle cx="92" cy="82" r="9"/></g>',
-  shield: '<path d="M60 16l36 14v26c0 24-16 42-36 50-20-8-36-26-36-50V30z" fill="#fff"/><path d="M44 60l12 12 22-24" stroke="currentColor" stroke-width="8" fill="none" stroke-linecap="round" stroke-linejoin="round"/>',
-  house: '<path d="M20 62l40-34 40 34v34H20z" fill="#fff"/><rect x="50" y="70" width="20" height="26" fill="currentColor"/>',
-  robot: '<rect x="26" y="34" width="68" height="46" rx="10" fill="#fff"/><circle cx="46" cy="56" r="7" fill="currentColor"/><circle cx="74" cy="56" r="7" fill="currentColor"/><rect x="22" y="84" width="76" height="12" rx="6" fill="#fff"/><path d="M60 34V20" stroke="#fff" stroke-width="5"/><circle cx="60" cy="18" r="5" fill="#fff"/>',
-  pines: '<path d="M38 22l20 34H46l18 28H12l18-28H18zM82 34l18 30h-10l14 22H58l14-22H62z" fill="#fff"/><rect x="34" y="84" width="8" height="14" fill="#fff"/><rect x="78" y="86" width="8" height="12" fill="#fff"/>',
-  signal: '<circle cx="60" cy="76" r="9" fill="#fff"/><g stroke="#fff" stroke-width="7" fill="none" stroke-linecap="round"><path d="M42 58a26 26 0 0 1 36 0"/><path d="M28 44a46 46 0 0 1 64 0"/></g><path d="M60 85v17" stroke="#fff" stroke-width="7" stroke-linecap="round"/>',
+  shield:
+    '<path d="M60 16l36 14v26c0 24-16 42-36 50-20-8-36-26-36-50V30z" fill="#fff"/><path d="M44 60l12 12 22-24" stroke="currentColor" stroke-width="8" fill="none" stroke-linecap="round" stroke-linejoin="round"/>',
+  house:
+    '<path d="M20 62l40-34 40 34v34H20z" fill="#fff"/><rect x="50" y="70" width="20" height="26" fill="currentColor"/>',
+  robot:
+    '<rect x="26" y="34" width="68" height="46" rx="10" fill="#fff"/><circle cx="46" cy="56" r="7" fill="currentColor"/><circle cx="74" cy="56" r="7" fill="currentColor"/><rect x="22" y="84" width="76" height="12" rx="6" fill="#fff"/><path d="M60 34V20" stroke="#fff" stroke-width="5"/><circle cx="60" cy="18" r="5" fill="#fff"/>',
+  pines:
+    '<path d="M38 22l20 34H46l18 28H12l18-28H18zM82 34l18 30h-10l14 22H58l14-22H62z" fill="#fff"/><rect x="34" y="84" width="8" height="14" fill="#fff"/><rect x="78" y="86" width="8" height="12" fill="#fff"/>',
+  signal:
+    '<circle cx="60" cy="76" r="9" fill="#fff"/><g stroke="#fff" stroke-width="7" fill="none" stroke-linecap="round"><path d="M42 58a26 26 0 0 1 36 0"/><path d="M28 44a46 46 0 0 1 64 0"/></g><path d="M60 85v17" stroke="#fff" stroke-width="7" stroke-linecap="round"/>',
   bolt: '<path d="M66 14L30 66h24l-8 40 40-56H62z" fill="#fff"/>',
   air: '<g stroke="#fff" stroke-width="8" fill="none" stroke-linecap="round"><path d="M18 46h52a12 12 0 1 0-12-12"/><path d="M18 64h72a12 12 0 1 1-12 12"/><path d="M18 82h34"/></g>',
   grid: '<g fill="#fff"><rect x="22" y="64" width="16" height="32" rx="3"/><rect x="46" y="46" width="16" height="50" rx="3"/><rect x="70" y="30" width="16" height="66" rx="3"/></g><path d="M22 50l24-18 24 10 28-22" stroke="#fff" stroke-width="5" fill="none" stroke-linecap="round"/>',
-  people: '<g fill="#fff"><circle cx="42" cy="42" r="13"/><circle cx="78" cy="42" r="13"/><path d="M18 96c0-20 11-32 24-32s24 12 24 32zM54 96c0-20 11-32 24-32s24 12 24 32z"/></g>',
-  sprout: '<path d="M60 98V58" stroke="#fff" stroke-width="7" stroke-linecap="round"/><path d="M60 62c-2-20-16-30-36-30 0 20 14 32 36 30zM60 54c2-22 16-34 38-34 0 22-14 36-38 34z" fill="#fff"/>',
-  drone: '<g stroke="#fff" stroke-width="6"><path d="M36 36l48 48M84 36L36 84"/></g><rect x="48" y="48" width="24" height="24" rx="6" fill="#fff"/><g fill="none" stroke="#fff" stroke-width="5"><circle cx="32" cy="32" r="13"/><circle cx="88" cy="32" r="13"/><circle cx="32" cy="88" r="13"/><circle cx="88" cy="88" r="13"/></g>',
+  people:
+    '<g fill="#fff"><circle cx="42" cy="42" r="13"/><circle cx="78" cy="42" r="13"/><path d="M18 96c0-20 11-32 24-32s24 12 24 32zM54 96c0-20 11-32 24-32s24 12 24 32z"/></g>',
+  sprout:
+    '<path d="M60 98V58" stroke="#fff" stroke-width="7" stroke-linecap="round"/><path d="M60 62c-2-20-16-30-36-30 0 20 14 32 36 30zM60 54c2-22 16-34 38-34 0 22-14 36-38 34z" fill="#fff"/>',
+  drone:
+    '<g stroke="#fff" stroke-width="6"><path d="M36 36l48 48M84 36L36 84"/></g><rect x="48" y="48" width="24" height="24" rx="6" fill="#fff"/><g fill="none" stroke="#fff" stroke-width="5"><circle cx="32" cy="32" r="13"/><circle cx="88" cy="32" r="13"/><circle cx="32" cy="88" r="13"/><circle cx="88" cy="88" r="13"/></g>',
   bird: '<path d="M18 70c18-4 30-14 38-30 6-12 18-18 30-14l16 2-12 8c4 22-10 44-36 48-14 2-28-2-36-14z" fill="#fff"/><circle cx="84" cy="34" r="4" fill="currentColor"/>',
-  flask: '<path d="M48 18h24M52 18v30L28 94h64L68 48V18" stroke="#fff" stroke-width="7" fill="none" stroke-linejoin="round"/><path d="M38 78h44l6 12H32z" fill="#fff"/>',
+  flask:
+    '<path d="M48 18h24M52 18v30L28 94h64L68 48V18" stroke="#fff" stroke-width="7" fill="none" stroke-linejoin="round"/><path d="M38 78h44l6 12H32z" fill="#fff"/>',
 };
 
 /** [file slug, organisation, background, accent, motif]. */
@@ -167,8 +177,10 @@ function write(relative, text) {
   console.log(`wrote public/media/${relative} (${Buffer.byteLength(text)} bytes)`);
 }
 
-for (const [slug, name, background, accent, motif] of LOGOS) write(`logos/${slug}.svg`, logo(name, background, accent, motif));
-for (const palette of ['ember', 'forest', 'sky', 'dusk']) write(`previews/pitch-${palette}.svg`, preview(palette, 'Wildfire Innovation Showcase'));
+for (const [slug, name, background, accent, motif] of LOGOS)
+  write(`logos/${slug}.svg`, logo(name, background, accent, motif));
+for (const palette of ['ember', 'forest', 'sky', 'dusk'])
+  write(`previews/pitch-${palette}.svg`, preview(palette, 'Wildfire Innovation Showcase'));
 write('previews/consortium-update.svg', preview('consortium', 'Consortium update'));
 const EVENTS = [
   ['11172024', 'ember', 'Fall 2024 showcase: full recording'],

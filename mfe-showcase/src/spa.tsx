@@ -3,4 +3,9 @@ import { pages } from './pages';
 
 // The shell mounts these lifecycles into the showcase outlet. On a first visit the outlet holds the
 // page this remote's build prerendered, and it is hydrated; buildId tells whether it can be.
-export const { bootstrap, mount, unmount } = defineArea({ area: 'showcase', pages, label: 'The showcase', buildId: __webpack_hash__ });
+export const { bootstrap, mount, unmount } = defineArea({
+  area: 'showcase',
+  pages,
+  label: 'The showcase',
+  buildId: __webpack_hash__,
+});

@@ -4,7 +4,11 @@ import { SHOWCASE_EVENTS } from '../src/content/events';
 import { CONSORTIUM, VENTURE_COMMUNITY } from '../src/content/hosts';
 import { ORGANIZERS } from '../src/content/organizers';
 import { CONSORTIUM_PRESENTATIONS, INNOVATOR_PRESENTATIONS } from '../src/content/presentations';
-import { innovatorsShownOn, type ConsortiumPresentation, type InnovatorPresentation } from '../src/content/presentation-types';
+import {
+  innovatorsShownOn,
+  type ConsortiumPresentation,
+  type InnovatorPresentation,
+} from '../src/content/presentation-types';
 
 const publicDir = path.join(__dirname, '../public');
 const fileExists = (file: string) => existsSync(path.join(publicDir, file));
@@ -12,7 +16,10 @@ const fileExists = (file: string) => existsSync(path.join(publicDir, file));
 // Spec §3: the four showcases.
 const SPEC_DATES = ['11172024', '02052025', '04232025', '07162025'];
 
-const entries: readonly (ConsortiumPresentation | InnovatorPresentation)[] = [...CONSORTIUM_PRESENTATIONS, ...INNOVATOR_PRESENTATIONS];
+const entries: readonly (ConsortiumPresentation | InnovatorPresentation)[] = [
+  ...CONSORTIUM_PRESENTATIONS,
+  ...INNOVATOR_PRESENTATIONS,
+];
 const label = (entry: ConsortiumPresentation | InnovatorPresentation) =>
   `${'orgName' in entry ? entry.orgName : entry.orgName1} (${entry.showcaseDate})`;
 
@@ -21,11 +28,14 @@ describe('showcase events', () => {
     expect(SHOWCASE_EVENTS.map((event) => event.date)).toEqual(SPEC_DATES);
   });
 
-  it.each(SHOWCASE_EVENTS.map((event) => [event.date, event] as const))('%s has a name, a full video and its preview', (_date, event) => {
-    expect(event.showcaseHeaderName.trim()).not.toBe('');
-    expect(event.fullVideo).toMatch(/^[\w-]{11}$/);
-    expect(fileExists(event.videoPreview)).toBe(true);
-  });
+  it.each(SHOWCASE_EVENTS.map((event) => [event.date, event] as const))(
+    '%s has a name, a full video and its preview',
+    (_date, event) => {
+      expect(event.showcaseHeaderName.trim()).not.toBe('');
+      expect(event.fullVideo).toMatch(/^[\w-]{11}$/);
+      expect(fileExists(event.videoPreview)).toBe(true);
+    },
+  );
 });
 
 describe.each(entries.map((entry) => [label(entry), entry] as const))('presentation %s', (_name, entry) => {
@@ -58,7 +68,9 @@ describe.each(entries.map((entry) => [label(entry), entry] as const))('presentat
 
   it('links to professional-network pages over https', () => {
     const links =
-      'orgName' in entry ? [entry.linkedin, entry.linkedinPersonal] : [entry.linkedin1, entry.linkedin2, entry.linkedinPersonal1, entry.linkedinPersonal2];
+      'orgName' in entry
+        ? [entry.linkedin, entry.linkedinPersonal]
+        : [entry.linkedin1, entry.linkedin2, entry.linkedinPersonal1, entry.linkedinPersonal2];
     for (const link of links) expect(new URL(link).hostname).toBe('www.linkedin.com');
   });
 
@@ -74,7 +86,9 @@ describe('the archive as a whole', () => {
   });
 
   it.each(SPEC_DATES)('shows at least three innovators on %s', (date) => {
-    expect(innovatorsShownOn(INNOVATOR_PRESENTATIONS, date as (typeof SHOWCASE_EVENTS)[number]['date']).length).toBeGreaterThanOrEqual(3);
+    expect(
+      innovatorsShownOn(INNOVATOR_PRESENTATIONS, date as (typeof SHOWCASE_EVENTS)[number]['date']).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('holds every case the pages handle: hidden, unflagged, without slides, without a clip', () => {
@@ -104,10 +118,12 @@ describe('hosts and organisers', () => {
 });
 
 describe('hero media', () => {
-  it.each(['media/hero/innovations-hero.svg', 'media/hero/presentations-poster.svg', 'media/hero/presentations-loop.webm', 'media/hero/presentations-loop.mp4'])(
-    '%s is shipped',
-    (file) => {
-      expect(fileExists(file)).toBe(true);
-    },
-  );
+  it.each([
+    'media/hero/innovations-hero.svg',
+    'media/hero/presentations-poster.svg',
+    'media/hero/presentations-loop.webm',
+    'media/hero/presentations-loop.mp4',
+  ])('%s is shipped', (file) => {
+    expect(fileExists(file)).toBe(true);
+  });
 });

@@ -1,7 +1,9 @@
 import type { ConsortiumPresentation, InnovatorPresentation } from '../src/content/presentation-types';
 
 /** An innovator entry of spec §3's shape; tests override what they are about. */
-export function innovator(overrides: Partial<InnovatorPresentation> & Pick<InnovatorPresentation, 'orgName'>): InnovatorPresentation {
+export function innovator(
+  overrides: Partial<InnovatorPresentation> & Pick<InnovatorPresentation, 'orgName'>,
+): InnovatorPresentation {
   return {
     presenterName: `Presenter of ${overrides.orgName}`,
     presenterRole: 'Founder',

@@ -58,7 +58,10 @@ it('plays the muted loop over the poster otherwise, and lets the visitor pause i
   const video = container.querySelector('video')!;
   expect(video.muted).toBe(true);
   expect(video.loop).toBe(true);
-  expect([...video.querySelectorAll('source')].map((source) => source.getAttribute('src'))).toEqual(['/loop.webm', '/loop.mp4']);
+  expect([...video.querySelectorAll('source')].map((source) => source.getAttribute('src'))).toEqual([
+    '/loop.webm',
+    '/loop.mp4',
+  ]);
   expect(play).toHaveBeenCalled();
   await userEvent.click(screen.getByRole('button', { name: 'Pause background video' }));
   expect(pause).toHaveBeenCalled();

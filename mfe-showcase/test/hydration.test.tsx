@@ -32,7 +32,9 @@ describe('hydrating the prerendered pages', () => {
     expect(errors).not.toHaveBeenCalled();
     const selected = container.querySelector('[role="tab"][aria-selected="true"]');
     expect(selected).toHaveTextContent('Apr 23, 2025');
-    expect(container.querySelector('[role="tabpanel"] h3')).toHaveTextContent('Spring 2025 Wildfire Innovation Showcase');
+    expect(container.querySelector('[role="tabpanel"] h3')).toHaveTextContent(
+      'Spring 2025 Wildfire Innovation Showcase',
+    );
   });
 
   it('hydrates /showcase/innovations without a mismatch, then opens the notify pop-up', async () => {

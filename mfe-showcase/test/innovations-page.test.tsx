@@ -7,7 +7,10 @@ import { SHOWCASE_SETTINGS, type ShowcaseSettings } from '../src/settings/showca
 const NOTIFY_DIALOG = 'Notify Me About the Next Showcase';
 const OPEN: ShowcaseSettings = { ...SHOWCASE_SETTINGS, registration: 'open' };
 const NOTIFY: ShowcaseSettings = { ...SHOWCASE_SETTINGS, registration: 'notify' };
-const at = (iso: string): Clock => () => new Date(iso);
+const at =
+  (iso: string): Clock =>
+  () =>
+    new Date(iso);
 
 function renderPage(settings: ShowcaseSettings, clock: Clock = at('2025-06-20T10:00:00-07:00')) {
   return render(
@@ -18,18 +21,23 @@ function renderPage(settings: ShowcaseSettings, clock: Clock = at('2025-06-20T10
 }
 
 describe('/showcase/innovations, every variant', () => {
-  it.each([['notify', NOTIFY] as const, ['open', OPEN] as const])('has the sections of spec §2 (%s)', (_mode, settings) => {
-    renderPage(settings);
-    expect(screen.getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Featuring 7 to 10 trailblazing ventures' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 3, name: 'Present your venture' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 3, name: 'Attend the showcase' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Play .*full recording$/ })).toBeInTheDocument();
-    const organizers = screen.getByRole('region', { name: 'Meet the organizers' });
-    expect(within(organizers).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(organizers).getAllByRole('img', { name: /logo$/ })).toHaveLength(2);
-    expect(within(organizers).getByText(/See you at the showcase/)).toBeInTheDocument();
-  });
+  it.each([['notify', NOTIFY] as const, ['open', OPEN] as const])(
+    'has the sections of spec §2 (%s)',
+    (_mode, settings) => {
+      renderPage(settings);
+      expect(screen.getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('heading', { level: 2, name: 'Featuring 7 to 10 trailblazing ventures' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 3, name: 'Present your venture' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 3, name: 'Attend the showcase' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /^Play .*full recording$/ })).toBeInTheDocument();
+      const organizers = screen.getByRole('region', { name: 'Meet the organizers' });
+      expect(within(organizers).getAllByRole('listitem')).toHaveLength(2);
+      expect(within(organizers).getAllByRole('img', { name: /logo$/ })).toHaveLength(2);
+      expect(within(organizers).getByText(/See you at the showcase/)).toBeInTheDocument();
+    },
+  );
 });
 
 describe('registration flag set (notify)', () => {
@@ -53,7 +61,10 @@ describe('registration flag set (notify)', () => {
 
   it('links Apply to Present to the presenter application form', () => {
     renderPage(NOTIFY);
-    expect(screen.getByRole('link', { name: /^Apply to Present/ })).toHaveAttribute('href', NOTIFY.links.presenterApplication);
+    expect(screen.getByRole('link', { name: /^Apply to Present/ })).toHaveAttribute(
+      'href',
+      NOTIFY.links.presenterApplication,
+    );
   });
 });
 
@@ -82,7 +93,10 @@ describe('registration flag not set (open)', () => {
 
   it('points to the recordings once the showcase has taken place (the pre-event flag is false)', async () => {
     renderPage(OPEN, at('2025-07-20T09:00:00-07:00'));
-    expect(await screen.findByRole('link', { name: 'Watch the recordings' })).toHaveAttribute('href', '/showcase/presentations');
+    expect(await screen.findByRole('link', { name: 'Watch the recordings' })).toHaveAttribute(
+      'href',
+      '/showcase/presentations',
+    );
     expect(screen.queryByRole('link', { name: /^Register/ })).not.toBeInTheDocument();
   });
 });

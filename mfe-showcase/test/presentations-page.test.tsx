@@ -26,9 +26,14 @@ describe('the hero', () => {
   it('carries the spec’s heading, tagline and lines', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'WILDFIRE INNOVATION SHOWCASE' })).toBeInTheDocument();
-    expect(screen.getByText(/^Hosted by the Wildfire Prevention Consortium and the .+, a venture networking community\.$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Hosted by the Wildfire Prevention Consortium and the .+, a venture networking community\.$/),
+    ).toBeInTheDocument();
     expect(screen.getByText('Free to attend. Free to present.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /^Apply to Present/ })).toHaveAttribute('href', SHOWCASE_SETTINGS.links.presenterApplication);
+    expect(screen.getByRole('link', { name: /^Apply to Present/ })).toHaveAttribute(
+      'href',
+      SHOWCASE_SETTINGS.links.presenterApplication,
+    );
     for (const title of ['The showcase', 'The consortium', 'The venture community']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
@@ -44,7 +49,10 @@ describe('the hero', () => {
 
   it('links Register to the event community site when it is not', () => {
     renderPage({ ...SHOWCASE_SETTINGS, registration: 'open' });
-    expect(screen.getByRole('link', { name: /^Register/ })).toHaveAttribute('href', SHOWCASE_SETTINGS.links.eventCommunity);
+    expect(screen.getByRole('link', { name: /^Register/ })).toHaveAttribute(
+      'href',
+      SHOWCASE_SETTINGS.links.eventCommunity,
+    );
     expect(screen.queryByRole('button', { name: 'Notify Me' })).not.toBeInTheDocument();
   });
 });
@@ -105,8 +113,12 @@ describe('the archive tabs', () => {
   it('shows the selected showcase’s name and full recording', () => {
     renderPage();
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByRole('heading', { level: 3, name: 'Summer 2025 Wildfire Innovation Showcase' })).toBeInTheDocument();
-    expect(within(panel).getByRole('button', { name: 'Play Summer 2025 Wildfire Innovation Showcase: full recording' })).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('heading', { level: 3, name: 'Summer 2025 Wildfire Innovation Showcase' }),
+    ).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('button', { name: 'Play Summer 2025 Wildfire Innovation Showcase: full recording' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -122,7 +134,11 @@ describe('the presentations of a showcase', () => {
       { orgName: 'Other Date Co', showcaseDate: '04232025' },
     );
     const list = screen.getByRole('list', { name: 'Innovators' });
-    expect(within(list).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(['Shown Co', 'Unflagged Co']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 4 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Shown Co', 'Unflagged Co']);
   });
 
   it('offers slides only when an entry has them', () => {
@@ -132,12 +148,21 @@ describe('the presentations of a showcase', () => {
       'href',
       '/mfe/showcase/slides/with.pdf',
     );
-    expect(within(screen.getByRole('article', { name: 'Without Slides' })).queryByRole('link', { name: /^View Presentation Slides/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Without Slides' })).queryByRole('link', {
+        name: /^View Presentation Slides/,
+      }),
+    ).not.toBeInTheDocument();
   });
 
   it('plays a clip at its bounds, captioned and with sound, and shows no player for an entry without a clip', async () => {
-    renderArchive({ orgName: 'Clip Co', presenterName: 'Cleo Clip', youtube: { id: 'clipvideo01', start: 750, end: 1265 } }, { orgName: 'Quiet Co', youtube: null });
-    expect(within(screen.getByRole('article', { name: 'Quiet Co' })).queryByRole('button', { name: /^Play/ })).not.toBeInTheDocument();
+    renderArchive(
+      { orgName: 'Clip Co', presenterName: 'Cleo Clip', youtube: { id: 'clipvideo01', start: 750, end: 1265 } },
+      { orgName: 'Quiet Co', youtube: null },
+    );
+    expect(
+      within(screen.getByRole('article', { name: 'Quiet Co' })).queryByRole('button', { name: /^Play/ }),
+    ).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Play Clip Co presentation by Cleo Clip' }));
     const url = new URL(screen.getByTitle('Clip Co presentation by Cleo Clip').getAttribute('src')!);
     expect(url.pathname).toBe('/embed/clipvideo01');
@@ -158,15 +183,26 @@ describe('the presentations of a showcase', () => {
       expect(within(card).getByText(name)).toBeInTheDocument();
       expect(within(card).getByRole('link', { name: new RegExp(`^${name} on LinkedIn`) })).toBeInTheDocument();
     }
-    expect(within(card).getByRole('link', { name: /^Wildfire Prevention Consortium on LinkedIn/ })).toHaveAttribute('href', 'https://www.linkedin.com/company/wpc');
-    expect(within(card).getByRole('link', { name: /^Partner Community on LinkedIn/ })).toHaveAttribute('href', 'https://www.linkedin.com/company/partner');
+    expect(within(card).getByRole('link', { name: /^Wildfire Prevention Consortium on LinkedIn/ })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/company/wpc',
+    );
+    expect(within(card).getByRole('link', { name: /^Partner Community on LinkedIn/ })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/company/partner',
+    );
     expect(within(card).getByRole('img', { name: 'Wildfire Prevention Consortium logo' })).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Partner Community logo' })).toBeInTheDocument();
     expect(within(card).getByText('Director, Wildfire Prevention Consortium')).toBeInTheDocument();
     expect(within(card).getByText('Denver, Colorado')).toBeInTheDocument();
     expect(within(card).getAllByText('One description for both organisations.')).toHaveLength(1);
-    expect(within(card).getByRole('button', { name: 'Play Consortium update by Ada One and Ben Two' })).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: /^View Presentation Slides/ })).toHaveAttribute('href', '/mfe/showcase/slides/consortium.pdf');
+    expect(
+      within(card).getByRole('button', { name: 'Play Consortium update by Ada One and Ben Two' }),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /^View Presentation Slides/ })).toHaveAttribute(
+      'href',
+      '/mfe/showcase/slides/consortium.pdf',
+    );
     // Ben has a photo, Ada an initials avatar.
     expect(card.querySelector('img[src="/mfe/showcase/media/photos/ben.jpg"]')).not.toBeNull();
     expect(within(card).getByText('AO')).toBeInTheDocument();

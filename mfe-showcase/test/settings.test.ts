@@ -7,7 +7,9 @@ const settings = SHOWCASE_SETTINGS;
 describe('the settings module', () => {
   it('holds the dates of spec §9, shown in PST', () => {
     const { timeZone, timeZoneLabel } = settings;
-    expect(formatMoment(settings.nextEventStartsAt, timeZone, timeZoneLabel)).toBe('Wednesday, July 16, 2025 at 12PM PST');
+    expect(formatMoment(settings.nextEventStartsAt, timeZone, timeZoneLabel)).toBe(
+      'Wednesday, July 16, 2025 at 12PM PST',
+    );
     expect(formatMoment(settings.applicationDeadline, timeZone, timeZoneLabel)).toBe('Monday, July 7, 2025 at 5PM PST');
   });
 

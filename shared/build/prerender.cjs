@@ -45,14 +45,16 @@ class ClientAssetsPlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tap('WpcClientAssets', (compilation) => {
       const { chunkGraph, moduleGraph } = compilation;
-      const filesOf = (group) => group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => !file.endsWith('.map'));
+      const filesOf = (group) =>
+        group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => !file.endsWith('.map'));
 
       // The shell provides the shared modules, so the files its start-up needs include those of
       // the shared modules it consumes, as it provides them (a consumer's fallback copy may sit
       // in other chunks). A remote's come from the shell at run time: not listed.
       const provided = new Map();
       for (const module of compilation.modules) {
-        if (module.type === 'provide-module' && module.blocks[0]) provided.set(module._name, chunkGraph.getBlockChunkGroup(module.blocks[0]));
+        if (module.type === 'provide-module' && module.blocks[0])
+          provided.set(module._name, chunkGraph.getBlockChunkGroup(module.blocks[0]));
       }
       const withConsumed = (group, seen = new Set()) => {
         if (!group || seen.has(group)) return [];
@@ -60,7 +62,8 @@ class ClientAssetsPlugin {
         const files = filesOf(group);
         for (const chunk of group.chunks) {
           for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-            if (module.type === 'consume-shared-module') files.push(...withConsumed(provided.get(module.options.shareKey), seen));
+            if (module.type === 'consume-shared-module')
+              files.push(...withConsumed(provided.get(module.options.shareKey), seen));
           }
         }
         return files;
@@ -73,14 +76,17 @@ class ClientAssetsPlugin {
         for (const dependency of block.dependencies) {
           const target = moduleGraph.getModule(dependency);
           const resource = (target?.rootModule ?? target)?.resource;
-          if (group && resource) onDemand[fromRoot(resource)] = [...new Set(this.host ? withConsumed(group) : filesOf(group))].sort();
+          if (group && resource)
+            onDemand[fromRoot(resource)] = [...new Set(this.host ? withConsumed(group) : filesOf(group))].sort();
         }
         for (const inner of block.blocks) visit(inner);
       };
       for (const module of compilation.modules) for (const block of module.blocks) visit(block);
 
       const sharedFiles = {};
-      if (this.host) for (const key of [...provided.keys()].sort()) sharedFiles[key] = [...new Set(withConsumed(provided.get(key)))].sort();
+      if (this.host)
+        for (const key of [...provided.keys()].sort())
+          sharedFiles[key] = [...new Set(withConsumed(provided.get(key)))].sort();
       this.result = { buildId: compilation.hash, onDemand, sharedFiles };
     });
   }
@@ -144,13 +150,23 @@ class PrerenderPlugin {
           const pageFiles = modules.filter(own).flatMap((module) => client.onDemand[module] ?? []);
           const files = [...new Set([...expose, ...pageFiles])];
           const shared = [
-            ...new Set(modules.map((module) => shareKeyByFile.get(module) ?? module).filter((key) => this.sharedKeys.includes(key))),
+            ...new Set(
+              modules
+                .map((module) => shareKeyByFile.get(module) ?? module)
+                .filter((key) => this.sharedKeys.includes(key)),
+            ),
           ].sort();
           const base = path.join(out, routeFileName(routePath));
           writeFile(`${base}.html`, `<!--wpc-build:${client.buildId}-->\n${html}`);
           writeFile(
             `${base}.json`,
-            json({ buildId: client.buildId, remoteEntry: 'remoteEntry.js', css: files.filter(isCss), preload: files.filter(isJs), shared }),
+            json({
+              buildId: client.buildId,
+              remoteEntry: 'remoteEntry.js',
+              css: files.filter(isCss),
+              preload: files.filter(isJs),
+              shared,
+            }),
           );
         }
         return;
@@ -161,7 +177,9 @@ class PrerenderPlugin {
       writeFile(path.join(out, 'shared-modules.json'), json({ buildId: client.buildId, files: client.sharedFiles }));
       const template = fs.readFileSync(path.join(this.dir, 'dist', 'index.html'), 'utf8');
       const startup = client.onDemand[fromRoot(path.join(this.dir, 'src/bootstrap.tsx'))] ?? [];
-      const cssLinks = [...template.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map((match) => match[1]);
+      const cssLinks = [...template.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map(
+        (match) => match[1],
+      );
       for (const [routePath, { parts, modules }] of Object.entries(rendered)) {
         const built = ` ${SERVER_BUILD_ATTRIBUTE}="${client.buildId}"`;
         let html = template
@@ -173,12 +191,16 @@ class PrerenderPlugin {
         html = fillElement(html, 'site-messages', parts.messages, built);
         if (parts.page !== undefined) html = fillElement(html, 'area-shell', parts.page, built);
         else html = html.replace(`<div id="area-${parts.area}"></div>`, OUTLET_MARKER);
-        if (parts.page === undefined && !html.includes(OUTLET_MARKER)) throw new Error(`The shell has no outlet for ${parts.area}`);
+        if (parts.page === undefined && !html.includes(OUTLET_MARKER))
+          throw new Error(`The shell has no outlet for ${parts.area}`);
         const pageFiles = modules.filter(own).flatMap((module) => client.onDemand[module] ?? []);
         const files = [...new Set([...startup, ...pageFiles])];
         const base = path.join(out, routeFileName(routePath));
         writeFile(`${base}.html`, html);
-        writeFile(`${base}.json`, json({ buildId: client.buildId, css: [...cssLinks, ...files.filter(isCss)], preload: files.filter(isJs) }));
+        writeFile(
+          `${base}.json`,
+          json({ buildId: client.buildId, css: [...cssLinks, ...files.filter(isCss)], preload: files.filter(isJs) }),
+        );
       }
     });
   }
@@ -210,7 +232,10 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
     },
     module: { rules },
     plugins: [
-      new webpack.DefinePlugin({ 'process.env.WPC_API_BASE': JSON.stringify(''), 'process.env.WPC_AREA': JSON.stringify(name) }),
+      new webpack.DefinePlugin({
+        'process.env.WPC_API_BASE': JSON.stringify(''),
+        'process.env.WPC_AREA': JSON.stringify(name),
+      }),
       // One file: React.lazy pages resolve from memory, and the module cache tells what rendered.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
       new PrerenderPlugin({ name, dir, role, assets, sharedKeys, bundle: path.join(bundleDir, 'render.cjs') }),

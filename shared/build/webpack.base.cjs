@@ -22,7 +22,10 @@ const sharedVersion = require('../package.json').version;
  * API; area/prerender renders pages at build time in Node).
  */
 const sharedEntries = Object.keys(require('../package.json').exports)
-  .filter((entry) => !entry.includes('*') && !entry.endsWith('.css') && !['./ports', './schemas', './area/prerender'].includes(entry))
+  .filter(
+    (entry) =>
+      !entry.includes('*') && !entry.endsWith('.css') && !['./ports', './schemas', './area/prerender'].includes(entry),
+  )
   .map((entry) => `@wpc/shared/${entry.slice(2)}`);
 
 /**
@@ -76,8 +79,14 @@ function cssModuleOptions(name, dev) {
     getLocalIdent(context, _localIdentName, localName) {
       const prefix = context.resourcePath.startsWith(sharedSource) ? 'wpc' : name;
       const relative = path.relative(root, context.resourcePath).split(path.sep).join('/');
-      const hash = require('node:crypto').createHash('md5').update(`${relative}\0${localName}`).digest('base64url').slice(0, 6);
-      return dev ? `${prefix}__${path.basename(relative, '.module.css').replace(/\W/g, '_')}__${localName}` : `${prefix}-${hash}`;
+      const hash = require('node:crypto')
+        .createHash('md5')
+        .update(`${relative}\0${localName}`)
+        .digest('base64url')
+        .slice(0, 6);
+      return dev
+        ? `${prefix}__${path.basename(relative, '.module.css').replace(/\W/g, '_')}__${localName}`
+        : `${prefix}-${hash}`;
     },
   };
 }
@@ -87,9 +96,14 @@ function moduleRules({ name, dev, server }) {
   // In Node only the class names matter; the browser build writes the CSS files.
   const css = (modules) =>
     server
-      ? [{ loader: 'css-loader', options: { modules: modules ? { ...cssModuleOptions(name, dev), exportOnlyLocals: true } : false } }]
-      // (a global stylesheet such as the tokens compiles to an unused string there)
-      : [
+      ? [
+          {
+            loader: 'css-loader',
+            options: { modules: modules ? { ...cssModuleOptions(name, dev), exportOnlyLocals: true } : false },
+          },
+        ]
+      : // (a global stylesheet such as the tokens compiles to an unused string there)
+        [
           // Relative url()s: a CSS file finds its images wherever the package is deployed.
           { loader: MiniCssExtractPlugin.loader, options: { publicPath: '' } },
           { loader: 'css-loader', options: { modules: modules ? cssModuleOptions(name, dev) : false } },
@@ -211,7 +225,10 @@ function browserConfig({ name, dir, role, dev }) {
     optimization: {
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
-      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }), new CssMinimizerPlugin()],
+      minimizer: [
+        new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
+        new CssMinimizerPlugin(),
+      ],
       splitChunks: {
         cacheGroups: {
           // All of a package's own CSS in one file: a page links it, and client-side navigation

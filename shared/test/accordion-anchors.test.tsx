@@ -12,7 +12,9 @@ describe('Accordion anchors and controlled use', () => {
   it('gives each item its anchor id', () => {
     render(<Accordion items={items} />);
     expect(document.getElementById('first-question')).toContainElement(screen.getByRole('button', { name: 'First?' }));
-    expect(document.getElementById('second-question')).toContainElement(screen.getByRole('button', { name: 'Second?' }));
+    expect(document.getElementById('second-question')).toContainElement(
+      screen.getByRole('button', { name: 'Second?' }),
+    );
   });
 
   it('follows openItems and reports each toggle, items staying independent', async () => {

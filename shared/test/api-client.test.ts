@@ -40,7 +40,10 @@ describe('submitForm', () => {
     expect(url).toBe(path);
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe(credentials);
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': expect.stringMatching(UUID) });
+    expect(init.headers).toEqual({
+      'Content-Type': 'application/json',
+      'Idempotency-Key': expect.stringMatching(UUID),
+    });
     expect(JSON.parse(init.body as string)).toEqual({ firstName: 'Ada', subscribe: true, pilot: false });
     expect(response.status).toBe(200);
   });
@@ -48,7 +51,13 @@ describe('submitForm', () => {
   it('sends feedback as multipart with string flags and repeated files, with credentials', async () => {
     const one = new File(['a'], 'one.pdf', { type: 'application/pdf' });
     const two = new File(['b'], 'two.png', { type: 'image/png' });
-    await submitForm('feedback', { pageName: 'feedback', firstName: 'Ada', subscribe: false, scorecardForm: true, files: [one, two] });
+    await submitForm('feedback', {
+      pageName: 'feedback',
+      firstName: 'Ada',
+      subscribe: false,
+      scorecardForm: true,
+      files: [one, two],
+    });
     const [url, init] = lastCall();
     expect(url).toBe('/api/submit-feedback-form');
     expect(init.credentials).toBe('include');
@@ -76,7 +85,8 @@ describe('submitForm', () => {
     expect(json).not.toHaveBeenCalled();
   });
 
-  const keyOf = (index: number) => (fetchMock.mock.calls[index]![1].headers as Record<string, string>)['Idempotency-Key'];
+  const keyOf = (index: number) =>
+    (fetchMock.mock.calls[index]![1].headers as Record<string, string>)['Idempotency-Key'];
 
   it('makes a new Idempotency-Key for each call, or uses the one it is given', async () => {
     await submitForm('contact', { firstName: 'Ada' });
@@ -97,7 +107,9 @@ describe('submitForm', () => {
 
   it('retries a network error once with the same key, and gives up after that', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(submitForm('feedback', { firstName: 'Ada', files: [] }, { retryDelayMs: 1 })).rejects.toThrow('Failed to fetch');
+    await expect(submitForm('feedback', { firstName: 'Ada', files: [] }, { retryDelayMs: 1 })).rejects.toThrow(
+      'Failed to fetch',
+    );
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(keyOf(1)).toBe(keyOf(0));
   });

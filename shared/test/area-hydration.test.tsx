@@ -33,7 +33,8 @@ function serveOutlet(buildId: string) {
   return document.getElementById('area-map')!;
 }
 
-const propsFor = (domElement: HTMLElement) => ({ name: 'map', singleSpa: {}, mountParcel: jest.fn(), domElement }) as unknown as AppProps;
+const propsFor = (domElement: HTMLElement) =>
+  ({ name: 'map', singleSpa: {}, mountParcel: jest.fn(), domElement }) as unknown as AppProps;
 
 /** single-spa-react settles a mount after React has committed: let React work inside act, then wait. */
 async function mountArea(area: ReturnType<typeof defineArea>, outlet: HTMLElement) {

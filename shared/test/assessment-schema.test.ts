@@ -6,8 +6,18 @@ const valid = { communityType: 'rural', country: 'ca', zip: ' V0N 1B4 ', scores,
 
 describe('the shared self-assessment schema', () => {
   it('accepts community type, country, optional zip and all 40 scores, dropping anything else', () => {
-    const result = parseAssessmentShare({ ...valid, name: 'Ada', email: 'ada@example.org', notes: { '1a': 'x' }, scores: { ...scores, '11z': 3 } });
-    expect(result).toEqual({ ok: true, honeypot: false, data: { communityType: 'rural', country: 'CA', zip: 'V0N 1B4', scores } });
+    const result = parseAssessmentShare({
+      ...valid,
+      name: 'Ada',
+      email: 'ada@example.org',
+      notes: { '1a': 'x' },
+      scores: { ...scores, '11z': 3 },
+    });
+    expect(result).toEqual({
+      ok: true,
+      honeypot: false,
+      data: { communityType: 'rural', country: 'CA', zip: 'V0N 1B4', scores },
+    });
   });
 
   it('treats an empty zip as none', () => {
@@ -26,7 +36,13 @@ describe('the shared self-assessment schema', () => {
   });
 
   it('requires consent, a known community type and country, and a zip of 4 to 20 characters when given', () => {
-    const result = parseAssessmentShare({ ...valid, consent: false, communityType: 'castle', country: 'XX', zip: '12' });
+    const result = parseAssessmentShare({
+      ...valid,
+      consent: false,
+      communityType: 'castle',
+      country: 'XX',
+      zip: '12',
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.fields).sort()).toEqual(['communityType', 'consent', 'country', 'zip']);
@@ -35,7 +51,7 @@ describe('the shared self-assessment schema', () => {
     expect(parseAssessmentShare({ ...valid, consent: 'true' }).ok).toBe(false);
   });
 
-  it('applies the forms\' character rules to the zip: no control characters or direction overrides', () => {
+  it("applies the forms' character rules to the zip: no control characters or direction overrides", () => {
     for (const zip of ['9594\u0000', '95\u001B[2J945', '\u202E59495', '9594\u2028']) {
       const result = parseAssessmentShare({ ...valid, zip });
       expect(result.ok).toBe(false);

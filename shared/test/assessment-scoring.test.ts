@@ -44,7 +44,9 @@ describe('scoring', () => {
   });
 
   it('lists unanswered questions in order and knows when all 40 are answered', () => {
-    expect(unansweredQuestions({ ...allScored(3), '3b': undefined as unknown as number, '9d': NaN }).map((q) => q.id)).toEqual(['3b', '9d']);
+    expect(
+      unansweredQuestions({ ...allScored(3), '3b': undefined as unknown as number, '9d': NaN }).map((q) => q.id),
+    ).toEqual(['3b', '9d']);
     expect(isComplete(allScored(1))).toBe(true);
     expect(isComplete({ '1a': 1 })).toBe(false);
   });
@@ -52,7 +54,9 @@ describe('scoring', () => {
   it('names the three weakest essentials below full marks, lowest first, earlier essential first on a tie', () => {
     const answers = { ...allScored(5), '4a': 0, '7a': 0, '9a': 3, '2a': 3 };
     // Essentials 4 and 7: 15 of 20 (75 %); 2 and 9: 18 of 20 (90 %).
-    expect(weakestEssentials(essentialResults(answers)).map((result) => [result.essential.number, result.percent])).toEqual([
+    expect(
+      weakestEssentials(essentialResults(answers)).map((result) => [result.essential.number, result.percent]),
+    ).toEqual([
       [4, 75],
       [7, 75],
       [2, 90],

@@ -20,7 +20,11 @@ function Harness({ closeLinkLabel }: { closeLinkLabel?: string }) {
 
 describe('Dialog', () => {
   it('renders nothing while closed', () => {
-    render(<Dialog open={false} onClose={() => {}} title="Hidden">content</Dialog>);
+    render(
+      <Dialog open={false} onClose={() => {}} title="Hidden">
+        content
+      </Dialog>,
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -100,7 +100,9 @@ describe.each(SPEC_FORM_IDS)('the %s form', (form) => {
     const policy = screen.getByRole('link', { name: /Data Protection Policy/ });
     expect(policy).toHaveAttribute('href', '/assets/docs/data-protection-policy.pdf');
     expect(policy).toHaveAttribute('target', '_blank');
-    expect(policy.closest('p')).toHaveTextContent(`By clicking “${SUBMIT_LABEL[form]}”, you agree to our Data Protection Policy`);
+    expect(policy.closest('p')).toHaveTextContent(
+      `By clicking “${SUBMIT_LABEL[form]}”, you agree to our Data Protection Policy`,
+    );
   });
 
   for (const [field, flag] of Object.entries(spec.shownOnlyWith ?? {})) {
@@ -137,14 +139,20 @@ describe.each(SPEC_FORM_IDS)('the %s form', (form) => {
     expect(init.credentials).toBe(spec.credentials ? 'include' : 'omit');
     expect(init.body instanceof FormData).toBe(spec.multipart);
     const sent: Record<string, unknown> =
-      init.body instanceof FormData ? Object.fromEntries(init.body.entries()) : (JSON.parse(init.body as string) as Record<string, unknown>);
+      init.body instanceof FormData
+        ? Object.fromEntries(init.body.entries())
+        : (JSON.parse(init.body as string) as Record<string, unknown>);
     const hidden = Object.entries(spec.shownOnlyWith ?? {})
       .filter(([, flag]) => flag !== ticked)
       .map(([field]) => field);
     const expectedKeys = Object.entries(spec.fields)
       .filter(([name, type]) => type !== 'files' && !hidden.includes(name))
       .map(([name]) => name);
-    expect(Object.keys(sent).filter((key) => key !== HONEYPOT_FIELD).sort()).toEqual(expectedKeys.sort());
+    expect(
+      Object.keys(sent)
+        .filter((key) => key !== HONEYPOT_FIELD)
+        .sort(),
+    ).toEqual(expectedKeys.sort());
     expect(sent).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', [zip]: '94110' });
     const truthy = spec.multipart ? 'true' : true;
     const falsy = spec.multipart ? 'false' : false;
@@ -160,7 +168,10 @@ describe.each(SPEC_FORM_IDS)('the %s form', (form) => {
     await user.click(submitButton(form));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const body = fetchMock.mock.calls[0]![1].body;
-    const sent = body instanceof FormData ? body.get('scorecardForm') : (JSON.parse(body as string) as Record<string, unknown>).scorecardForm;
+    const sent =
+      body instanceof FormData
+        ? body.get('scorecardForm')
+        : (JSON.parse(body as string) as Record<string, unknown>).scorecardForm;
     if (spec.scorecardForm) expect(sent).toBe(spec.multipart ? 'true' : true);
     else expect(sent ?? undefined).toBeUndefined();
   });
@@ -192,7 +203,11 @@ describe('outcomes', () => {
   it('download from a scorecard page sends scorecardForm and uses the scorecard kind', async () => {
     const user = userEvent.setup();
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    render(<FormButton form="download" scorecardForm>Download Scorecard</FormButton>);
+    render(
+      <FormButton form="download" scorecardForm>
+        Download Scorecard
+      </FormButton>,
+    );
     await user.click(screen.getByRole('button', { name: 'Download Scorecard' }));
     await fillRequired(user);
     await user.click(submitButton('download'));
@@ -241,7 +256,8 @@ describe('outcomes', () => {
     fetchMock.mockResolvedValue({ status: 500 } as Response);
     render(<SiteForm form="contact" />);
     await fillRequired(user);
-    const keyOf = (index: number) => (fetchMock.mock.calls[index]![1].headers as Record<string, string>)['Idempotency-Key'];
+    const keyOf = (index: number) =>
+      (fetchMock.mock.calls[index]![1].headers as Record<string, string>)['Idempotency-Key'];
     await user.click(submitButton('contact'));
     await screen.findByRole('alert');
     await user.click(submitButton('contact'));
@@ -291,7 +307,11 @@ describe('outcomes', () => {
   }, 20_000);
 
   it('opens with the pop-up already showing when asked to', () => {
-    render(<FormButton form="notify" defaultOpen>Notify Me!</FormButton>);
+    render(
+      <FormButton form="notify" defaultOpen>
+        Notify Me!
+      </FormButton>,
+    );
     expect(screen.getByRole('dialog', { name: FORMS.notify.title })).toBeInTheDocument();
   });
 
@@ -302,29 +322,33 @@ describe('outcomes', () => {
     await user.click(submitButton('subscribe'));
     await waitFor(() => expect(messages).toHaveLength(1));
     expect(messages[0]).toMatchObject({ kind: 'subscribe', tone: 'success' });
-    for (const label of [/^First name/, /^Last name/, /^Email/, /^Zip/]) expect(screen.getByLabelText(label)).toHaveValue('');
+    for (const label of [/^First name/, /^Last name/, /^Email/, /^Zip/])
+      expect(screen.getByLabelText(label)).toHaveValue('');
   });
 
   it.each([
     ['subscribePage', SubscribePageForm, 'scorecard-subscribe'],
     ['contactScorecard', ContactScorecardForm, 'scorecard-contact'],
-  ] as const)('the %s page form sends scorecardForm, resets on success and keeps input on failure', async (form, Component, kind) => {
-    const user = userEvent.setup();
-    render(<Component />);
-    await fillRequired(user);
-    await user.type(screen.getByLabelText('Organization'), 'Fire Safe Council');
-    fetchMock.mockResolvedValueOnce({ status: 400 } as Response);
-    await user.click(submitButton(form));
-    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_ERROR_TEXT);
-    expect(screen.getByLabelText('Organization')).toHaveValue('Fire Safe Council');
-    expect(screen.getByLabelText(/^Zip/)).toHaveValue('94110');
-    await user.click(submitButton(form));
-    await waitFor(() => expect(messages.at(-1)).toMatchObject({ kind, tone: 'success' }));
-    expect(sentJson()).toMatchObject({ scorecardForm: true, zip: '94110', organization: 'Fire Safe Council' });
-    expect(screen.getByLabelText('Organization')).toHaveValue('');
-    expect(screen.getByLabelText(/^First name/)).toHaveValue('');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
+  ] as const)(
+    'the %s page form sends scorecardForm, resets on success and keeps input on failure',
+    async (form, Component, kind) => {
+      const user = userEvent.setup();
+      render(<Component />);
+      await fillRequired(user);
+      await user.type(screen.getByLabelText('Organization'), 'Fire Safe Council');
+      fetchMock.mockResolvedValueOnce({ status: 400 } as Response);
+      await user.click(submitButton(form));
+      expect(await screen.findByRole('alert')).toHaveTextContent(FORM_ERROR_TEXT);
+      expect(screen.getByLabelText('Organization')).toHaveValue('Fire Safe Council');
+      expect(screen.getByLabelText(/^Zip/)).toHaveValue('94110');
+      await user.click(submitButton(form));
+      await waitFor(() => expect(messages.at(-1)).toMatchObject({ kind, tone: 'success' }));
+      expect(sentJson()).toMatchObject({ scorecardForm: true, zip: '94110', organization: 'Fire Safe Council' });
+      expect(screen.getByLabelText('Organization')).toHaveValue('');
+      expect(screen.getByLabelText(/^First name/)).toHaveValue('');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 
   it('the /contact-us form sends the pop-up contact shape with credentials and no scorecardForm', async () => {
     const user = userEvent.setup();
@@ -351,11 +375,17 @@ describe('outcomes', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       const read = () => {
         const body = fetchMock.mock.calls.at(-1)![1].body;
-        return body instanceof FormData ? body.get('scorecardForm') : (JSON.parse(body as string) as Record<string, unknown>).scorecardForm;
+        return body instanceof FormData
+          ? body.get('scorecardForm')
+          : (JSON.parse(body as string) as Record<string, unknown>).scorecardForm;
       };
       expect(read()).toBeFalsy();
       unmount();
-      render(<FormButton form={form} scorecardForm>Open</FormButton>);
+      render(
+        <FormButton form={form} scorecardForm>
+          Open
+        </FormButton>,
+      );
       await user.click(screen.getByRole('button', { name: 'Open' }));
       await fillRequired(user);
       await user.click(submitButton(form));
@@ -432,24 +462,30 @@ describe('feedback uploads', () => {
       /You chose 11 files; the limit is 10 at a time/,
       9,
     ],
-  ])('tells the visitor when a file is %s, keeps their input and blocks the send', async (_, makeFile, text, extraGoodFiles) => {
-    const user = userEvent.setup({ applyAccept: false });
-    render(<SiteForm form="feedback" />);
-    await fillRequired(user);
-    await user.type(screen.getByLabelText('Message'), 'Our pilot results');
-    const input = screen.getByLabelText('Files');
-    const goodFiles = Array.from({ length: extraGoodFiles + 1 }, (__, index) => new File(['ok'], `fine-${index}.pdf`));
-    await user.upload(input, [...goodFiles, makeFile()]);
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(text);
-    expect(alert).toHaveTextContent(/Links box/);
-    expect(input).toBeInvalid();
-    await user.click(submitButton('feedback'));
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Message')).toHaveValue('Our pilot results');
-    expect(screen.getByLabelText(/^First name/)).toHaveValue('Ada');
-    await user.upload(input, [new File(['ok'], 'fine.pdf')]);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(input).toBeValid();
-  });
+  ])(
+    'tells the visitor when a file is %s, keeps their input and blocks the send',
+    async (_, makeFile, text, extraGoodFiles) => {
+      const user = userEvent.setup({ applyAccept: false });
+      render(<SiteForm form="feedback" />);
+      await fillRequired(user);
+      await user.type(screen.getByLabelText('Message'), 'Our pilot results');
+      const input = screen.getByLabelText('Files');
+      const goodFiles = Array.from(
+        { length: extraGoodFiles + 1 },
+        (__, index) => new File(['ok'], `fine-${index}.pdf`),
+      );
+      await user.upload(input, [...goodFiles, makeFile()]);
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent(text);
+      expect(alert).toHaveTextContent(/Links box/);
+      expect(input).toBeInvalid();
+      await user.click(submitButton('feedback'));
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(screen.getByLabelText('Message')).toHaveValue('Our pilot results');
+      expect(screen.getByLabelText(/^First name/)).toHaveValue('Ada');
+      await user.upload(input, [new File(['ok'], 'fine.pdf')]);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(input).toBeValid();
+    },
+  );
 });

@@ -32,7 +32,9 @@ describe('the self-assessment question bank', () => {
 
   it('gives each question a unique id (essential number and letter, no dots), a topic, text and a next step', () => {
     for (const { essential, questions } of QUESTION_BANK) {
-      expect(questions.map((question) => question.id)).toEqual(['a', 'b', 'c', 'd'].map((letter) => `${essential.number}${letter}`));
+      expect(questions.map((question) => question.id)).toEqual(
+        ['a', 'b', 'c', 'd'].map((letter) => `${essential.number}${letter}`),
+      );
       for (const question of questions) {
         expect(question.essential).toBe(essential);
         expect(question.topic.trim()).not.toBe('');
@@ -49,9 +51,11 @@ describe('the self-assessment question bank', () => {
 
   it('is the one the downloadable workbook asks: every question, topic and descriptor is in the committed zip', () => {
     const files = unzip(fs.readFileSync(SCORECARD_ZIP));
-    expect([...files.keys()].sort()).toEqual(
-      ['Instructions-02-20-24.txt', 'Scorecard-Guide-02-20-24.pdf', 'Scorecard-Workbook-02-20-24.xlsx'],
-    );
+    expect([...files.keys()].sort()).toEqual([
+      'Instructions-02-20-24.txt',
+      'Scorecard-Guide-02-20-24.pdf',
+      'Scorecard-Workbook-02-20-24.xlsx',
+    ]);
     const workbook = unzip(files.get('Scorecard-Workbook-02-20-24.xlsx')!);
     const scorecard = workbook.get('xl/worksheets/sheet1.xml')!.toString('utf8');
     const guide = workbook.get('xl/worksheets/sheet2.xml')!.toString('utf8');

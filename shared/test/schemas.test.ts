@@ -34,7 +34,10 @@ describe('form schemas', () => {
 
   it('accepts "true"/"false" flags only in multipart bodies', () => {
     const body = { ...person, zipCode: '94110', subscribe: 'true' };
-    expect(parseSubmission('feedback', body, { multipart: true })).toMatchObject({ ok: true, data: { subscribe: true } });
+    expect(parseSubmission('feedback', body, { multipart: true })).toMatchObject({
+      ok: true,
+      data: { subscribe: true },
+    });
     expect(parseSubmission('feedback', body).ok).toBe(false);
   });
 
@@ -53,7 +56,11 @@ describe('form schemas', () => {
   it('refuses control characters and bidi overrides in one-line fields, naming the field', () => {
     for (const bad of ['\u0000', '\u001b[31m', '\u202e', '\u2066', '\u0085', '\n', '\u2028']) {
       const result = parseSubmission('contact', { ...person, zipCode: '94110', lastName: `Love${bad}lace` });
-      expect(result).toEqual({ ok: false, form: 'contact', fields: { lastName: expect.stringMatching(/^Last name may not contain control/) } });
+      expect(result).toEqual({
+        ok: false,
+        form: 'contact',
+        fields: { lastName: expect.stringMatching(/^Last name may not contain control/) },
+      });
     }
   });
 

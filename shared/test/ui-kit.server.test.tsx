@@ -30,7 +30,10 @@ describe('the UI kit on the server', () => {
           { type: 'list', items: ['One'] },
           { type: 'accordion', items: [{ question: 'Why?', answer: 'Because.' }] },
           { type: 'button', label: 'Download Scorecard' },
-          { type: 'icons', items: [{ title: 'Linux', ariaLabel: 'Linux tool', icon: 'linux', href: 'https://example.org' }] },
+          {
+            type: 'icons',
+            items: [{ title: 'Linux', ariaLabel: 'Linux tool', icon: 'linux', href: 'https://example.org' }],
+          },
           { type: 'bottom-paragraph', content: 'Small print.' },
           { type: 'link', lead: 'Problems downloading?', label: 'Contact Us', href: '/contact-us' },
         ]}

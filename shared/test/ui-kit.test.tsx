@@ -3,15 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import {
-  Accordion,
-  BackToTop,
-  Card,
-  ClipPlayer,
-  PageMenu,
-  ZipToolLinks,
-  type CardPopupForm,
-} from '@wpc/shared/ui';
+import { Accordion, BackToTop, Card, ClipPlayer, PageMenu, ZipToolLinks, type CardPopupForm } from '@wpc/shared/ui';
 
 function setScrollY(value: number) {
   Object.defineProperty(window, 'scrollY', { configurable: true, value });
@@ -90,7 +82,10 @@ describe('Card', () => {
           { type: 'list', items: ['One', 'Two'] },
           { type: 'accordion', items: [{ question: 'Why?', answer: 'Because.' }] },
           { type: 'button', label: 'Download Scorecard' },
-          { type: 'icons', items: [{ title: 'Linux', ariaLabel: 'Linux tool', icon: 'linux', href: 'https://example.org' }] },
+          {
+            type: 'icons',
+            items: [{ title: 'Linux', ariaLabel: 'Linux tool', icon: 'linux', href: 'https://example.org' }],
+          },
           { type: 'bottom-paragraph', content: 'Small print.' },
         ]}
       />,
@@ -100,7 +95,9 @@ describe('Card', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Scorecard Overview' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 4, name: 'Fourth level' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 5, name: 'Fifth level' })).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(expect.arrayContaining(['One', 'Two']));
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(
+      expect.arrayContaining(['One', 'Two']),
+    );
     expect(screen.getByRole('button', { name: 'Why?' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('link', { name: 'Linux tool' })).toHaveAttribute('href', 'https://example.org');
     expect(screen.getByRole('img', { name: 'Scorecard cover' })).toBeInTheDocument();
@@ -119,9 +116,27 @@ describe('Card', () => {
       const [highlighted, setHighlighted] = useState<string | null>(null);
       return (
         <>
-          <PageMenu entries={[{ id: 'sponsor', label: 'Sponsor' }, { id: 'pilot', label: 'Pilot' }]} onHighlight={setHighlighted} />
-          <Card id="sponsor" title="Sponsor Opportunities" titleColor="red" blocks={[]} highlighted={highlighted === 'sponsor'} />
-          <Card id="pilot" title="Preparation Matters" titleColor="green" blocks={[]} highlighted={highlighted === 'pilot'} />
+          <PageMenu
+            entries={[
+              { id: 'sponsor', label: 'Sponsor' },
+              { id: 'pilot', label: 'Pilot' },
+            ]}
+            onHighlight={setHighlighted}
+          />
+          <Card
+            id="sponsor"
+            title="Sponsor Opportunities"
+            titleColor="red"
+            blocks={[]}
+            highlighted={highlighted === 'sponsor'}
+          />
+          <Card
+            id="pilot"
+            title="Preparation Matters"
+            titleColor="green"
+            blocks={[]}
+            highlighted={highlighted === 'pilot'}
+          />
         </>
       );
     }
@@ -149,7 +164,12 @@ describe('Card links, images and inline forms', () => {
         titleColor="blue"
         image={{ src: '/assess.svg', alt: 'A checklist', width: 480, height: 320 }}
         blocks={[
-          { type: 'link', lead: 'Prefer to answer online?', label: 'Start the online self-assessment', href: '/scorecard/assess' },
+          {
+            type: 'link',
+            lead: 'Prefer to answer online?',
+            label: 'Start the online self-assessment',
+            href: '/scorecard/assess',
+          },
           { type: 'link', label: 'Register', href: 'https://events.example.org/showcase', appearance: 'button' },
         ]}
       />,
@@ -178,7 +198,13 @@ describe('Card links, images and inline forms', () => {
       return <form aria-label="Subscribe for Updates" />;
     };
     render(
-      <Card id="subscribe" title="Subscribe for Updates" titleColor="green" blocks={[{ type: 'paragraph', content: 'News.' }]} inlineForm={Inline} />,
+      <Card
+        id="subscribe"
+        title="Subscribe for Updates"
+        titleColor="green"
+        blocks={[{ type: 'paragraph', content: 'News.' }]}
+        inlineForm={Inline}
+      />,
     );
     expect(screen.getByRole('form', { name: 'Subscribe for Updates' })).toBeInTheDocument();
     expect(seen.at(-1)).toEqual({ scorecardForm: undefined, hideIntro: true });
@@ -330,7 +356,10 @@ describe('PageMenu keyboard highlight and current entry', () => {
     const highlights: (string | null)[] = [];
     render(
       <PageMenu
-        entries={[{ id: 'sponsor', label: 'Sponsor' }, { id: 'pilot', label: 'Pilot' }]}
+        entries={[
+          { id: 'sponsor', label: 'Sponsor' },
+          { id: 'pilot', label: 'Pilot' },
+        ]}
         onHighlight={(id) => highlights.push(id)}
         currentId="pilot"
       />,
@@ -434,7 +463,16 @@ describe('ZipToolLinks', () => {
 describe('ClipPlayer', () => {
   it('shows a preview until played, then swaps in the captioned, unmuted embed at the clip bounds', async () => {
     const user = userEvent.setup();
-    render(<ClipPlayer videoId="abc123" title="FireSight pitch" previewSrc="/preview.jpg" previewAlt="" start={75} end={190} />);
+    render(
+      <ClipPlayer
+        videoId="abc123"
+        title="FireSight pitch"
+        previewSrc="/preview.jpg"
+        previewAlt=""
+        start={75}
+        end={190}
+      />,
+    );
     expect(document.querySelector('iframe')).toBeNull();
     await user.click(screen.getByRole('button', { name: /Play/ }));
     expect(screen.queryByRole('button', { name: /Play/ })).not.toBeInTheDocument();

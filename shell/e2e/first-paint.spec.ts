@@ -74,7 +74,9 @@ test.describe('with JavaScript turned off', () => {
       await expect(page.getByRole('contentinfo').getByRole('link', { name: 'About Us' })).toBeVisible();
       // Playwright reads no text inside <noscript>: the note is checked in the markup, and shown.
       await expect(page.locator('noscript')).toBeVisible();
-      expect(await page.content()).toContain('<noscript>JavaScript is turned off, so the menus and forms on this site will not work.');
+      expect(await page.content()).toContain(
+        '<noscript>JavaScript is turned off, so the menus and forms on this site will not work.',
+      );
       await expect(page.getByText(/Loading/)).toHaveCount(0);
     });
   }
@@ -117,12 +119,15 @@ test('hydration keeps the server-rendered page, with no loading panel over it', 
     const seen: string[] = [];
     Object.assign(window, { loadingPanels: seen });
     new MutationObserver(() => {
-      if (document.querySelector('main [role="status"]')) seen.push(document.querySelector('main [role="status"]')!.textContent ?? '');
+      if (document.querySelector('main [role="status"]'))
+        seen.push(document.querySelector('main [role="status"]')!.textContent ?? '');
     }).observe(document.querySelector('main')!, { childList: true, subtree: true });
   });
   release();
   await waitForHydration(page);
-  expect(await page.evaluate(() => (document.querySelector('main h1') as unknown as { fromServer?: boolean }).fromServer)).toBe(true);
+  expect(
+    await page.evaluate(() => (document.querySelector('main h1') as unknown as { fromServer?: boolean }).fromServer),
+  ).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { loadingPanels: string[] }).loadingPanels)).toEqual([]);
   expect(problems).toEqual([]);
 });
@@ -140,7 +145,9 @@ test("moving between areas loads each area's stylesheet once, before its page sh
     Object.assign(window, { stylesReadyAtHeading: checks });
     new MutationObserver((records) => {
       const headingArrived = records.some((record) =>
-        [...record.addedNodes].some((node) => node instanceof Element && (node.matches('h1') || node.querySelector('h1'))),
+        [...record.addedNodes].some(
+          (node) => node instanceof Element && (node.matches('h1') || node.querySelector('h1')),
+        ),
       );
       if (!headingArrived) return;
       const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
@@ -160,11 +167,15 @@ test("moving between areas loads each area's stylesheet once, before its page sh
   await page.getByRole('contentinfo').getByRole('link', { name: 'Showcase Map' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toBeVisible();
 
-  const checks = await page.evaluate(() => (window as unknown as { stylesReadyAtHeading: boolean[] }).stylesReadyAtHeading);
+  const checks = await page.evaluate(
+    () => (window as unknown as { stylesReadyAtHeading: boolean[] }).stylesReadyAtHeading,
+  );
   expect(checks.length).toBeGreaterThanOrEqual(5);
   expect(checks.every(Boolean)).toBe(true);
   // No stylesheet is fetched, linked or applied twice.
   expect(new Set(cssRequests).size).toBe(cssRequests.length);
-  const applied = await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? `inline:${sheet.ownerNode?.textContent?.length}`));
+  const applied = await page.evaluate(() =>
+    [...document.styleSheets].map((sheet) => sheet.href ?? `inline:${sheet.ownerNode?.textContent?.length}`),
+  );
   expect(new Set(applied).size).toBe(applied.length);
 });

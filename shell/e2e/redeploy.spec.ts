@@ -9,7 +9,10 @@ import { expect, test } from '@playwright/test';
 const root = path.resolve(__dirname, '../..');
 const buildIdIn = (html: string) => /id="area-map" data-ssr-build="([^"]+)"/.exec(html)?.[1];
 
-test('a rebuilt remote is live on the next request, with neither edge nor shell rebuilt or restarted', async ({ page, request }) => {
+test('a rebuilt remote is live on the next request, with neither edge nor shell rebuilt or restarted', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(600_000);
   const before = buildIdIn(await (await request.get('/map', { headers: { Accept: 'text/html' } })).text());
   expect(before).toBeTruthy();
@@ -19,7 +22,8 @@ test('a rebuilt remote is live on the next request, with neither edge nor shell 
     cwd: root,
     env: { ...process.env, WPC_HASH_SALT: `redeploy-${Date.now()}` },
   });
-  const built = (JSON.parse(readFileSync(path.join(root, 'mfe-map/dist/ssr/map.json'), 'utf8')) as { buildId: string }).buildId;
+  const built = (JSON.parse(readFileSync(path.join(root, 'mfe-map/dist/ssr/map.json'), 'utf8')) as { buildId: string })
+    .buildId;
   expect(built).not.toBe(before);
 
   const response = await request.get('/map', { headers: { Accept: 'text/html' } });
@@ -32,8 +36,14 @@ test('a rebuilt remote is live on the next request, with neither edge nor shell 
   });
   await page.goto('/map');
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber$'))))
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber$')),
+      ),
+    )
     .toBe(true);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: 'Showcase Organisations Map' }),
+  ).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -16,7 +16,9 @@ test('a remote that cannot be loaded is retried, then leaves the rest of the sit
   await page.goto('/showcase/innovations');
   const notice = page.getByRole('alert').filter({ hasText: 'could not finish loading' });
   await expect(notice).toBeVisible();
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' }),
+  ).toBeVisible();
   // The first try and the retry plugin's two retries (README: "after the MF retry plugin's two retries").
   expect(manifestRequests).toBe(3);
   await expect(page.getByRole('banner')).toBeVisible();
@@ -93,7 +95,9 @@ test('a prerendered page whose scripts fail can be retried in place', async ({ p
   blocked = false;
   await notice.getByRole('button', { name: 'Retry' }).click();
   await expect(notice).toHaveCount(0);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toHaveCount(1);
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: 'Showcase Organisations Map' }),
+  ).toHaveCount(1);
 });
 
 test('a slow remote shows a loading state on client-side navigation, then its page', async ({ page }) => {

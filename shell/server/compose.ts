@@ -1,6 +1,11 @@
 // Composes one HTML document from the shell's prerendered document for a route and the owning
 // remote's prerendered fragment (both written by shared/build/prerender.cjs).
-import { HEAD_MARKER, INLINE_REMOTES_ID, OUTLET_MARKER, SERVER_BUILD_ATTRIBUTE } from '@wpc/shared/build/page-contract.cjs';
+import {
+  HEAD_MARKER,
+  INLINE_REMOTES_ID,
+  OUTLET_MARKER,
+  SERVER_BUILD_ATTRIBUTE,
+} from '@wpc/shared/build/page-contract.cjs';
 import type { RemoteArea } from '@wpc/shared/routes';
 
 /** What a remote's ssr/<route>.json says; file names are relative to the remote's base URL. */
@@ -61,7 +66,13 @@ export interface ComposeInput {
   readonly sharedFiles: (shareKey: string) => readonly string[];
 }
 
-export function composeDocument({ shellDocument, shellAssets, remotes, remotePage, sharedFiles }: ComposeInput): string {
+export function composeDocument({
+  shellDocument,
+  shellAssets,
+  remotes,
+  remotePage,
+  sharedFiles,
+}: ComposeInput): string {
   // The shell's stylesheet comes with its start-up code (federation hosts load entry CSS from
   // JavaScript), so the document links it for the first paint; webpack then finds it linked.
   const head: string[] = shellAssets.css.map((css) => `<link rel="stylesheet" href="/${escapeAttribute(css)}">`);

@@ -51,16 +51,24 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
   /** The URL the edge fetches for a URL the browser uses: /mfe/<name>/... goes to that remote. */
   const serverUrl = (browserUrl: string) => {
     const mounted = /^\/mfe\/([a-z]+)\/(.*)$/.exec(browserUrl);
-    if (mounted && REMOTE_AREAS.includes(mounted[1] as RemoteArea)) return `${origins[mounted[1] as RemoteArea]}/${mounted[2]}`;
+    if (mounted && REMOTE_AREAS.includes(mounted[1] as RemoteArea))
+      return `${origins[mounted[1] as RemoteArea]}/${mounted[2]}`;
     return new URL(browserUrl, `http://127.0.0.1:${ports.edge}`).href;
   };
 
-  async function remotePage(area: RemoteArea, routePath: string, remotes: Record<string, string>): Promise<RemotePage | undefined> {
+  async function remotePage(
+    area: RemoteArea,
+    routePath: string,
+    remotes: Record<string, string>,
+  ): Promise<RemotePage | undefined> {
     const manifestUrl = remotes[area];
     if (!manifestUrl) return undefined;
     const baseUrl = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
     const file = `${baseUrl}ssr/${routeFileName(routePath)}`;
-    const [json, fragment] = await Promise.all([fetchText(serverUrl(`${file}.json`)), fetchText(serverUrl(`${file}.html`))]);
+    const [json, fragment] = await Promise.all([
+      fetchText(serverUrl(`${file}.json`)),
+      fetchText(serverUrl(`${file}.html`)),
+    ]);
     if (!json || !fragment) return undefined;
     const assets = JSON.parse(json) as RemoteRouteAssets;
     // Both from the same build, or the page would link files the fragment does not match.
@@ -80,7 +88,8 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     const route = matchRoute(routePath);
     const file = path.join(dist, 'ssr', routeFileName(known ? routePath : '/404'));
     const [shellDocument, shellJson] = await Promise.all([readText(`${file}.html`), readText(`${file}.json`)]);
-    if (!shellDocument || !shellJson) return withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes);
+    if (!shellDocument || !shellJson)
+      return withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes);
     const shellAssets = JSON.parse(shellJson) as ShellRouteAssets;
     const sharedFiles = await sharedFilesLookup();
     if (!route || route.area === 'shell') return composeDocument({ shellDocument, shellAssets, remotes, sharedFiles });
@@ -119,7 +128,12 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     const html = (await composePage(routePath, known)) ?? '';
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
     res.status(known ? 200 : 404);
-    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ETag: etag });
+    res.set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ETag: etag,
+    });
     if (known && req.fresh) {
       res.status(304).end();
       return;

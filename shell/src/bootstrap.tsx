@@ -29,7 +29,11 @@ for (const area of REMOTE_AREAS) {
     activeWhen: (location) => areaForPath(location.pathname) === area,
   });
 }
-registerApplication({ name: 'shell-pages', app: async () => shellPagesApplication(), activeWhen: (location) => isShellPath(location.pathname) });
+registerApplication({
+  name: 'shell-pages',
+  app: async () => shellPagesApplication(),
+  activeWhen: (location) => isShellPath(location.pathname),
+});
 
 let previousPath = window.location.pathname;
 window.addEventListener('single-spa:routing-event', () => {

@@ -39,7 +39,10 @@ export function shellPagesApplication(): LifeCycles {
     mount: async () => {
       const outlet = document.getElementById(SHELL_OUTLET_ID);
       if (!outlet) throw new Error('The page has no outlet for the shell pages');
-      root = renderOrHydrate(outlet, <ShellPages />, { identifierPrefix: chromeIdPrefix(SHELL_OUTLET_ID), buildId: __webpack_hash__ });
+      root = renderOrHydrate(outlet, <ShellPages />, {
+        identifierPrefix: chromeIdPrefix(SHELL_OUTLET_ID),
+        buildId: __webpack_hash__,
+      });
     },
     unmount: async () => {
       root?.unmount();

@@ -26,10 +26,14 @@ describe('composeDocument', () => {
       sharedFiles: (key) => (key === '@wpc/shared/forms' ? ['forms.789.js'] : []),
       remotePage: { area: 'home', baseUrl: '/mfe/home/', manifestUrl: remotes.home, assets, html: '<h1>About Us</h1>' },
     });
-    expect(html).toContain('<main id="main"><div id="area-home" data-ssr-build="home-7"><h1>About Us</h1></div><div id="area-map"></div></main>');
+    expect(html).toContain(
+      '<main id="main"><div id="area-home" data-ssr-build="home-7"><h1>About Us</h1></div><div id="area-map"></div></main>',
+    );
     expect(html).toContain('<link rel="stylesheet" href="/shell-styles.abc.css">');
     // data-href is the name webpack's CSS loading matches, so it never loads the file again.
-    expect(html).toContain('<link rel="stylesheet" href="/mfe/home/home-styles.123.css" data-href="home-styles.123.css">');
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/mfe/home/home-styles.123.css" data-href="home-styles.123.css">',
+    );
     for (const script of ['/1.a.js', '/mfe/home/remoteEntry.js', '/forms.789.js']) {
       expect(html).toContain(`<link rel="preload" href="${script}" as="script">`);
     }

@@ -13,7 +13,9 @@ export const BENCHMARK_MAX_AGE_MS = 60_000;
 
 /** Results that answer this version's 40 questions in full; others would not compare. */
 function comparable(assessment: StoredAssessment): boolean {
-  return assessment.scorecardVersion === SCORECARD_VERSION && QUESTION_IDS.every((id) => isScore(assessment.scores[id]));
+  return (
+    assessment.scorecardVersion === SCORECARD_VERSION && QUESTION_IDS.every((id) => isScore(assessment.scores[id]))
+  );
 }
 
 /** The comparison from stored results: figures only once BENCHMARK_MINIMUM results are in. */
@@ -53,7 +55,11 @@ export interface BenchmarkServiceOptions {
  * that arrive while it is being computed share that one computation, and a failed one is not
  * kept, so the next request tries again.
  */
-export function benchmarkService({ store, maxAgeMs = BENCHMARK_MAX_AGE_MS, clock = Date.now }: BenchmarkServiceOptions): BenchmarkService {
+export function benchmarkService({
+  store,
+  maxAgeMs = BENCHMARK_MAX_AGE_MS,
+  clock = Date.now,
+}: BenchmarkServiceOptions): BenchmarkService {
   let cached: { readonly at: number; readonly value: Promise<BenchmarksResponse> } | undefined;
   return {
     current() {

@@ -40,7 +40,12 @@ export type AssessmentExportRequest =
 
 /** The export of shared results takes the submissions export's since/format/limit/after. */
 export function parseAssessmentExportParams(params: Omit<ExportParams, 'form'>): AssessmentExportRequest {
-  const request = parseExportParams({ since: params.since, format: params.format, limit: params.limit, after: params.after });
+  const request = parseExportParams({
+    since: params.since,
+    format: params.format,
+    limit: params.limit,
+    after: params.after,
+  });
   if (!request.ok) return request;
   const { since, limit, after } = request.query;
   return { ok: true, query: { since, limit, after }, format: request.format };

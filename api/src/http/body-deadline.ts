@@ -16,7 +16,10 @@ export function bodyDeadline(ms: number): RequestHandler {
       if (req.complete) return;
       if (!res.headersSent) {
         res.set('Connection', 'close');
-        sendError(res, new HttpError(408, 'The request took too long to arrive. Please check your connection and send it again.'));
+        sendError(
+          res,
+          new HttpError(408, 'The request took too long to arrive. Please check your connection and send it again.'),
+        );
       }
       // Stop the request: end our side once the 408 is out, and cut the connection soon after
       // even if the client keeps sending (destroying at once could reset it before the 408 arrives).

@@ -65,11 +65,9 @@ export function feedbackUploads(config: UploadConfig): RequestHandler[] {
       if (isAllowedExtension(file.originalname)) callback(null, true);
       else {
         callback(
-          new HttpError(
-            415,
-            `Accepted file types: ${FEEDBACK_FILE_EXTENSIONS.join(', ')}. ${LINKS_HINT}`,
-            { file: sanitizeFileName(file.originalname) },
-          ),
+          new HttpError(415, `Accepted file types: ${FEEDBACK_FILE_EXTENSIONS.join(', ')}. ${LINKS_HINT}`, {
+            file: sanitizeFileName(file.originalname),
+          }),
         );
       }
     },
@@ -80,7 +78,12 @@ export function feedbackUploads(config: UploadConfig): RequestHandler[] {
   // busboy reports a malformed or truncated body as a plain Error: that is the client's fault.
   const parseBody: RequestHandler = (req, res, next) =>
     parse(req, res, (error?: unknown) => {
-      if (error === undefined || error instanceof multer.MulterError || error instanceof HttpError || isSystemError(error)) {
+      if (
+        error === undefined ||
+        error instanceof multer.MulterError ||
+        error instanceof HttpError ||
+        isSystemError(error)
+      ) {
         next(error);
       } else {
         next(new HttpError(400, 'The form data could not be read; please send it again.'));

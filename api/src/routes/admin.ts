@@ -26,7 +26,11 @@ function requireAdmin(token: string | undefined, tokenError: string | undefined)
   return (req, res, next) => {
     res.set('Cache-Control', 'no-store');
     if (!token || token.length < ADMIN_TOKEN_MIN_LENGTH) {
-      const reason = tokenError ?? (token ? `ADMIN_TOKEN is shorter than ${ADMIN_TOKEN_MIN_LENGTH} characters` : 'the server has no ADMIN_TOKEN set');
+      const reason =
+        tokenError ??
+        (token
+          ? `ADMIN_TOKEN is shorter than ${ADMIN_TOKEN_MIN_LENGTH} characters`
+          : 'the server has no ADMIN_TOKEN set');
       sendError(res, new HttpError(404, `The team export is disabled: ${reason.replace(/\.$/, '')}.`));
       return;
     }
@@ -105,7 +109,14 @@ export function adminRoutes({ store, adminToken, adminTokenError, logger, guards
         sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: request.fields }));
         return;
       }
-      await sendStreamedExport(res, () => store.streamAssessments(request.query), request.format, assessmentTable, 'assessment', logger);
+      await sendStreamedExport(
+        res,
+        () => store.streamAssessments(request.query),
+        request.format,
+        assessmentTable,
+        'assessment',
+        logger,
+      );
       return;
     }
     const request = parseExportParams({ form: query.form, ...params });
@@ -114,7 +125,14 @@ export function adminRoutes({ store, adminToken, adminTokenError, logger, guards
       return;
     }
     const table = submissionTable(request.query.form);
-    await sendStreamedExport(res, () => store.streamSubmissions(request.query), request.format, table, request.query.form ?? 'all', logger);
+    await sendStreamedExport(
+      res,
+      () => store.streamSubmissions(request.query),
+      request.format,
+      table,
+      request.query.form ?? 'all',
+      logger,
+    );
   });
 
   router.get('/api/admin/files/:id', ...guards, auth, async (req, res) => {

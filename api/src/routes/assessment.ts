@@ -25,7 +25,13 @@ const requireJson: RequestHandler = (req, res, next) => {
 };
 
 /** POST /api/submit-assessment and GET /api/assessment-benchmarks. */
-export function assessmentRoutes({ store, config, logger, guards, benchmarks = benchmarkService({ store }) }: AssessmentRoutesOptions): Router {
+export function assessmentRoutes({
+  store,
+  config,
+  logger,
+  guards,
+  benchmarks = benchmarkService({ store }),
+}: AssessmentRoutesOptions): Router {
   const router = Router();
   const json = express.json({ limit: config.jsonLimitBytes, type: 'application/json' });
 

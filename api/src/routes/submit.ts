@@ -29,9 +29,13 @@ function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logge
     let outcome: SubmitOutcome;
     try {
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw new HttpError(400, `The ${IDEMPOTENCY_HEADER} header must be 8 to 128 visible ASCII characters, e.g. a UUID.`, {
-          header: IDEMPOTENCY_HEADER,
-        });
+        throw new HttpError(
+          400,
+          `The ${IDEMPOTENCY_HEADER} header must be 8 to 128 visible ASCII characters, e.g. a UUID.`,
+          {
+            header: IDEMPOTENCY_HEADER,
+          },
+        );
       }
       outcome = await submitForm(
         {
@@ -61,9 +65,13 @@ function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logge
       case 'keyReused':
         sendError(
           res,
-          new HttpError(422, `This ${IDEMPOTENCY_HEADER} was already used for a different submission; send the form with a new key.`, {
-            header: IDEMPOTENCY_HEADER,
-          }),
+          new HttpError(
+            422,
+            `This ${IDEMPOTENCY_HEADER} was already used for a different submission; send the form with a new key.`,
+            {
+              header: IDEMPOTENCY_HEADER,
+            },
+          ),
         );
         return;
       case 'dropped':
@@ -99,7 +107,8 @@ export function submitRoutes({ store, config, logger, guards }: SubmitRoutesOpti
   // A JSON body must arrive quickly; an upload may take longer (both documented in the README).
   const jsonDeadline = bodyDeadline(config.bodyTimeoutMs);
   const uploadDeadline = bodyDeadline(config.uploadTimeoutMs);
-  const deadline: RequestHandler = (req, res, next) => (req.is('multipart/form-data') ? uploadDeadline : jsonDeadline)(req, res, next);
+  const deadline: RequestHandler = (req, res, next) =>
+    (req.is('multipart/form-data') ? uploadDeadline : jsonDeadline)(req, res, next);
   for (const kind of ENDPOINT_KINDS) {
     const path = endpointPath(kind);
     const handler = submitHandler(kind, store, logger);

@@ -162,7 +162,9 @@ export async function acquireDataDirLock(dataDir: string, details: { port?: numb
       // Remove the stale lock only if nobody replaced it since we read it.
       if ((await readText(file)) === text) await fs.rm(file, { force: true });
     }
-    throw new Error(`Could not take the lock ${file}: it keeps changing. Is another API starting on the same DATA_DIR?`);
+    throw new Error(
+      `Could not take the lock ${file}: it keeps changing. Is another API starting on the same DATA_DIR?`,
+    );
   } finally {
     await fs.rm(draft, { force: true });
   }

@@ -13,7 +13,10 @@ import {
 export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError(`The store did not answer ${what} within ${ms} ms.`)), ms);
+    timer = setTimeout(
+      () => reject(new StoreUnavailableError(`The store did not answer ${what} within ${ms} ms.`)),
+      ms,
+    );
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
@@ -37,7 +40,10 @@ export function outageLog(logger: Logger | undefined, kind: string) {
       if (downSince !== undefined) return;
       downSince = lastFailure;
       const cause = error instanceof StoreUnavailableError && error.cause !== undefined ? error.cause : error;
-      logger?.error({ store: kind, err: cause }, `store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+      logger?.error(
+        { store: kind, err: cause },
+        `store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
+      );
     },
     succeeded(): void {
       if (downSince === undefined || Date.now() - lastFailure < RECOVERY_QUIET_MS) return;
@@ -157,7 +163,10 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
       },
       (error: unknown): never => {
         if (error instanceof DuplicateSubmissionError) {
-          throw new DuplicateSubmissionError(error.existingId, error.sameRequest && earlier.tag.fingerprint === tag.fingerprint);
+          throw new DuplicateSubmissionError(
+            error.existingId,
+            error.sameRequest && earlier.tag.fingerprint === tag.fingerprint,
+          );
         }
         throw error;
       },
@@ -192,7 +201,11 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
     deleteFile: (id) => bounded(() => store.deleteFile(id), 'deleteFile'),
     health: () =>
       withDeadline(store.health(), ms, 'health')
-        .catch((error: unknown) => ({ ok: false, detail: error instanceof Error ? error.message : String(error), cause: error }))
+        .catch((error: unknown) => ({
+          ok: false,
+          detail: error instanceof Error ? error.message : String(error),
+          cause: error,
+        }))
         .then((health) => {
           if (health.ok) outage.succeeded();
           else outage.failed(health.cause ?? new Error(health.detail));

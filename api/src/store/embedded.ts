@@ -46,7 +46,12 @@ const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 
 /** A plain copy without store-internal fields, so nothing handed out aliases NeDB's documents. */
-function toSubmission({ _id, idempotencyKey: _key, requestFingerprint: _fingerprint, ...rest }: SubmissionDoc): StoredSubmission {
+function toSubmission({
+  _id,
+  idempotencyKey: _key,
+  requestFingerprint: _fingerprint,
+  ...rest
+}: SubmissionDoc): StoredSubmission {
   return { id: _id, ...rest, fields: { ...rest.fields }, files: rest.files.map((file) => ({ ...file })) };
 }
 
@@ -137,7 +142,9 @@ export class EmbeddedStore implements SubmissionStore {
       return toSubmission(await this.submissions.insertAsync(doc as SubmissionDoc));
     } catch (error) {
       if ((error as { errorType?: string }).errorType !== 'uniqueViolated' || !options.idempotency) throw error;
-      const existing = (await this.submissions.findOneAsync({ idempotencyKey: options.idempotency.key })) as unknown as SubmissionDoc;
+      const existing = (await this.submissions.findOneAsync({
+        idempotencyKey: options.idempotency.key,
+      })) as unknown as SubmissionDoc;
       throw new DuplicateSubmissionError(existing._id, existing.requestFingerprint === options.idempotency.fingerprint);
     }
   }

@@ -149,7 +149,12 @@ interface OrderedDoc {
   receivedAt: Date;
 }
 
-function toSubmission({ _id, idempotencyKey: _key, requestFingerprint: _fingerprint, ...rest }: SubmissionDoc): StoredSubmission {
+function toSubmission({
+  _id,
+  idempotencyKey: _key,
+  requestFingerprint: _fingerprint,
+  ...rest
+}: SubmissionDoc): StoredSubmission {
   return { id: _id.toHexString(), ...rest };
 }
 
@@ -295,7 +300,10 @@ export class MongoStore implements SubmissionStore {
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY && options.idempotency)) throw error;
         const existing = await submissions.findOne({ _id });
         if (!existing) throw error;
-        throw new DuplicateSubmissionError(existing._id.toHexString(), existing.requestFingerprint === options.idempotency.fingerprint);
+        throw new DuplicateSubmissionError(
+          existing._id.toHexString(),
+          existing.requestFingerprint === options.idempotency.fingerprint,
+        );
       }
     });
     if (!result.acknowledged) throw new StoreUnavailableError('MongoDB did not acknowledge the write.');
@@ -333,7 +341,9 @@ export class MongoStore implements SubmissionStore {
     let filter = base;
     if (query.after !== undefined) {
       const anchor = OBJECT_ID.test(query.after)
-        ? await this.run((current) => pick(current).findOne({ _id: new ObjectId(query.after) }, { projection: { receivedAt: 1 } }))
+        ? await this.run((current) =>
+            pick(current).findOne({ _id: new ObjectId(query.after) }, { projection: { receivedAt: 1 } }),
+          )
         : null;
       if (!anchor) throw new UnknownCursorError(query.after, what);
       const after: Filter<OrderedDoc> = {
@@ -373,7 +383,13 @@ export class MongoStore implements SubmissionStore {
       await connection.bucket.delete(upload.id).catch(() => undefined);
       throw this.failure(connection, error);
     }
-    return { id: upload.id.toHexString(), name: file.name, contentType: file.contentType, size: counter.bytes(), uploadedAt: new Date() };
+    return {
+      id: upload.id.toHexString(),
+      name: file.name,
+      contentType: file.contentType,
+      size: counter.bytes(),
+      uploadedAt: new Date(),
+    };
   }
 
   async openFile(id: string): Promise<{ file: StoredFile; stream: Readable } | null> {
@@ -406,7 +422,9 @@ export class MongoStore implements SubmissionStore {
 
   async listAssessments(query: AssessmentQuery = {}): Promise<StoredAssessment[]> {
     const filter = query.since ? { receivedAt: { $gte: query.since } } : {};
-    const docs = await this.run(({ assessments }) => assessments.find(filter).sort({ receivedAt: 1, _id: 1 }).toArray());
+    const docs = await this.run(({ assessments }) =>
+      assessments.find(filter).sort({ receivedAt: 1, _id: 1 }).toArray(),
+    );
     return docs.map(toAssessment);
   }
 

@@ -26,7 +26,12 @@ export function matchesQuery(doc: OrderedDoc, query: SubmissionQuery): boolean {
  * `anchor`. Sorting references costs one pass; the rows themselves are copied one by one
  * by the caller as they are written.
  */
-export function orderedSlice<T extends OrderedDoc>(docs: readonly T[], query: SubmissionQuery, anchor?: OrderedDoc, limit?: number): T[] {
+export function orderedSlice<T extends OrderedDoc>(
+  docs: readonly T[],
+  query: SubmissionQuery,
+  anchor?: OrderedDoc,
+  limit?: number,
+): T[] {
   const matching = docs.filter((doc) => matchesQuery(doc, query)).sort(compareOrdered);
   let start = 0;
   if (anchor) {

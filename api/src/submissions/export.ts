@@ -125,8 +125,7 @@ const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** One cell as text, neutralised against formulas with a leading apostrophe. */
 export function csvCell(value: unknown): string {
-  const text =
-    value === undefined || value === null ? '' : value instanceof Date ? value.toISOString() : String(value);
+  const text = value === undefined || value === null ? '' : value instanceof Date ? value.toISOString() : String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
@@ -169,7 +168,11 @@ async function* jsonText<T>(rows: AsyncIterable<T>): AsyncGenerator<string> {
  * The stages that turn rows into the export's bytes, for stream.pipeline: rows are pulled one
  * at a time as the destination accepts bytes, so memory stays flat however many there are.
  */
-export function exportStages<T>(rows: AsyncIterable<T>, format: ExportFormat, shape: TableShape<T>): [Readable, ...Transform[]] {
+export function exportStages<T>(
+  rows: AsyncIterable<T>,
+  format: ExportFormat,
+  shape: TableShape<T>,
+): [Readable, ...Transform[]] {
   if (format === 'json') return [Readable.from(jsonText(rows))];
   return [Readable.from(csvRecords(rows, shape)), csvWriter(shape.columns)];
 }

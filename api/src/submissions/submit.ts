@@ -76,7 +76,9 @@ export async function submitForm(input: SubmitInput, store: SubmissionStore): Pr
   const removeStoredFiles = () => Promise.all(stored.map((file) => store.deleteFile(file.id).catch(() => undefined)));
   try {
     for (const file of checked) {
-      stored.push(await store.saveFile(createReadStream(file.path), { name: file.name, contentType: file.contentType }));
+      stored.push(
+        await store.saveFile(createReadStream(file.path), { name: file.name, contentType: file.contentType }),
+      );
     }
     const { id } = await store.insertSubmission(
       {

@@ -71,15 +71,16 @@ async function looksLikeSvg(filePath: string): Promise<boolean> {
     if (head.includes(0)) return false; // binary, not XML text
     const text = head.toString('utf8').replace(/^\uFEFF/, '');
     // Optional XML declaration, comments and doctype, then the svg root element.
-    return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(text);
+    return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
+      text,
+    );
   } finally {
     await handle.close();
   }
 }
 
 export type SniffResult =
-  | { readonly ok: true; readonly contentType: string }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly contentType: string } | { readonly ok: false; readonly reason: string };
 
 /**
  * Checks that a file's bytes are what its extension claims. Only the first bytes are read
@@ -87,13 +88,16 @@ export type SniffResult =
  */
 export async function sniffFile(filePath: string, name: string): Promise<SniffResult> {
   const ext = extensionOf(name);
-  if (!FEEDBACK_FILE_EXTENSIONS.includes(ext)) return { ok: false, reason: `.${ext || '(none)'} files are not accepted.` };
+  if (!FEEDBACK_FILE_EXTENSIONS.includes(ext))
+    return { ok: false, reason: `.${ext || '(none)'} files are not accepted.` };
   const detected = await fileTypeFromFile(filePath);
   const contentType = MIME[ext] ?? 'application/octet-stream';
   if (ext === 'svg') {
     // SVG is text, so file-type finds nothing (or generic XML); check the root element instead.
     const textual = detected === undefined || detected.ext === 'xml' || detected.ext === 'svg';
-    return textual && (await looksLikeSvg(filePath)) ? { ok: true, contentType } : { ok: false, reason: 'The file is not an SVG image.' };
+    return textual && (await looksLikeSvg(filePath))
+      ? { ok: true, contentType }
+      : { ok: false, reason: 'The file is not an SVG image.' };
   }
   const expected = EXPECTED[ext] ?? [];
   if (detected && expected.includes(detected.ext)) return { ok: true, contentType };

@@ -79,7 +79,9 @@ export class OwnFerretDb {
       if (!this.child) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`FerretDB did not start on port ${this.port}: ${await fs.readFile(path.join(this.stateDir, 'ferretdb.log'), 'utf8')}`);
+    throw new Error(
+      `FerretDB did not start on port ${this.port}: ${await fs.readFile(path.join(this.stateDir, 'ferretdb.log'), 'utf8')}`,
+    );
   }
 
   /** Stops the server the hard way (kill -9) and waits for it to be gone. */

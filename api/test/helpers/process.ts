@@ -15,7 +15,11 @@ export function runTs(entry: string, args: string[], env: Record<string, string>
 }
 
 /** Collects a child's output and resolves when a line matches, or rejects if it exits first. */
-export function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp, output: { text: string }): Promise<void> {
+export function waitForOutput(
+  child: ChildProcessWithoutNullStreams,
+  pattern: RegExp,
+  output: { text: string },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const check = () => {
       if (pattern.test(output.text)) {

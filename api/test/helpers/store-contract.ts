@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { DuplicateSubmissionError, UnknownCursorError, type NewSubmission, type StoredSubmission, type SubmissionStore } from '../../src/store';
+import {
+  DuplicateSubmissionError,
+  UnknownCursorError,
+  type NewSubmission,
+  type StoredSubmission,
+  type SubmissionStore,
+} from '../../src/store';
 import type { StoreCase, TestStore } from './stores';
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -12,7 +18,14 @@ function submission(overrides: Partial<NewSubmission> = {}): NewSubmission {
   return {
     form: 'download',
     variant: 'download',
-    fields: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', zipCode: '94110', subscribe: true, pilot: false },
+    fields: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.org',
+      zipCode: '94110',
+      subscribe: true,
+      pilot: false,
+    },
     files: [],
     page: '/scorecard',
     receivedAt: new Date('2025-03-01T10:00:00.000Z'),
@@ -81,7 +94,9 @@ export function storeContract(storeCase: StoreCase): void {
 
   it('lists oldest first and filters by form and by date', async () => {
     await store.insertSubmission(submission({ receivedAt: new Date('2025-03-03T00:00:00Z') }));
-    await store.insertSubmission(submission({ form: 'contact', variant: 'contactScorecard', receivedAt: new Date('2025-03-02T00:00:00Z') }));
+    await store.insertSubmission(
+      submission({ form: 'contact', variant: 'contactScorecard', receivedAt: new Date('2025-03-02T00:00:00Z') }),
+    );
     await store.insertSubmission(submission({ receivedAt: new Date('2025-03-01T00:00:00Z') }));
 
     const all = await store.listSubmissions();
@@ -103,7 +118,9 @@ export function storeContract(storeCase: StoreCase): void {
     await expect(store.insertSubmission(submission({ page: '/again' }), { idempotency: tag })).rejects.toEqual(
       new DuplicateSubmissionError(first.id, true),
     );
-    const reused = await store.insertSubmission(submission(), { idempotency: { ...tag, fingerprint: 'other' } }).catch((error: unknown) => error);
+    const reused = await store
+      .insertSubmission(submission(), { idempotency: { ...tag, fingerprint: 'other' } })
+      .catch((error: unknown) => error);
     expect(reused).toBeInstanceOf(DuplicateSubmissionError);
     expect(reused).toMatchObject({ existingId: first.id, sameRequest: false });
     // Submissions without a key never collide with each other.
@@ -118,11 +135,19 @@ export function storeContract(storeCase: StoreCase): void {
   it('streams in (receivedAt, id) order, with a row limit and a resume cursor', async () => {
     const times = ['2025-03-02', '2025-03-01', '2025-03-02', '2025-03-03', '2025-03-02', '2025-03-01'];
     for (const [index, day] of times.entries()) {
-      await store.insertSubmission(submission({ page: `/p${index}`, form: index === 3 ? 'contact' : 'download', receivedAt: new Date(`${day}T00:00:00Z`) }));
+      await store.insertSubmission(
+        submission({
+          page: `/p${index}`,
+          form: index === 3 ? 'contact' : 'download',
+          receivedAt: new Date(`${day}T00:00:00Z`),
+        }),
+      );
     }
     const all = await collectRows(store.streamSubmissions());
     expect(all).toHaveLength(6);
-    const order = [...all].sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const order = [...all].sort(
+      (a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
     expect(all.map((row) => row.id)).toEqual(order.map((row) => row.id));
     expect(all).toEqual(await store.listSubmissions());
 
@@ -138,10 +163,21 @@ export function storeContract(storeCase: StoreCase): void {
     expect(pages.map((page) => page.length)).toEqual([2, 2, 2]);
     expect(pages.flat()).toEqual(all);
 
-    const downloadsSince = await collectRows(store.streamSubmissions({ form: 'download', since: new Date('2025-03-02T00:00:00Z'), after: all[2]!.id }));
-    expect(downloadsSince.map((row) => row.id)).toEqual(all.slice(3).filter((row) => row.form === 'download').map((row) => row.id));
-    await expect(collectRows(store.streamSubmissions({ after: 'nosuchid00000000' }))).rejects.toBeInstanceOf(UnknownCursorError);
-    await expect(collectRows(store.streamSubmissions({ after: '0123456789abcdef01234567' }))).rejects.toBeInstanceOf(UnknownCursorError);
+    const downloadsSince = await collectRows(
+      store.streamSubmissions({ form: 'download', since: new Date('2025-03-02T00:00:00Z'), after: all[2]!.id }),
+    );
+    expect(downloadsSince.map((row) => row.id)).toEqual(
+      all
+        .slice(3)
+        .filter((row) => row.form === 'download')
+        .map((row) => row.id),
+    );
+    await expect(collectRows(store.streamSubmissions({ after: 'nosuchid00000000' }))).rejects.toBeInstanceOf(
+      UnknownCursorError,
+    );
+    await expect(collectRows(store.streamSubmissions({ after: '0123456789abcdef01234567' }))).rejects.toBeInstanceOf(
+      UnknownCursorError,
+    );
   });
 
   it('streams a file in and out unchanged, across several chunks', async () => {
@@ -155,37 +191,62 @@ export function storeContract(storeCase: StoreCase): void {
     expect(saved.uploadedAt).toBeInstanceOf(Date);
 
     const opened = await store.openFile(saved.id);
-    expect(opened?.file).toMatchObject({ id: saved.id, name: 'scorecard.pdf', contentType: 'application/pdf', size: bytes.length });
+    expect(opened?.file).toMatchObject({
+      id: saved.id,
+      name: 'scorecard.pdf',
+      contentType: 'application/pdf',
+      size: bytes.length,
+    });
     expect((await readAll(opened!.stream)).equals(bytes)).toBe(true);
     expect((await store.listFiles()).map((file) => file.id)).toEqual([saved.id]);
   });
 
   it('keeps file metadata with the submission', async () => {
-    const file = await store.saveFile(Readable.from([Buffer.from('%PDF-1.4')]), { name: 'a.pdf', contentType: 'application/pdf' });
-    const saved = await store.insertSubmission(submission({ form: 'feedback', variant: 'feedback', files: [file], page: 'feedback' }));
+    const file = await store.saveFile(Readable.from([Buffer.from('%PDF-1.4')]), {
+      name: 'a.pdf',
+      contentType: 'application/pdf',
+    });
+    const saved = await store.insertSubmission(
+      submission({ form: 'feedback', variant: 'feedback', files: [file], page: 'feedback' }),
+    );
     const [listed] = await store.listSubmissions({ form: 'feedback' });
     expect(listed?.files).toEqual([file]);
     expect(listed?.id).toBe(saved.id);
   });
 
   it('deletes files and answers null for unknown or malformed ids', async () => {
-    const saved = await store.saveFile(Readable.from([Buffer.from('hello')]), { name: 'a.png', contentType: 'image/png' });
+    const saved = await store.saveFile(Readable.from([Buffer.from('hello')]), {
+      name: 'a.png',
+      contentType: 'image/png',
+    });
     await store.deleteFile(saved.id);
     expect(await store.openFile(saved.id)).toBeNull();
     expect(await store.listFiles()).toEqual([]);
     await expect(store.deleteFile(saved.id)).resolves.toBeUndefined();
-    for (const id of ['', '../../etc/passwd', 'x'.repeat(24), '0'.repeat(24), '0'.repeat(32), { $ne: null } as unknown as string]) {
+    for (const id of [
+      '',
+      '../../etc/passwd',
+      'x'.repeat(24),
+      '0'.repeat(24),
+      '0'.repeat(32),
+      { $ne: null } as unknown as string,
+    ]) {
       expect(await store.openFile(id)).toBeNull();
     }
   });
 
   it('leaves nothing behind when the source stream fails', async () => {
-    await expect(store.saveFile(failingSource(), { name: 'a.pdf', contentType: 'application/pdf' })).rejects.toThrow('connection reset');
+    await expect(store.saveFile(failingSource(), { name: 'a.pdf', contentType: 'application/pdf' })).rejects.toThrow(
+      'connection reset',
+    );
     expect(await store.listFiles()).toEqual([]);
   });
 
   it('keeps its data when reopened, as after a restart', async () => {
-    const file = await store.saveFile(Readable.from([Buffer.from('persisted')]), { name: 'p.pdf', contentType: 'application/pdf' });
+    const file = await store.saveFile(Readable.from([Buffer.from('persisted')]), {
+      name: 'p.pdf',
+      contentType: 'application/pdf',
+    });
     const saved = await store.insertSubmission(submission({ files: [file] }));
     await store.close();
     const again = testStore.reopen();

@@ -102,18 +102,66 @@ export const CURATION_PARTNERS = {
 
 /** Spec §9: twelve curation partners. */
 export const CURATION_PARTNER_PEOPLE: readonly AboutPerson[] = [
-  { name: 'Priya Raman', role: 'Wildfire Risk Scientist, Sierra Fire Lab', linkedin: 'https://www.linkedin.com/in/priya-raman-fire' },
-  { name: 'Tom Blackfeather', role: 'Tribal Fire Management Officer (retired)', linkedin: 'https://www.linkedin.com/in/tom-blackfeather' },
-  { name: 'Sarah O’Donnell', role: 'Partner, Evergreen Climate Ventures', linkedin: 'https://www.linkedin.com/in/sarah-odonnell-vc' },
-  { name: 'Kenji Watanabe', role: 'Remote Sensing Lead, Orbital Earth Analytics', linkedin: 'https://www.linkedin.com/in/kenji-watanabe-eo' },
-  { name: 'Amara Okonkwo', role: 'Head of Resilience, Pacific Mutual Insurance', linkedin: 'https://www.linkedin.com/in/amara-okonkwo' },
-  { name: 'Luis Herrera', role: 'Fire Chief, Valley Springs Fire District', linkedin: 'https://www.linkedin.com/in/luis-herrera-fire' },
-  { name: 'Hannah Lindqvist', role: 'Professor of Forest Ecology', linkedin: 'https://www.linkedin.com/in/hannah-lindqvist' },
-  { name: 'David Kim', role: 'Managing Director, Cedar Impact Fund', linkedin: 'https://www.linkedin.com/in/david-kim-impact' },
-  { name: 'Rachel Thompson', role: 'County Emergency Manager', linkedin: 'https://www.linkedin.com/in/rachel-thompson-em' },
-  { name: 'Mateo Alvarez', role: 'Founder, GridGuard Utility Safety', linkedin: 'https://www.linkedin.com/in/mateo-alvarez-grid' },
-  { name: 'Grace Nakamura', role: 'Community Wildfire Planner', linkedin: 'https://www.linkedin.com/in/grace-nakamura-planning' },
-  { name: 'Oliver Grant', role: 'Venture Partner, Northfield Capital', linkedin: 'https://www.linkedin.com/in/oliver-grant-vc' },
+  {
+    name: 'Priya Raman',
+    role: 'Wildfire Risk Scientist, Sierra Fire Lab',
+    linkedin: 'https://www.linkedin.com/in/priya-raman-fire',
+  },
+  {
+    name: 'Tom Blackfeather',
+    role: 'Tribal Fire Management Officer (retired)',
+    linkedin: 'https://www.linkedin.com/in/tom-blackfeather',
+  },
+  {
+    name: 'Sarah O’Donnell',
+    role: 'Partner, Evergreen Climate Ventures',
+    linkedin: 'https://www.linkedin.com/in/sarah-odonnell-vc',
+  },
+  {
+    name: 'Kenji Watanabe',
+    role: 'Remote Sensing Lead, Orbital Earth Analytics',
+    linkedin: 'https://www.linkedin.com/in/kenji-watanabe-eo',
+  },
+  {
+    name: 'Amara Okonkwo',
+    role: 'Head of Resilience, Pacific Mutual Insurance',
+    linkedin: 'https://www.linkedin.com/in/amara-okonkwo',
+  },
+  {
+    name: 'Luis Herrera',
+    role: 'Fire Chief, Valley Springs Fire District',
+    linkedin: 'https://www.linkedin.com/in/luis-herrera-fire',
+  },
+  {
+    name: 'Hannah Lindqvist',
+    role: 'Professor of Forest Ecology',
+    linkedin: 'https://www.linkedin.com/in/hannah-lindqvist',
+  },
+  {
+    name: 'David Kim',
+    role: 'Managing Director, Cedar Impact Fund',
+    linkedin: 'https://www.linkedin.com/in/david-kim-impact',
+  },
+  {
+    name: 'Rachel Thompson',
+    role: 'County Emergency Manager',
+    linkedin: 'https://www.linkedin.com/in/rachel-thompson-em',
+  },
+  {
+    name: 'Mateo Alvarez',
+    role: 'Founder, GridGuard Utility Safety',
+    linkedin: 'https://www.linkedin.com/in/mateo-alvarez-grid',
+  },
+  {
+    name: 'Grace Nakamura',
+    role: 'Community Wildfire Planner',
+    linkedin: 'https://www.linkedin.com/in/grace-nakamura-planning',
+  },
+  {
+    name: 'Oliver Grant',
+    role: 'Venture Partner, Northfield Capital',
+    linkedin: 'https://www.linkedin.com/in/oliver-grant-vc',
+  },
 ];
 
 export const TEAM = {

@@ -69,7 +69,11 @@ const colours = {
   emberDark: 'var(--wpc-color-ember-dark)',
 } as const;
 
-const SHOWCASE_LEARN_MORE = { type: 'link', label: 'Learn more about the showcase', href: '/showcase/innovations' } as const;
+const SHOWCASE_LEARN_MORE = {
+  type: 'link',
+  label: 'Learn more about the showcase',
+  href: '/showcase/innovations',
+} as const;
 const SHOWCASE_IMAGE = {
   src: showcaseImage,
   alt: 'Illustration: a laptop streaming an innovator’s pitch, surrounded by video tiles of attendees and a “7+” badge.',
@@ -157,7 +161,12 @@ const OTHER_CARDS: readonly HomeCard[] = [
           'budgets, partnerships and plans for recovery',
         ],
       },
-      { type: 'link', lead: 'Prefer to answer online?', label: 'Start the online self-assessment', href: '/scorecard/assess' },
+      {
+        type: 'link',
+        lead: 'Prefer to answer online?',
+        label: 'Start the online self-assessment',
+        href: '/scorecard/assess',
+      },
       { type: 'button', label: 'Download Scorecard' },
     ],
     popupForm: DownloadPopup,
@@ -376,7 +385,10 @@ const OTHER_CARDS: readonly HomeCard[] = [
           'team will get back to you, usually within two working days.',
       },
       { type: 'button', label: 'Contact Us' },
-      { type: 'bottom-paragraph', content: 'Innovators are also welcome at our weekly meeting, Wednesdays at 12pm PST.' },
+      {
+        type: 'bottom-paragraph',
+        content: 'Innovators are also welcome at our weekly meeting, Wednesdays at 12pm PST.',
+      },
     ],
     popupForm: ContactPopup,
   },

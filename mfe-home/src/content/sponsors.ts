@@ -94,7 +94,11 @@ export const PACKAGE_TABLE = {
     { benefit: 'Executive roundtable', levels: { bronze: no, silver: no, gold: yes } },
     {
       benefit: 'Strategic relationship sessions',
-      levels: { bronze: no, silver: { included: true, detail: 'One time a year' }, gold: { included: true, detail: 'Three times a year' } },
+      levels: {
+        bronze: no,
+        silver: { included: true, detail: 'One time a year' },
+        gold: { included: true, detail: 'Three times a year' },
+      },
     },
     { benefit: 'Event access', levels: { bronze: no, silver: yes, gold: yes } },
     { benefit: 'Marketing exposure', levels: { bronze: yes, silver: yes, gold: yes } },

@@ -20,7 +20,14 @@ function Portrait({ person, size }: { readonly person: AboutPerson; readonly siz
   if (!person.image) return <InitialsAvatar name={person.name} size={size} />;
   const pixels = size === 'lg' ? 104 : 64;
   return (
-    <img className={styles.photo} src={person.image.src} alt={person.image.alt} width={pixels} height={pixels} loading="lazy" />
+    <img
+      className={styles.photo}
+      src={person.image.src}
+      alt={person.image.alt}
+      width={pixels}
+      height={pixels}
+      loading="lazy"
+    />
   );
 }
 

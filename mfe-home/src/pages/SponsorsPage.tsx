@@ -33,7 +33,14 @@ function EntitlementCell({ entitlement }: { readonly entitlement: Entitlement })
   return (
     <td className={styles.included}>
       <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" focusable="false">
-        <path d="m3 8.5 3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="m3 8.5 3.2 3L13 4.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       {entitlement.detail ? (
         <span className={styles.detail}>{entitlement.detail}</span>
@@ -85,7 +92,11 @@ export default function SponsorsPage() {
           </div>
         </section>
 
-        <section id="sponsor-packages" className={`${page.section} ${styles.anchor}`} aria-labelledby="sponsors-packages">
+        <section
+          id="sponsor-packages"
+          className={`${page.section} ${styles.anchor}`}
+          aria-labelledby="sponsors-packages"
+        >
           <h2 id="sponsors-packages" className={page.sectionTitle}>
             {PACKAGE_TABLE.title}
           </h2>
@@ -128,7 +139,8 @@ export default function SponsorsPage() {
             <ul className={styles.figures}>
               {ACCOMPLISHMENTS.items.map((item) => (
                 <li key={item.label} className={styles.figureItem}>
-                  <span className={styles.figure}>{item.figure}</span> <span className={styles.figureLabel}>{item.label}</span>
+                  <span className={styles.figure}>{item.figure}</span>{' '}
+                  <span className={styles.figureLabel}>{item.label}</span>
                 </li>
               ))}
             </ul>

@@ -98,9 +98,7 @@ export function OrganisationList({ organisations, onShowOnMap }: OrganisationLis
                   )}
                   <a className={styles.website} href={organisation.website} target="_blank" rel="noopener">
                     {copy.website}
-                    <span className="wpc-visually-hidden">
-                      {` (${organisation.orgName}, ${copy.opensInNewTab})`}
-                    </span>
+                    <span className="wpc-visually-hidden">{` (${organisation.orgName}, ${copy.opensInNewTab})`}</span>
                   </a>
                 </div>
               </div>

@@ -14,8 +14,7 @@ export const mapPageCopy = {
     'With the map itself focused, the arrow keys pan and the + and − keys zoom. ' +
     'Markers that overlap can all be reached from the list below.',
   listHeading: 'All showcase organisations',
-  listIntro:
-    'The same organisations as on the map. Choose “Show on map” to fly there and open its details.',
+  listIntro: 'The same organisations as on the map. Choose “Show on map” to fly there and open its details.',
   filterLabel: 'Filter by name or description',
   filterHint: 'For example “sensors”, “prescribed burn” or “smoke”.',
   showOnMap: 'Show on map',

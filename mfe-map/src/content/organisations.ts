@@ -47,8 +47,7 @@ export const organisations: readonly MapOrganisation[] = [
   {
     orgName: 'Cinder & Sage Restoration',
     website: 'https://cinderandsage.example',
-    shortDescription:
-      'Replants burned hillsides with native, fire-adapted species grown from locally collected seed.',
+    shortDescription: 'Replants burned hillsides with native, fire-adapted species grown from locally collected seed.',
     latLong: '38.5816,-121.4944',
   },
   {
@@ -174,8 +173,7 @@ export const organisations: readonly MapOrganisation[] = [
   {
     orgName: 'Northern Lights Wildfire Research',
     website: 'https://northernlightsfire.example',
-    shortDescription:
-      'Models how boreal fires spread overnight, when crews used to assume they would quiet down.',
+    shortDescription: 'Models how boreal fires spread overnight, when crews used to assume they would quiet down.',
     latLong: '53.5461,-113.4938',
   },
   {
@@ -227,15 +225,13 @@ export const organisations: readonly MapOrganisation[] = [
   {
     orgName: 'Nordic Heath Fire Network',
     website: 'https://nordicheathfire.example',
-    shortDescription:
-      'Revives traditional heathland burning with farmers and municipalities, one hectare at a time.',
+    shortDescription: 'Revives traditional heathland burning with farmers and municipalities, one hectare at a time.',
     latLong: '59.8586,17.6389',
   },
   {
     orgName: 'Peatland Guardians',
     website: 'https://peatlandguardians.example',
-    shortDescription:
-      'Re-wets drained moorland so the peat stops drying out and fires stay shallow and short.',
+    shortDescription: 'Re-wets drained moorland so the peat stops drying out and fires stay shallow and short.',
     latLong: '55.9533,-3.1883',
   },
   {

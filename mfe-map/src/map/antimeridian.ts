@@ -60,8 +60,8 @@ function toMultiPolygon(polygons: readonly Position[][][]): MultiPolygon {
 export function toPlanar<P>(collection: FeatureCollection<Geometry, P>): FeatureCollection<Geometry, P> {
   return {
     ...collection,
-    features: collection.features.map(
-      (item): Feature<Geometry, P> => (item.geometry ? { ...item, geometry: planarGeometry(item.geometry) } : item),
+    features: collection.features.map((item): Feature<Geometry, P> =>
+      item.geometry ? { ...item, geometry: planarGeometry(item.geometry) } : item,
     ),
   };
 }

@@ -56,7 +56,10 @@ export function badgeColourOf(name: string): string {
 }
 
 function folded(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** The list filter: every word typed must appear in the name or the short description. */

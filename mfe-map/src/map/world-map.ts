@@ -199,7 +199,10 @@ export function createWorldMap(
       riseOnHover: true,
     });
     marker.bindTooltip(tooltipContent(organisation), { direction: 'top', offset: [0, -4] });
-    marker.bindPopup(popupContent(organisation, () => marker.closePopup()), { maxWidth: 280, closeButton: true });
+    marker.bindPopup(
+      popupContent(organisation, () => marker.closePopup()),
+      { maxWidth: 280, closeButton: true },
+    );
     marker.on('popupopen', (event: L.PopupEvent) => {
       event.popup.getElement()?.querySelector<HTMLElement>('[data-popup-title]')?.focus({ preventScroll: true });
     });

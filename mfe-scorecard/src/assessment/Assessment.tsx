@@ -41,7 +41,10 @@ export function Assessment() {
     if (found.state === 'unreadable' && storage) {
       setAsideStoredProgress(storage);
       // eslint-disable-next-line react-hooks/set-state-in-effect -- storage is read once after mounting so hydration matches the server render
-      setNotice({ tone: 'error', text: `The answers kept in this browser could not be read, so the assessment starts empty. ${found.reason}` });
+      setNotice({
+        tone: 'error',
+        text: `The answers kept in this browser could not be read, so the assessment starts empty. ${found.reason}`,
+      });
     }
     // A link such as /scorecard/assess#q-3b or #results opens that place directly.
     const hash = window.location.hash.slice(1);

@@ -33,19 +33,27 @@ const FILE_MAX_BYTES = 1024 * 1024;
 /** Save to and load from a JSON file, and Start over (which asks first). */
 export function KeepAnswers({ progress, stored, notice, onNotice, onLoad, onStartOver }: KeepAnswersProps) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const [confirm, setConfirm] = useState<'startOver' | { readonly progress: AssessmentProgress; readonly savedAt: string } | null>(null);
+  const [confirm, setConfirm] = useState<
+    'startOver' | { readonly progress: AssessmentProgress; readonly savedAt: string } | null
+  >(null);
   const answered = answeredCount(progress.answers);
 
   const save = () => {
     const now = new Date();
     downloadText(saveFileText(progress, now), reportFileName(now, 'json'), 'application/json');
-    onNotice({ tone: 'info', text: `Saved ${answered} ${answered === 1 ? 'answer' : 'answers'} to a file. Use “Load from a file” to pick up from it later, on any device.` });
+    onNotice({
+      tone: 'info',
+      text: `Saved ${answered} ${answered === 1 ? 'answer' : 'answers'} to a file. Use “Load from a file” to pick up from it later, on any device.`,
+    });
   };
 
   const loaded = (next: AssessmentProgress, savedAt: string) => {
     onLoad(next);
     const count = answeredCount(next.answers);
-    onNotice({ tone: 'info', text: `Loaded ${count} ${count === 1 ? 'answer' : 'answers'} from the file saved on ${longDate(savedAt)}.` });
+    onNotice({
+      tone: 'info',
+      text: `Loaded ${count} ${count === 1 ? 'answer' : 'answers'} from the file saved on ${longDate(savedAt)}.`,
+    });
   };
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -53,7 +61,10 @@ export function KeepAnswers({ progress, stored, notice, onNotice, onLoad, onStar
     event.target.value = ''; // choosing the same file again must fire change again
     if (!file) return;
     if (file.size > FILE_MAX_BYTES) {
-      onNotice({ tone: 'error', text: 'This file is far larger than a saved self-assessment, so it was not loaded. Choose the .json file that “Save progress to a file” created.' });
+      onNotice({
+        tone: 'error',
+        text: 'This file is far larger than a saved self-assessment, so it was not loaded. Choose the .json file that “Save progress to a file” created.',
+      });
       return;
     }
     const result = parseSaveFile(await file.text());
@@ -113,8 +124,8 @@ export function KeepAnswers({ progress, stored, notice, onNotice, onLoad, onStar
 
       <Dialog open={confirm === 'startOver'} onClose={() => setConfirm(null)} title="Start over?">
         <p>
-          This clears all {answered} {answered === 1 ? 'answer' : 'answers'} and every note from this page and this browser. If
-          you might want them later, save them to a file first.
+          This clears all {answered} {answered === 1 ? 'answer' : 'answers'} and every note from this page and this
+          browser. If you might want them later, save them to a file first.
         </p>
         <div className={styles.dialogActions}>
           <Button
@@ -130,12 +141,16 @@ export function KeepAnswers({ progress, stored, notice, onNotice, onLoad, onStar
           </Button>
         </div>
       </Dialog>
-      <Dialog open={confirm !== null && confirm !== 'startOver'} onClose={() => setConfirm(null)} title="Replace your answers?">
+      <Dialog
+        open={confirm !== null && confirm !== 'startOver'}
+        onClose={() => setConfirm(null)}
+        title="Replace your answers?"
+      >
         {confirm !== null && confirm !== 'startOver' ? (
           <>
             <p>
-              The file holds {answeredCount(confirm.progress.answers)} answers, saved on {longDate(confirm.savedAt)}. Loading it
-              replaces the {answered} {answered === 1 ? 'answer' : 'answers'} and the notes on this page.
+              The file holds {answeredCount(confirm.progress.answers)} answers, saved on {longDate(confirm.savedAt)}.
+              Loading it replaces the {answered} {answered === 1 ? 'answer' : 'answers'} and the notes on this page.
             </p>
             <div className={styles.dialogActions}>
               <Button

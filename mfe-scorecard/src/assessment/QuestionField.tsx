@@ -16,7 +16,14 @@ export interface QuestionFieldProps {
  * One question: its six scores as a radio group (arrow keys move between them) and a note.
  * Memoised, so typing a note re-renders that question only.
  */
-export const QuestionField = memo(function QuestionField({ question, score, note, onAnswer, onClear, onNote }: QuestionFieldProps) {
+export const QuestionField = memo(function QuestionField({
+  question,
+  score,
+  note,
+  onAnswer,
+  onClear,
+  onNote,
+}: QuestionFieldProps) {
   const noteId = `note-${question.id}`;
   return (
     <fieldset id={`q-${question.id}`} className={styles.question}>

@@ -22,7 +22,13 @@ function point(index: number, count: number, percent: number, radius = RADIUS): 
 }
 
 function polygon(values: readonly number[]): string {
-  return values.map((value, index) => point(index, values.length, value).map((n) => n.toFixed(1)).join(',')).join(' ');
+  return values
+    .map((value, index) =>
+      point(index, values.length, value)
+        .map((n) => n.toFixed(1))
+        .join(','),
+    )
+    .join(' ');
 }
 
 /**

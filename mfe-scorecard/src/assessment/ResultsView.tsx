@@ -46,11 +46,18 @@ function ScoreTable({
   readonly results: readonly EssentialResult[];
   readonly overall: number | null;
   readonly answered: number;
-  readonly benchmarks: { readonly count: number; readonly essentials: readonly Quartiles[]; readonly overall: Quartiles } | null;
+  readonly benchmarks: {
+    readonly count: number;
+    readonly essentials: readonly Quartiles[];
+    readonly overall: Quartiles;
+  } | null;
 }) {
   const median = (figures: Quartiles) => (
     <>
-      {figures.median}%<span className={styles.range}>middle half {figures.q1}–{figures.q3}%</span>
+      {figures.median}%
+      <span className={styles.range}>
+        middle half {figures.q1}–{figures.q3}%
+      </span>
     </>
   );
   return (
@@ -99,21 +106,26 @@ function ComparisonStatus({ state }: { readonly state: BenchmarkState }) {
     case 'loading':
       return <p role="status">Looking up how other communities scored…</p>;
     case 'error':
-      return <p role="status">The comparison with other communities could not be loaded just now. Your own results above are complete without it.</p>;
+      return (
+        <p role="status">
+          The comparison with other communities could not be loaded just now. Your own results above are complete
+          without it.
+        </p>
+      );
     case 'closed':
       return (
         <p role="status">
           Comparison with other communities opens once {state.minimum} communities have shared their results;{' '}
-          {state.count === 0 ? 'none has yet' : state.count === 1 ? 'one has so far' : `${state.count} have so far`}. Sharing
-          yours below brings it closer.
+          {state.count === 0 ? 'none has yet' : state.count === 1 ? 'one has so far' : `${state.count} have so far`}.
+          Sharing yours below brings it closer.
         </p>
       );
     case 'open':
       return (
         <p role="status">
           The dashed line in the chart and the last column of the table show the median score of the{' '}
-          {state.benchmarks.count} communities that have shared their results: half scored higher, half lower. The middle
-          half of them scored within the range shown under each median.
+          {state.benchmarks.count} communities that have shared their results: half scored higher, half lower. The
+          middle half of them scored within the range shown under each median.
         </p>
       );
   }
@@ -124,7 +136,14 @@ const todayLabel = () => new Date().toLocaleDateString('en-GB', { day: 'numeric'
 const emptyLabel = () => '';
 
 /** Scores, chart, weakest essentials with next steps, unanswered questions, downloads and sharing. */
-export function ResultsView({ progress, headingRef, onBackToQuestions, onJumpToStep, onJumpToQuestion, onShared }: ResultsViewProps) {
+export function ResultsView({
+  progress,
+  headingRef,
+  onBackToQuestions,
+  onJumpToStep,
+  onJumpToQuestion,
+  onShared,
+}: ResultsViewProps) {
   const benchmarkState = useBenchmarks();
   const [workbookState, setWorkbookState] = useState<'idle' | 'busy' | 'failed'>('idle');
   // The clock is read only in the browser, after hydration (the server snapshot is empty).
@@ -167,13 +186,14 @@ export function ResultsView({ progress, headingRef, onBackToQuestions, onJumpToS
       ) : (
         <>
           <p className={styles.overall}>
-            Overall score <strong className={styles.overallFigure}>{overall}%</strong>, from {answered} of {QUESTIONS.length}{' '}
-            questions answered.
+            Overall score <strong className={styles.overallFigure}>{overall}%</strong>, from {answered} of{' '}
+            {QUESTIONS.length} questions answered.
           </p>
           {unanswered.length > 0 ? (
             <p>
-              Scores count only the questions answered so far. {unanswered.length === 1 ? 'One question is' : `${unanswered.length} questions are`}{' '}
-              still open; they are listed below.
+              Scores count only the questions answered so far.{' '}
+              {unanswered.length === 1 ? 'One question is' : `${unanswered.length} questions are`} still open; they are
+              listed below.
             </p>
           ) : null}
           <div className={cx(styles.actions, styles.noPrint)}>
@@ -190,8 +210,8 @@ export function ResultsView({ progress, headingRef, onBackToQuestions, onJumpToS
           </div>
           {workbookState === 'failed' ? (
             <p className={cx(styles.notice, styles.noticeError)} role="alert">
-              The workbook could not be prepared, perhaps because the connection dropped. Please try again, or download the
-              CSV, which opens in any spreadsheet program.
+              The workbook could not be prepared, perhaps because the connection dropped. Please try again, or download
+              the CSV, which opens in any spreadsheet program.
             </p>
           ) : null}
 
@@ -221,7 +241,8 @@ export function ResultsView({ progress, headingRef, onBackToQuestions, onJumpToS
           {weakest.length > 0 ? (
             <section aria-labelledby="assessment-weakest-heading">
               <h3 id="assessment-weakest-heading">
-                Where to start: {weakest.length === 1 ? 'your weakest essential' : `your ${weakest.length} weakest essentials`}
+                Where to start:{' '}
+                {weakest.length === 1 ? 'your weakest essential' : `your ${weakest.length} weakest essentials`}
               </h3>
               <ol className={styles.weakest}>
                 {weakest.map((result) => {
@@ -234,12 +255,16 @@ export function ResultsView({ progress, headingRef, onBackToQuestions, onJumpToS
                       <ul>
                         {nextStepsFor(result.essential.id, progress.answers).map((question) => (
                           <li key={question.id}>
-                            <strong>{question.topic}</strong> (question {question.id}, scored {progress.answers[question.id]}):{' '}
-                            {question.nextStep}
+                            <strong>{question.topic}</strong> (question {question.id}, scored{' '}
+                            {progress.answers[question.id]}): {question.nextStep}
                           </li>
                         ))}
                       </ul>
-                      <button type="button" className={cx(styles.linkButton, styles.noPrint)} onClick={() => onJumpToStep(step)}>
+                      <button
+                        type="button"
+                        className={cx(styles.linkButton, styles.noPrint)}
+                        onClick={() => onJumpToStep(step)}
+                      >
                         Review your answers for essential {result.essential.number}
                       </button>
                     </li>

@@ -27,7 +27,9 @@ const FIELD_NAMES: readonly FieldName[] = ['communityType', 'country', 'zip', 'c
 
 function countryOptions(): { code: string; name: string }[] {
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, 'en'),
+  );
 }
 
 function longDate(iso: string): string {
@@ -39,7 +41,8 @@ function checkFields(communityType: string, country: string, zip: string, consen
   if (!communityType) errors.communityType = 'Choose the kind of community.';
   if (!country) errors.country = 'Choose the country.';
   const trimmed = zip.trim();
-  if (trimmed && trimmed.length < ZIP_MIN) errors.zip = `A zip or postal code has at least ${ZIP_MIN} characters; or leave it empty.`;
+  if (trimmed && trimmed.length < ZIP_MIN)
+    errors.zip = `A zip or postal code has at least ${ZIP_MIN} characters; or leave it empty.`;
   if (!consent) errors.consent = 'Tick the box to agree to share your anonymised results.';
   return errors;
 }
@@ -64,7 +67,8 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
   }, [justShared]);
 
   const missing = unansweredQuestions(progress.answers).length;
-  const alreadyShared = progress.sharedAt !== null && (progress.updatedAt === null || progress.updatedAt <= progress.sharedAt);
+  const alreadyShared =
+    progress.sharedAt !== null && (progress.updatedAt === null || progress.updatedAt <= progress.sharedAt);
   const ids = (name: FieldName) => ({ input: `${formId}-${name}`, error: `${formId}-${name}-error` });
   const errorProps = (name: FieldName) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': ids(name).error } : {};
@@ -93,12 +97,19 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
       const fieldErrors: Errors = {};
       for (const name of FIELD_NAMES) if (body.fields?.[name]) fieldErrors[name] = body.fields[name];
       setErrors(fieldErrors);
-      const other = Object.entries(body.fields ?? {}).filter(([name]) => !(FIELD_NAMES as readonly string[]).includes(name));
+      const other = Object.entries(body.fields ?? {}).filter(
+        ([name]) => !(FIELD_NAMES as readonly string[]).includes(name),
+      );
       setFailure(
-        [body.error ?? `Sharing did not work (the server answered ${response.status}). Please try again.`, ...other.map(([, message]) => message)].join(' '),
+        [
+          body.error ?? `Sharing did not work (the server answered ${response.status}). Please try again.`,
+          ...other.map(([, message]) => message),
+        ].join(' '),
       );
     } catch {
-      setFailure('Your results could not be sent: the connection failed. Check your connection and try again; your answers are still here.');
+      setFailure(
+        'Your results could not be sent: the connection failed. Check your connection and try again; your answers are still here.',
+      );
     } finally {
       setSending(false);
     }
@@ -108,20 +119,20 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
     <section className={cx(styles.share, styles.noPrint)} aria-labelledby={`${formId}-heading`}>
       <h3 id={`${formId}-heading`}>Share anonymised results with the consortium</h3>
       <p>
-        Sharing helps every community see where it stands. We receive only the kind of community, the country, the zip or
-        postal code if you give one, and your {QUESTIONS.length} scores: never your notes, name or email. Once at least{' '}
-        {BENCHMARK_MINIMUM} communities have shared, everyone who takes the assessment sees the median score of each
-        essential beside their own.
+        Sharing helps every community see where it stands. We receive only the kind of community, the country, the zip
+        or postal code if you give one, and your {QUESTIONS.length} scores: never your notes, name or email. Once at
+        least {BENCHMARK_MINIMUM} communities have shared, everyone who takes the assessment sees the median score of
+        each essential beside their own.
       </p>
       {alreadyShared ? (
         <p ref={thanksRef} tabIndex={-1} className={styles.notice} role="status">
-          Thank you! You shared these results on {longDate(progress.sharedAt!)}. If you change any answer, you can share the
-          new results here.
+          Thank you! You shared these results on {longDate(progress.sharedAt!)}. If you change any answer, you can share
+          the new results here.
         </p>
       ) : missing > 0 ? (
         <p>
-          Sharing opens when all {QUESTIONS.length} questions are answered, so that every shared result compares like with
-          like. {missing === 1 ? 'One question is' : `${missing} questions are`} still to answer.
+          Sharing opens when all {QUESTIONS.length} questions are answered, so that every shared result compares like
+          with like. {missing === 1 ? 'One question is' : `${missing} questions are`} still to answer.
         </p>
       ) : (
         <form noValidate onSubmit={submit}>
@@ -140,11 +151,20 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
                 </option>
               ))}
             </select>
-            {errors.communityType ? <p id={ids('communityType').error} className={styles.fieldError}>{errors.communityType}</p> : null}
+            {errors.communityType ? (
+              <p id={ids('communityType').error} className={styles.fieldError}>
+                {errors.communityType}
+              </p>
+            ) : null}
           </div>
           <div className={styles.field}>
             <label htmlFor={ids('country').input}>Country</label>
-            <select id={ids('country').input} value={country} onChange={(event) => setCountry(event.target.value)} {...errorProps('country')}>
+            <select
+              id={ids('country').input}
+              value={country}
+              onChange={(event) => setCountry(event.target.value)}
+              {...errorProps('country')}
+            >
               <option value="">Choose…</option>
               {countries.map((option) => (
                 <option key={option.code} value={option.code}>
@@ -152,7 +172,11 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
                 </option>
               ))}
             </select>
-            {errors.country ? <p id={ids('country').error} className={styles.fieldError}>{errors.country}</p> : null}
+            {errors.country ? (
+              <p id={ids('country').error} className={styles.fieldError}>
+                {errors.country}
+              </p>
+            ) : null}
           </div>
           <div className={styles.field}>
             <label htmlFor={ids('zip').input}>Zip / postal code (optional)</label>
@@ -165,7 +189,11 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
               onChange={(event) => setZip(event.target.value)}
               {...errorProps('zip')}
             />
-            {errors.zip ? <p id={ids('zip').error} className={styles.fieldError}>{errors.zip}</p> : null}
+            {errors.zip ? (
+              <p id={ids('zip').error} className={styles.fieldError}>
+                {errors.zip}
+              </p>
+            ) : null}
           </div>
           <div className={styles.field}>
             <div className={styles.consent}>
@@ -177,11 +205,15 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
                 {...errorProps('consent')}
               />
               <label htmlFor={ids('consent').input}>
-                I agree to share these anonymised results with the Wildfire Prevention Consortium, to be combined with other
-                communities&apos; results.
+                I agree to share these anonymised results with the Wildfire Prevention Consortium, to be combined with
+                other communities&apos; results.
               </label>
             </div>
-            {errors.consent ? <p id={ids('consent').error} className={styles.fieldError}>{errors.consent}</p> : null}
+            {errors.consent ? (
+              <p id={ids('consent').error} className={styles.fieldError}>
+                {errors.consent}
+              </p>
+            ) : null}
           </div>
           <Button type="submit" disabled={sending}>
             {sending ? 'Sharing…' : 'Share anonymised results'}

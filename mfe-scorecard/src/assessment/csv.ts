@@ -29,7 +29,13 @@ export function reportCsv(report: Report, exportedAt: Date): string {
     row.meaning,
     row.note,
   ]);
-  const summaryRows = [...report.essentials, report.overall].map((row) => [row.label, row.title, row.answered, row.total, row.percent]);
+  const summaryRows = [...report.essentials, report.overall].map((row) => [
+    row.label,
+    row.title,
+    row.answered,
+    row.total,
+    row.percent,
+  ]);
   return (
     '\uFEFF' +
     [

@@ -95,4 +95,10 @@ export const QUESTION_HEADERS = [
   'Note',
 ] as const;
 
-export const SUMMARY_HEADERS = ['Essential', 'Essential title', 'Questions answered', 'Questions', 'Score (%)'] as const;
+export const SUMMARY_HEADERS = [
+  'Essential',
+  'Essential title',
+  'Questions answered',
+  'Questions',
+  'Score (%)',
+] as const;

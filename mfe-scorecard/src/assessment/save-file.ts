@@ -75,10 +75,14 @@ export function parseSaveFile(text: string): LoadResult {
   try {
     data = JSON.parse(text);
   } catch {
-    return refuse('This file is not a saved self-assessment: it is not valid JSON. Choose the .json file that “Save progress to a file” created.');
+    return refuse(
+      'This file is not a saved self-assessment: it is not valid JSON. Choose the .json file that “Save progress to a file” created.',
+    );
   }
   if (!isRecord(data) || data.format !== SAVE_FORMAT) {
-    return refuse('This file is not a saved self-assessment from this site. Choose the .json file that “Save progress to a file” created.');
+    return refuse(
+      'This file is not a saved self-assessment from this site. Choose the .json file that “Save progress to a file” created.',
+    );
   }
   if (data.version !== SAVE_VERSION) {
     return refuse(
@@ -98,8 +102,12 @@ export function parseSaveFile(text: string): LoadResult {
     problems.push('The answers are missing or not a list of question and score.');
   } else {
     for (const [id, score] of Object.entries(data.answers)) {
-      if (!KNOWN_IDS.has(id)) problems.push(`There is an answer to question “${id}”, which the scorecard does not have.`);
-      else if (!isScore(score)) problems.push(`Question ${id} has the score ${shown(score)}; scores are whole numbers from ${SCORE_MIN} to ${SCORE_MAX}.`);
+      if (!KNOWN_IDS.has(id))
+        problems.push(`There is an answer to question “${id}”, which the scorecard does not have.`);
+      else if (!isScore(score))
+        problems.push(
+          `Question ${id} has the score ${shown(score)}; scores are whole numbers from ${SCORE_MIN} to ${SCORE_MAX}.`,
+        );
       else answers[id] = score;
     }
   }
@@ -109,7 +117,8 @@ export function parseSaveFile(text: string): LoadResult {
     for (const [id, note] of Object.entries(data.notes)) {
       if (!KNOWN_IDS.has(id)) problems.push(`There is a note on question “${id}”, which the scorecard does not have.`);
       else if (typeof note !== 'string') problems.push(`The note on question ${id} is not text.`);
-      else if (note.length > NOTE_MAX) problems.push(`The note on question ${id} is longer than ${NOTE_MAX} characters.`);
+      else if (note.length > NOTE_MAX)
+        problems.push(`The note on question ${id} is longer than ${NOTE_MAX} characters.`);
       else if (note !== '') notes[id] = note;
     }
   }
@@ -119,7 +128,8 @@ export function parseSaveFile(text: string): LoadResult {
   }
   if (!isInstant(data.savedAt)) problems.push('The date it was saved is missing or not a date.');
   for (const key of ['updatedAt', 'sharedAt'] as const) {
-    if (data[key] !== null && !isInstant(data[key])) problems.push(`The ${key === 'updatedAt' ? 'last change' : 'sharing'} date is not a date.`);
+    if (data[key] !== null && !isInstant(data[key]))
+      problems.push(`The ${key === 'updatedAt' ? 'last change' : 'sharing'} date is not a date.`);
   }
 
   if (problems.length > 0) {

@@ -18,7 +18,11 @@ export function useBenchmarks(): BenchmarkState {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = (await response.json()) as BenchmarksResponse;
         if (!current) return;
-        setState(body.available ? { status: 'open', benchmarks: body } : { status: 'closed', count: body.count, minimum: body.minimum });
+        setState(
+          body.available
+            ? { status: 'open', benchmarks: body }
+            : { status: 'closed', count: body.count, minimum: body.minimum },
+        );
       })
       .catch(() => {
         if (current) setState({ status: 'error' });

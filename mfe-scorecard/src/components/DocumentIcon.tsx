@@ -11,7 +11,12 @@ export function DocumentIcon({ kind }: { readonly kind: DownloadDocument['kind']
   const accent = ACCENT[kind];
   return (
     <svg width="48" height="60" viewBox="0 0 48 60" aria-hidden="true" focusable="false">
-      <path d="M4 2h28l12 12v42a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z" fill="#fff" stroke="#d6d2c8" strokeWidth="2" />
+      <path
+        d="M4 2h28l12 12v42a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z"
+        fill="#fff"
+        stroke="#d6d2c8"
+        strokeWidth="2"
+      />
       <path d="M32 2v10a2 2 0 0 0 2 2h10" fill="#f4f1ea" stroke="#d6d2c8" strokeWidth="2" />
       <rect x="2" y="36" width="42" height="14" fill={accent} />
       {kind === 'spreadsheet' ? (

@@ -4,7 +4,16 @@ import styles from './EssentialsInfographic.module.css';
 
 /** One colour per essential, each dark enough for white text. */
 export const ESSENTIAL_COLOURS: readonly string[] = [
-  '#1f5134', '#2e7d32', '#3f6f3a', '#0f4c81', '#1d5f8a', '#6a4c93', '#8a1c12', '#9a3412', '#c2410c', '#7a5a1e',
+  '#1f5134',
+  '#2e7d32',
+  '#3f6f3a',
+  '#0f4c81',
+  '#1d5f8a',
+  '#6a4c93',
+  '#8a1c12',
+  '#9a3412',
+  '#c2410c',
+  '#7a5a1e',
 ];
 
 const SIZE = 480;
@@ -74,8 +83,8 @@ export function EssentialsInfographic({ essentials }: EssentialsInfographicProps
       >
         <title id={titleId}>The Ten Essentials of wildfire resilience</title>
         <desc id={descriptionId}>
-          A wheel of ten numbered segments around the words Community Wildfire Resilience, one segment for each essential,
-          listed in full beside the wheel.
+          A wheel of ten numbered segments around the words Community Wildfire Resilience, one segment for each
+          essential, listed in full beside the wheel.
         </desc>
         {essentials.map((essential, index) => {
           const middle = (index + 0.5) * step - Math.PI / 2;
@@ -84,7 +93,12 @@ export function EssentialsInfographic({ essentials }: EssentialsInfographicProps
           const lines = twoLines(essential.shortTitle);
           return (
             <g key={essential.id}>
-              <path d={segmentPath(index * step, (index + 1) * step)} fill={ESSENTIAL_COLOURS[index % ESSENTIAL_COLOURS.length]} stroke="#fff" strokeWidth="3" />
+              <path
+                d={segmentPath(index * step, (index + 1) * step)}
+                fill={ESSENTIAL_COLOURS[index % ESSENTIAL_COLOURS.length]}
+                stroke="#fff"
+                strokeWidth="3"
+              />
               <text x={x} y={y - 22} textAnchor="middle" className={styles.number}>
                 {essential.number}
               </text>
@@ -107,7 +121,11 @@ export function EssentialsInfographic({ essentials }: EssentialsInfographicProps
         <ol className={styles.list}>
           {essentials.map((essential, index) => (
             <li key={essential.id} className={styles.item}>
-              <span className={styles.badge} style={{ background: ESSENTIAL_COLOURS[index % ESSENTIAL_COLOURS.length] }} aria-hidden="true">
+              <span
+                className={styles.badge}
+                style={{ background: ESSENTIAL_COLOURS[index % ESSENTIAL_COLOURS.length] }}
+                aria-hidden="true"
+              >
                 {essential.number}
               </span>
               <span>

@@ -121,4 +121,5 @@ export const DOWNLOAD_DOCUMENTS: readonly DownloadDocument[] = [
   },
 ];
 
-export const DOWNLOAD_VERSION_NOTE = 'Version of 02-20-24. Open the zip with the free tools listed in the scorecard overview.';
+export const DOWNLOAD_VERSION_NOTE =
+  'Version of 02-20-24. Open the zip with the free tools listed in the scorecard overview.';

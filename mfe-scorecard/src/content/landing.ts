@@ -50,7 +50,10 @@ export const LANDING_CARDS: readonly LandingCard[] = [
     menuLabel: 'Prepare',
     title: 'Preparation Matters',
     titleColor: 'var(--wpc-color-ember)',
-    image: image(prepareImage, 'A home at the centre of rings of cleared, watered ground, with trees kept at a distance and a flame far off.'),
+    image: image(
+      prepareImage,
+      'A home at the centre of rings of cleared, watered ground, with trees kept at a distance and a flame far off.',
+    ),
     blocks: [
       {
         type: 'paragraph',
@@ -69,8 +72,7 @@ export const LANDING_CARDS: readonly LandingCard[] = [
       },
       {
         type: 'paragraph',
-        content:
-          'Pilot the scorecard with us and we will walk your team through its first assessment, free of charge.',
+        content: 'Pilot the scorecard with us and we will walk your team through its first assessment, free of charge.',
       },
       { type: 'button', label: 'Pilot with Us' },
     ],
@@ -81,7 +83,10 @@ export const LANDING_CARDS: readonly LandingCard[] = [
     menuLabel: 'Overview',
     title: 'Scorecard Overview',
     titleColor: 'var(--wpc-color-forest)',
-    image: image(overviewImage, 'The scorecard document: a green cover above ten bars of different lengths, one score for each essential.'),
+    image: image(
+      overviewImage,
+      'The scorecard document: a green cover above ten bars of different lengths, one score for each essential.',
+    ),
     blocks: [
       {
         type: 'paragraph',
@@ -125,7 +130,10 @@ export const LANDING_CARDS: readonly LandingCard[] = [
     menuLabel: 'Assess',
     title: 'Assess Wildfire Risk and Readiness',
     titleColor: 'var(--wpc-color-sky)',
-    image: image(assessImage, 'A clipboard with a gauge moving from red to green above a checklist with two items ticked.'),
+    image: image(
+      assessImage,
+      'A clipboard with a gauge moving from red to green above a checklist with two items ticked.',
+    ),
     blocks: [
       {
         type: 'paragraph',
@@ -148,7 +156,10 @@ export const LANDING_CARDS: readonly LandingCard[] = [
     menuLabel: 'Collaborate',
     title: 'Collaborate With Us',
     titleColor: 'var(--wpc-color-green)',
-    image: image(collaborateImage, 'Three people in green, orange and blue circles joined by dashed lines around a tick.'),
+    image: image(
+      collaborateImage,
+      'Three people in green, orange and blue circles joined by dashed lines around a tick.',
+    ),
     blocks: [
       {
         type: 'paragraph',

@@ -33,7 +33,8 @@ export interface PressRelease {
 export const RELEASE: PressRelease = {
   label: 'For immediate release',
   place: 'San Francisco, California',
-  headline: 'Consortium and global alliance launch a free scorecard to help communities prepare for catastrophic wildfire',
+  headline:
+    'Consortium and global alliance launch a free scorecard to help communities prepare for catastrophic wildfire',
   blocks: [
     {
       type: 'paragraph',
@@ -87,4 +88,5 @@ export const RELEASE: PressRelease = {
 };
 
 /** The release as the alliance published it (sample address for the team to replace). */
-export const PUBLICATION_URL = 'https://www.resilientcommunitiesalliance.org/news/2024-02-19-community-wildfire-resilience-scorecard';
+export const PUBLICATION_URL =
+  'https://www.resilientcommunitiesalliance.org/news/2024-02-19-community-wildfire-resilience-scorecard';

@@ -13,8 +13,14 @@ export interface Stakeholder {
 
 export const STAKEHOLDERS: readonly Stakeholder[] = [
   { name: 'Local and regional governments', contribution: 'lead the assessment and own the action plan' },
-  { name: 'Fire services and emergency managers', contribution: 'bring response plans, drills and hard-won experience' },
-  { name: 'Land-use planners and building officials', contribution: 'know the codes, zoning and where new homes are going' },
+  {
+    name: 'Fire services and emergency managers',
+    contribution: 'bring response plans, drills and hard-won experience',
+  },
+  {
+    name: 'Land-use planners and building officials',
+    contribution: 'know the codes, zoning and where new homes are going',
+  },
   { name: 'Utilities and infrastructure operators', contribution: 'speak for water, power, roads and communications' },
   { name: 'Land and forest managers', contribution: 'manage fuels, natural buffers and watersheds' },
   { name: 'Insurers and finance', contribution: 'see risk in numbers and know what funding is possible' },
@@ -78,10 +84,19 @@ export interface SupportOption {
 }
 
 export const SUPPORT_OPTIONS: readonly SupportOption[] = [
-  { title: 'Share learnings', text: 'Tell other communities what worked for you, in a case study, a webinar or a call.' },
+  {
+    title: 'Share learnings',
+    text: 'Tell other communities what worked for you, in a case study, a webinar or a call.',
+  },
   { title: 'Volunteer time', text: 'Facilitate workshops, take notes or help a small community gather its data.' },
   { title: 'Subject-matter expertise', text: 'Review scores, answer questions or help us write the next edition.' },
-  { title: 'Data or compute', text: 'Offer hazard maps, datasets or computing time that help communities score with evidence.' },
-  { title: 'Sponsorship or in-kind support', text: 'Cover the cost of a pilot, host a workshop or lend your services.' },
+  {
+    title: 'Data or compute',
+    text: 'Offer hazard maps, datasets or computing time that help communities score with evidence.',
+  },
+  {
+    title: 'Sponsorship or in-kind support',
+    text: 'Cover the cost of a pilot, host a workshop or lend your services.',
+  },
   { title: 'Funding', text: 'Fund facilitation for communities that cannot pay for it, so no one is left out.' },
 ];

@@ -36,7 +36,11 @@ function Answer({ item }: { readonly item: FaqItem }) {
   );
 }
 
-const ITEMS: readonly AccordionItem[] = FAQ_ITEMS.map((item) => ({ id: item.id, question: item.question, answer: <Answer item={item} /> }));
+const ITEMS: readonly AccordionItem[] = FAQ_ITEMS.map((item) => ({
+  id: item.id,
+  question: item.question,
+  answer: <Answer item={item} />,
+}));
 
 function indexOfHash(hash: string): number {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
@@ -77,7 +81,8 @@ export default function FaqPage() {
     return () => window.removeEventListener('load', reveal);
   }, [scrollTarget]);
 
-  const toggle = (index: number, isOpen: boolean) => setOpen((current) => current.map((value, i) => (i === index ? isOpen : value)));
+  const toggle = (index: number, isOpen: boolean) =>
+    setOpen((current) => current.map((value, i) => (i === index ? isOpen : value)));
 
   return (
     <SubPage title={FAQ_INTRO.title} crumb={FAQ_INTRO.crumb} lead={<p>{FAQ_INTRO.lead}</p>}>

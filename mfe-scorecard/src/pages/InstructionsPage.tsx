@@ -42,8 +42,8 @@ export default function InstructionsPage() {
         title="The Ten Essentials at a glance"
         intro={
           <p>
-            The scorecard follows the UN 10 Essentials for Making Cities Resilient, adapted to wildfire. Each essential is
-            one conversation for your team and one score in the workbook.
+            The scorecard follows the UN 10 Essentials for Making Cities Resilient, adapted to wildfire. Each essential
+            is one conversation for your team and one score in the workbook.
           </p>
         }
       >

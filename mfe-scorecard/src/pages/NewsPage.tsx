@@ -44,7 +44,8 @@ export default function NewsPage() {
           <ul className={styles.links}>
             <li>
               <a href={PUBLICATION_URL} target="_blank" rel="noopener noreferrer">
-                Read the release on the alliance’s website<span className="wpc-visually-hidden"> (opens in a new tab)</span>
+                Read the release on the alliance’s website
+                <span className="wpc-visually-hidden"> (opens in a new tab)</span>
               </a>
             </li>
             <li>

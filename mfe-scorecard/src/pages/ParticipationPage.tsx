@@ -5,7 +5,11 @@ import styles from './ParticipationPage.module.css';
 
 export default function ParticipationPage() {
   return (
-    <SubPage title={PARTICIPATION_INTRO.title} crumb={PARTICIPATION_INTRO.crumb} lead={<p>{PARTICIPATION_INTRO.lead}</p>}>
+    <SubPage
+      title={PARTICIPATION_INTRO.title}
+      crumb={PARTICIPATION_INTRO.crumb}
+      lead={<p>{PARTICIPATION_INTRO.lead}</p>}
+    >
       <Section
         id="participation-stakeholders"
         title="Who takes part"
@@ -23,7 +27,12 @@ export default function ParticipationPage() {
       <Section
         id="participation-pilots"
         title="Four ways to pilot"
-        intro={<p>Every option is free for the community. Pick the one that fits your team today; you can move to another later.</p>}
+        intro={
+          <p>
+            Every option is free for the community. Pick the one that fits your team today; you can move to another
+            later.
+          </p>
+        }
       >
         <ul className={styles.options}>
           {PILOT_OPTIONS.map((option) => (

@@ -52,7 +52,14 @@ export default function ScorecardAboutPage() {
           {AUTHORS.map((author) => (
             <li key={author.id} className={styles.author}>
               {author.photo ? (
-                <img src={author.photo} alt={`Portrait of ${author.name}`} width={96} height={96} loading="lazy" className={styles.photo} />
+                <img
+                  src={author.photo}
+                  alt={`Portrait of ${author.name}`}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  className={styles.photo}
+                />
               ) : (
                 <InitialsAvatar name={author.name} />
               )}
@@ -70,7 +77,10 @@ export default function ScorecardAboutPage() {
                 <a href={author.linkedin} target="_blank" rel="noopener noreferrer" className={styles.linkedin}>
                   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                     <rect width="24" height="24" rx="4" fill="#0a66c2" />
-                    <path d="M6.5 9.5h2.6V18H6.5zM7.8 5.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zM10.9 9.5h2.5v1.2c.4-.7 1.3-1.4 2.7-1.4 2.8 0 3.3 1.8 3.3 4.2V18h-2.6v-4c0-1 0-2.2-1.4-2.2s-1.6 1-1.6 2.1V18h-2.6z" fill="#fff" />
+                    <path
+                      d="M6.5 9.5h2.6V18H6.5zM7.8 5.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zM10.9 9.5h2.5v1.2c.4-.7 1.3-1.4 2.7-1.4 2.8 0 3.3 1.8 3.3 4.2V18h-2.6v-4c0-1 0-2.2-1.4-2.2s-1.6 1-1.6 2.1V18h-2.6z"
+                      fill="#fff"
+                    />
                   </svg>
                   LinkedIn<span className="wpc-visually-hidden"> profile of {author.name} (opens in a new tab)</span>
                 </a>

@@ -7,10 +7,17 @@ import { STORAGE_KEY, SET_ASIDE_KEY } from '../../src/assessment/storage';
 import { saveFileText } from '../../src/assessment/save-file';
 
 const question = (id: string) => screen.getByRole('group', { name: new RegExp(`^${id} `) });
-const score = (id: string, value: number) => within(question(id)).getByRole('radio', { name: new RegExp(`^${value} `) });
+const score = (id: string, value: number) =>
+  within(question(id)).getByRole('radio', { name: new RegExp(`^${value} `) });
 
 function storeProgress(answers: Record<string, number>, step: number) {
-  const progress = { answers, notes: { '3a': 'Budget line 4410' }, step, updatedAt: '2026-03-01T10:00:00.000Z', sharedAt: null };
+  const progress = {
+    answers,
+    notes: { '3a': 'Budget line 4410' },
+    step,
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    sharedAt: null,
+  };
   window.localStorage.setItem(STORAGE_KEY, saveFileText(progress, new Date('2026-03-01T10:00:00.000Z')));
 }
 
@@ -58,7 +65,10 @@ describe('the self-assessment page', () => {
   });
 
   it('starts empty, says so and sets the unreadable answers aside when the stored ones cannot be read', async () => {
-    window.localStorage.setItem(STORAGE_KEY, '{"format":"wpc-wildfire-scorecard-self-assessment","version":1,"answers":');
+    window.localStorage.setItem(
+      STORAGE_KEY,
+      '{"format":"wpc-wildfire-scorecard-self-assessment","version":1,"answers":',
+    );
     render(<AssessPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not be read, so the assessment starts empty/);
     expect(window.localStorage.getItem(SET_ASIDE_KEY)).toMatch(/"answers":$/);
@@ -101,7 +111,11 @@ describe('the self-assessment page', () => {
     const table = screen.getByRole('table', { name: 'Score by essential' });
     expect(within(table).getByRole('row', { name: /^2\. Risk scenarios/ })).toHaveTextContent('20%1 of 4');
     expect(screen.getByText(/Overall score/)).toHaveTextContent('Overall score 70%, from 4 of 40 questions answered.');
-    expect(within(screen.getByRole('region', { name: /weakest essentials/ })).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
+    expect(
+      within(screen.getByRole('region', { name: /weakest essentials/ }))
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual([
       'Essential 2, Identify, understand and use current and future risk scenarios: 20%',
       'Essential 3, Strengthen financial capacity for resilience: 60%',
     ]);

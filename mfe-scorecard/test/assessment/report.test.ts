@@ -46,7 +46,16 @@ describe('the results downloads', () => {
 
   it('CSV: a header, then one row per question with its score, meaning and note', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(rows[0]).toEqual(['Essential', 'Essential title', 'Question', 'Topic', 'Question text', 'Score (0-5)', 'What the score means', 'Note']);
+    expect(rows[0]).toEqual([
+      'Essential',
+      'Essential title',
+      'Question',
+      'Topic',
+      'Question text',
+      'Score (0-5)',
+      'What the score means',
+      'Note',
+    ]);
     expect(rows[1]).toEqual([
       '1',
       'Organise for disaster resilience',
@@ -83,6 +92,8 @@ describe('the results downloads', () => {
   });
 
   it('names files by the visitor’s day', () => {
-    expect(reportFileName(new Date(2026, 2, 11, 23, 30), 'xlsx')).toBe('wildfire-scorecard-self-assessment-2026-03-11.xlsx');
+    expect(reportFileName(new Date(2026, 2, 11, 23, 30), 'xlsx')).toBe(
+      'wildfire-scorecard-self-assessment-2026-03-11.xlsx',
+    );
   });
 });

@@ -17,20 +17,34 @@ function saved(changes: Record<string, unknown> = {}): string {
 
 describe('the saved-progress file', () => {
   it('loads back exactly what was saved', () => {
-    expect(parseSaveFile(saveFileText(progress, savedAt))).toEqual({ ok: true, progress, savedAt: '2026-03-11T17:05:00.000Z' });
+    expect(parseSaveFile(saveFileText(progress, savedAt))).toEqual({
+      ok: true,
+      progress,
+      savedAt: '2026-03-11T17:05:00.000Z',
+    });
   });
 
   it('says what it is, which format version and which scorecard version', () => {
-    expect(JSON.parse(saveFileText(progress, savedAt))).toMatchObject({ format: SAVE_FORMAT, version: 1, scorecardVersion: '02-20-24' });
+    expect(JSON.parse(saveFileText(progress, savedAt))).toMatchObject({
+      format: SAVE_FORMAT,
+      version: 1,
+      scorecardVersion: '02-20-24',
+    });
   });
 
   it('refuses a file that is not JSON, or JSON from elsewhere, saying what to choose instead', () => {
     for (const text of ['', 'PK\u0003\u0004 not json', '{"answers":']) {
       const result = parseSaveFile(text);
-      expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/not valid JSON.*Save progress to a file/) });
+      expect(result).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/not valid JSON.*Save progress to a file/),
+      });
     }
     for (const text of ['[]', '42', '{"answers":{"1a":3}}', JSON.stringify({ format: 'something-else', version: 1 })]) {
-      expect(parseSaveFile(text)).toMatchObject({ ok: false, message: expect.stringMatching(/not a saved self-assessment from this site/) });
+      expect(parseSaveFile(text)).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/not a saved self-assessment from this site/),
+      });
     }
   });
 
@@ -79,8 +93,14 @@ describe('the saved-progress file', () => {
       'The last change date is not a date.',
       'The sharing date is not a date.',
     ]);
-    const proto = parseSaveFile(saved().replace('"answers": {', '"answers": {"__proto__": 5,').replace('"answers":{', '"answers":{"__proto__":5,'));
-    expect(!proto.ok && proto.problems).toEqual(['There is an answer to question “__proto__”, which the scorecard does not have.']);
+    const proto = parseSaveFile(
+      saved()
+        .replace('"answers": {', '"answers": {"__proto__": 5,')
+        .replace('"answers":{', '"answers":{"__proto__":5,'),
+    );
+    expect(!proto.ok && proto.problems).toEqual([
+      'There is an answer to question “__proto__”, which the scorecard does not have.',
+    ]);
   });
 
   it('accepts all 40 questions answered', () => {

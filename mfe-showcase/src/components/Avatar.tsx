@@ -23,7 +23,15 @@ export interface AvatarProps {
 export function Avatar({ name, photo, size = 72 }: AvatarProps) {
   if (photo) {
     return (
-      <img className={styles.avatar} src={remoteFileUrl(photo)} alt="" width={size} height={size} loading="lazy" decoding="async" />
+      <img
+        className={styles.avatar}
+        src={remoteFileUrl(photo)}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+      />
     );
   }
   return (

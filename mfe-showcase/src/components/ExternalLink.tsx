@@ -11,7 +11,9 @@ export interface ExternalLinkProps {
 
 /** A link to another site, opened in a new tab, and saying so to screen-reader users. */
 export function ExternalLink({ href, children, look = 'text', className }: ExternalLinkProps) {
-  const classes = [look === 'text' ? styles.text : `${styles.button} ${styles[look]}`, className].filter(Boolean).join(' ');
+  const classes = [look === 'text' ? styles.text : `${styles.button} ${styles[look]}`, className]
+    .filter(Boolean)
+    .join(' ');
   return (
     <a className={classes} href={href} target="_blank" rel="noopener noreferrer">
       {children}

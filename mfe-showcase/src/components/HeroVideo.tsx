@@ -87,7 +87,11 @@ export function HeroVideo({ poster, sources, children, className }: HeroVideoPro
       {motionAllowed ? (
         <button type="button" className={styles.toggle} onClick={() => setPaused((value) => !value)}>
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-            {paused ? <path d="M4 2v12l10-6z" fill="currentColor" /> : <path d="M3 2h3.5v12H3zM9.5 2H13v12H9.5z" fill="currentColor" />}
+            {paused ? (
+              <path d="M4 2v12l10-6z" fill="currentColor" />
+            ) : (
+              <path d="M3 2h3.5v12H3zM9.5 2H13v12H9.5z" fill="currentColor" />
+            )}
           </svg>
           {paused ? 'Play background video' : 'Pause background video'}
         </button>

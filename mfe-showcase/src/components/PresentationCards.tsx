@@ -12,7 +12,13 @@ import { SlidesLink } from './SlidesLink';
 import styles from './PresentationCards.module.css';
 
 /** The clip of a presentation; nothing when the entry has no clip (spec §4). */
-function PresentationClip({ entry, title }: { readonly entry: ConsortiumPresentation | InnovatorPresentation; readonly title: string }) {
+function PresentationClip({
+  entry,
+  title,
+}: {
+  readonly entry: ConsortiumPresentation | InnovatorPresentation;
+  readonly title: string;
+}) {
   if (!entry.youtube) return null;
   return (
     <ClipPlayer
@@ -43,7 +49,10 @@ export function ConsortiumCard({ entry }: { readonly entry: ConsortiumPresentati
         ))}
       </div>
       <div className={styles.media}>
-        <PresentationClip entry={entry} title={`${entry.category} by ${entry.presenterName1} and ${entry.presenterName2}`} />
+        <PresentationClip
+          entry={entry}
+          title={`${entry.category} by ${entry.presenterName1} and ${entry.presenterName2}`}
+        />
         <div className={styles.about}>
           <p className={styles.description}>{entry.orgDescription}</p>
           {entry.slides ? <SlidesLink file={entry.slides} presentedBy={entry.orgName1} /> : null}

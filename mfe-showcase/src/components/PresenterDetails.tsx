@@ -16,7 +16,10 @@ export function PresenterDetails({ presenter }: { readonly presenter: Presenter 
         </p>
         <p className={styles.location}>
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-            <path d="M8 1a5 5 0 0 0-5 5c0 4 5 9 5 9s5-5 5-9a5 5 0 0 0-5-5zm0 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4z" fill="currentColor" />
+            <path
+              d="M8 1a5 5 0 0 0-5 5c0 4 5 9 5 9s5-5 5-9a5 5 0 0 0-5-5zm0 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4z"
+              fill="currentColor"
+            />
           </svg>
           <span className="wpc-visually-hidden">Location: </span>
           {presenter.location}

@@ -42,9 +42,18 @@ export const INNOVATIONS_COPY = {
       'real questions. Past presenters have come from every part of the wildfire problem:',
     areas: [
       { name: 'Detection and warning', text: 'cameras, sensors and satellites that see a fire in its first minutes' },
-      { name: 'Fuel and land', text: 'grazing, robotics and prescribed-fire planning that take away what fire feeds on' },
-      { name: 'Homes and infrastructure', text: 'coatings, sprinklers and power-line sensors that keep sparks from becoming disasters' },
-      { name: 'People and recovery', text: 'alerts everyone understands, clean air on smoke days and slopes that heal after a burn' },
+      {
+        name: 'Fuel and land',
+        text: 'grazing, robotics and prescribed-fire planning that take away what fire feeds on',
+      },
+      {
+        name: 'Homes and infrastructure',
+        text: 'coatings, sprinklers and power-line sensors that keep sparks from becoming disasters',
+      },
+      {
+        name: 'People and recovery',
+        text: 'alerts everyone understands, clean air on smoke days and slopes that heal after a burn',
+      },
     ],
     figures: [
       { value: '200+', label: 'guests at a single showcase' },

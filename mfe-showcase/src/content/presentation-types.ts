@@ -110,6 +110,9 @@ export function consortiumPresenters(entry: ConsortiumPresentation): readonly [P
 }
 
 /** The innovators shown for a showcase: its entries, minus those whose display flag is false. */
-export function innovatorsShownOn(entries: readonly InnovatorPresentation[], date: ShowcaseDate): InnovatorPresentation[] {
+export function innovatorsShownOn(
+  entries: readonly InnovatorPresentation[],
+  date: ShowcaseDate,
+): InnovatorPresentation[] {
   return entries.filter((entry) => entry.showcaseDate === date && entry.display !== false);
 }

@@ -9,7 +9,8 @@ declare const __webpack_public_path__: string | undefined;
 const EDGE_PATH = '/mfe/showcase/';
 
 function deploymentBase(): string {
-  const base = typeof __webpack_public_path__ === 'string' && __webpack_public_path__ ? __webpack_public_path__ : EDGE_PATH;
+  const base =
+    typeof __webpack_public_path__ === 'string' && __webpack_public_path__ ? __webpack_public_path__ : EDGE_PATH;
   // Same origin as the page: keep only the path, so the address is the one the server prerendered.
   if (typeof window !== 'undefined' && base.startsWith(`${window.location.origin}/`)) {
     return base.slice(window.location.origin.length);

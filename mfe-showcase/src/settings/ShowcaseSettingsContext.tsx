@@ -21,7 +21,11 @@ export interface ShowcaseSettingsProviderProps {
 }
 
 /** Lets a test (or a preview) render the pages with other settings or another "now". */
-export function ShowcaseSettingsProvider({ settings = SHOWCASE_SETTINGS, clock = systemClock, children }: ShowcaseSettingsProviderProps) {
+export function ShowcaseSettingsProvider({
+  settings = SHOWCASE_SETTINGS,
+  clock = systemClock,
+  children,
+}: ShowcaseSettingsProviderProps) {
   const value = useMemo(() => ({ settings, clock }), [settings, clock]);
   return <ShowcaseContext.Provider value={value}>{children}</ShowcaseContext.Provider>;
 }

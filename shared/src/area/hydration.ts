@@ -37,7 +37,11 @@ export interface RootOptions {
 }
 
 /** Hydrates the server's HTML when this build rendered it, or renders into an empty container. */
-export function renderOrHydrate(container: HTMLElement, element: ReactNode, { identifierPrefix, buildId }: RootOptions): Root {
+export function renderOrHydrate(
+  container: HTMLElement,
+  element: ReactNode,
+  { identifierPrefix, buildId }: RootOptions,
+): Root {
   if (takeServerRender(container, buildId)) return hydrateRoot(container, element, { identifierPrefix });
   const root = createRoot(container, { identifierPrefix });
   root.render(element);

@@ -7,7 +7,10 @@ import { prerenderToNodeStream } from 'react-dom/static';
  */
 export async function prerenderToString(element: ReactNode, identifierPrefix: string): Promise<string> {
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(element, { identifierPrefix, onError: (error) => void errors.push(error) });
+  const { prelude } = await prerenderToNodeStream(element, {
+    identifierPrefix,
+    onError: (error) => void errors.push(error),
+  });
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   if (errors.length) throw errors[0];

@@ -43,14 +43,27 @@ export interface FormButtonProps extends Omit<ButtonProps, 'onClick' | 'children
 }
 
 /** A button that opens a form's pop-up: the usual way a page offers a form. */
-export function FormButton({ form, children, scorecardForm, pageName, defaultOpen = false, ...buttonProps }: FormButtonProps) {
+export function FormButton({
+  form,
+  children,
+  scorecardForm,
+  pageName,
+  defaultOpen = false,
+  ...buttonProps
+}: FormButtonProps) {
   const [open, setOpen] = useState(defaultOpen);
   return (
     <>
       <Button {...buttonProps} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {children}
       </Button>
-      <FormDialog form={form} open={open} onClose={() => setOpen(false)} scorecardForm={scorecardForm} pageName={pageName} />
+      <FormDialog
+        form={form}
+        open={open}
+        onClose={() => setOpen(false)}
+        scorecardForm={scorecardForm}
+        pageName={pageName}
+      />
     </>
   );
 }

@@ -1,7 +1,13 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { newIdempotencyKey, submitForm, type SubmitValue } from '@wpc/shared/api-client';
 import { showMessage } from '@wpc/shared/events';
-import { FORMS, HONEYPOT_FIELD, textFieldProblem, type FieldDefinition, type FormId } from '@wpc/shared/form-definitions';
+import {
+  FORMS,
+  HONEYPOT_FIELD,
+  textFieldProblem,
+  type FieldDefinition,
+  type FormId,
+} from '@wpc/shared/form-definitions';
 import { Button } from '@wpc/shared/ui';
 import {
   DATA_PROTECTION_POLICY_URL,
@@ -58,7 +64,13 @@ function isShown(form: FormId, field: FieldDefinition, values: Values): boolean 
  * One form of spec §3, its fields derived from FORMS. Validation is the browser's own
  * (required, type=email, minlength); the outcome rules are spec §4 and §8.
  */
-export function SiteForm({ form, scorecardForm = false, pageName = 'feedback', onSuccess, hideIntro = false }: SiteFormProps) {
+export function SiteForm({
+  form,
+  scorecardForm = false,
+  pageName = 'feedback',
+  onSuccess,
+  hideIntro = false,
+}: SiteFormProps) {
   const definition = FORMS[form];
   const fromScorecard = scorecardForm && definition.scorecardAware;
   const idBase = useId();

@@ -17,9 +17,12 @@ export function fileProblem(files: readonly File[]): string {
   const tooLarge = files.filter((file) => file.size > FEEDBACK_MAX_FILE_BYTES && !wrongType.includes(file));
   const problems: string[] = [];
   const names = (list: readonly File[]) => list.map((file) => `"${file.name}"`).join(', ');
-  if (wrongType.length) problems.push(`${names(wrongType)} ${wrongType.length > 1 ? 'are' : 'is'} not a file type we accept.`);
-  if (tooLarge.length) problems.push(`${names(tooLarge)} ${tooLarge.length > 1 ? 'are' : 'is'} larger than ${MAX_FILE_MB} MB.`);
-  if (files.length > FEEDBACK_MAX_FILES) problems.push(`You chose ${files.length} files; the limit is ${FEEDBACK_MAX_FILES} at a time.`);
+  if (wrongType.length)
+    problems.push(`${names(wrongType)} ${wrongType.length > 1 ? 'are' : 'is'} not a file type we accept.`);
+  if (tooLarge.length)
+    problems.push(`${names(tooLarge)} ${tooLarge.length > 1 ? 'are' : 'is'} larger than ${MAX_FILE_MB} MB.`);
+  if (files.length > FEEDBACK_MAX_FILES)
+    problems.push(`You chose ${files.length} files; the limit is ${FEEDBACK_MAX_FILES} at a time.`);
   if (!problems.length) return '';
   return `${problems.join(' ')} Please choose other files, or put a link to them in the Links box instead.`;
 }

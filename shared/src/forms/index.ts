@@ -14,7 +14,13 @@ export {
   type FormButtonProps,
   type PopupFormProps,
 } from './FormDialog';
-export { SubscribeForm, SubscribePageForm, ContactPageForm, ContactScorecardForm, type InlineFormProps } from './PageForms';
+export {
+  SubscribeForm,
+  SubscribePageForm,
+  ContactPageForm,
+  ContactScorecardForm,
+  type InlineFormProps,
+} from './PageForms';
 export {
   SCORECARD_ZIP_URL,
   DATA_PROTECTION_POLICY_URL,

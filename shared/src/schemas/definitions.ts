@@ -4,14 +4,7 @@
  * derived from this, so a field cannot exist in one and not the other.
  */
 export type EndpointKind =
-  | 'download'
-  | 'notifyme'
-  | 'sponsor'
-  | 'collab'
-  | 'subscribe'
-  | 'feedback'
-  | 'contact'
-  | 'support';
+  'download' | 'notifyme' | 'sponsor' | 'collab' | 'subscribe' | 'feedback' | 'contact' | 'support';
 
 export const ENDPOINT_KINDS: readonly EndpointKind[] = [
   'download',
@@ -74,18 +67,69 @@ export const HONEYPOT_FIELD = 'website_url';
 export const FEEDBACK_MAX_FILES = 10;
 export const FEEDBACK_MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const FEEDBACK_FILE_EXTENSIONS: readonly string[] = [
-  'jpg', 'jpeg', 'png', 'svg', 'pdf', 'doc', 'docx', 'xlsx', 'xls', 'ppt', 'pptx',
+  'jpg',
+  'jpeg',
+  'png',
+  'svg',
+  'pdf',
+  'doc',
+  'docx',
+  'xlsx',
+  'xls',
+  'ppt',
+  'pptx',
 ];
 
-const firstName: FieldDefinition = { name: 'firstName', label: 'First name', type: 'text', required: true, maxLength: NAME_MAX, autoComplete: 'given-name' };
-const lastName: FieldDefinition = { name: 'lastName', label: 'Last name', type: 'text', required: true, maxLength: NAME_MAX, autoComplete: 'family-name' };
-const email: FieldDefinition = { name: 'email', label: 'Email', type: 'email', required: true, maxLength: EMAIL_MAX, autoComplete: 'email' };
-const organization: FieldDefinition = { name: 'organization', label: 'Organization', type: 'text', maxLength: SHORT_TEXT_MAX, autoComplete: 'organization' };
-const role: FieldDefinition = { name: 'role', label: 'Role', type: 'text', maxLength: SHORT_TEXT_MAX, autoComplete: 'organization-title' };
+const firstName: FieldDefinition = {
+  name: 'firstName',
+  label: 'First name',
+  type: 'text',
+  required: true,
+  maxLength: NAME_MAX,
+  autoComplete: 'given-name',
+};
+const lastName: FieldDefinition = {
+  name: 'lastName',
+  label: 'Last name',
+  type: 'text',
+  required: true,
+  maxLength: NAME_MAX,
+  autoComplete: 'family-name',
+};
+const email: FieldDefinition = {
+  name: 'email',
+  label: 'Email',
+  type: 'email',
+  required: true,
+  maxLength: EMAIL_MAX,
+  autoComplete: 'email',
+};
+const organization: FieldDefinition = {
+  name: 'organization',
+  label: 'Organization',
+  type: 'text',
+  maxLength: SHORT_TEXT_MAX,
+  autoComplete: 'organization',
+};
+const role: FieldDefinition = {
+  name: 'role',
+  label: 'Role',
+  type: 'text',
+  maxLength: SHORT_TEXT_MAX,
+  autoComplete: 'organization-title',
+};
 const message: FieldDefinition = { name: 'message', label: 'Message', type: 'textarea', maxLength: LONG_TEXT_MAX };
 
 function zipField(name: 'zipCode' | 'zip', minLength?: number): FieldDefinition {
-  return { name, label: 'Zip / postal code', type: 'text', required: true, minLength, maxLength: ZIP_MAX, autoComplete: 'postal-code' };
+  return {
+    name,
+    label: 'Zip / postal code',
+    type: 'text',
+    required: true,
+    minLength,
+    maxLength: ZIP_MAX,
+    autoComplete: 'postal-code',
+  };
 }
 
 function flag(name: string, label: string): FieldDefinition {
@@ -103,7 +147,11 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: true,
     fields: [
-      ...contactPerson, organization, role, zipField('zipCode', ZIP_MIN_LENGTH), message,
+      ...contactPerson,
+      organization,
+      role,
+      zipField('zipCode', ZIP_MIN_LENGTH),
+      message,
       flag('subscribe', 'Subscribe me to scorecard updates'),
       flag('pilot', 'I am interested in piloting the scorecard'),
     ],
@@ -134,7 +182,11 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: false,
     scorecardAware: true,
     fields: [
-      ...contactPerson, organization, role, zipField('zip', ZIP_MIN_LENGTH), message,
+      ...contactPerson,
+      organization,
+      role,
+      zipField('zip', ZIP_MIN_LENGTH),
+      message,
       flag('subscribe', 'Send me scorecard news and updates'),
       flag('pilotInterest', 'I am interested in piloting the scorecard'),
     ],
@@ -147,7 +199,11 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: false,
     fields: [
-      ...contactPerson, organization, role, zipField('zipCode'), message,
+      ...contactPerson,
+      organization,
+      role,
+      zipField('zipCode'),
+      message,
       flag('meeting', 'I would like to schedule a meeting'),
       flag('information', 'Please send me more information'),
       flag('customSponsor', 'I am interested in a custom sponsorship'),
@@ -163,7 +219,11 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: true,
     fields: [
-      ...contactPerson, organization, role, zipField('zipCode', ZIP_MIN_LENGTH), message,
+      ...contactPerson,
+      organization,
+      role,
+      zipField('zipCode', ZIP_MIN_LENGTH),
+      message,
       flag('pilotScorecard', 'Pilot the scorecard in my community'),
       flag('generalCollaboration', 'General collaboration'),
       flag('toShare', 'I have knowledge or resources to share'),
@@ -180,7 +240,10 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     scorecardAware: true,
     fields: [
       { name: 'pageName', label: 'Page', type: 'hidden', maxLength: SHORT_TEXT_MAX },
-      ...contactPerson, organization, role, zipField('zipCode', ZIP_MIN_LENGTH),
+      ...contactPerson,
+      organization,
+      role,
+      zipField('zipCode', ZIP_MIN_LENGTH),
       flag('subscribe', 'Subscribe me to updates'),
       message,
       { name: 'links', label: 'Links', type: 'textarea', maxLength: LONG_TEXT_MAX },
@@ -195,7 +258,11 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: true,
     fields: [
-      ...contactPerson, organization, role, zipField('zipCode', ZIP_MIN_LENGTH), message,
+      ...contactPerson,
+      organization,
+      role,
+      zipField('zipCode', ZIP_MIN_LENGTH),
+      message,
       flag('subscribe', 'Subscribe to updates'),
       flag('sign_up', 'Sign up for the newsletter'),
       flag('sponsor', 'Become a sponsor'),
@@ -215,7 +282,11 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: true,
     fields: [
-      ...contactPerson, organization, role, zipField('zip'), message,
+      ...contactPerson,
+      organization,
+      role,
+      zipField('zip'),
+      message,
       flag('updates', 'Receive scorecard updates'),
       flag('meetings', 'Attend meetings'),
       flag('sponsor', 'Become a sponsor'),
@@ -235,7 +306,10 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: true,
     fields: [
-      ...contactPerson, organization, role, zipField('zipCode'),
+      ...contactPerson,
+      organization,
+      role,
+      zipField('zipCode'),
       flag('share-learnings', 'Share learnings from my community'),
       flag('volunteerTime', 'Volunteer time'),
       flag('subjectMatterExpertise', 'Offer subject-matter expertise'),

@@ -18,10 +18,7 @@ export interface SchemaOptions {
 }
 
 const strictBoolean = z.boolean();
-const multipartBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false']).transform((value) => value === 'true'),
-]);
+const multipartBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 
 /** Control characters, bidi overrides and (for required fields) nothing visible: one issue naming the field. */
 function characterRules(field: FieldDefinition) {
@@ -51,7 +48,8 @@ function fieldSchema(field: FieldDefinition, options: SchemaOptions): z.ZodType 
         .trim()
         .max(max, `Use at most ${max} characters.`)
         .superRefine(characterRules(field));
-      if (field.minLength) text = text.min(field.minLength, `${field.label} needs at least ${field.minLength} characters.`);
+      if (field.minLength)
+        text = text.min(field.minLength, `${field.label} needs at least ${field.minLength} characters.`);
       return field.required ? text : text.optional();
     }
   }
@@ -120,4 +118,9 @@ export function parseSubmission(kind: EndpointKind, body: unknown, options: Sche
   return { ok: true, form, data, honeypot: typeof trap === 'string' && trap.trim() !== '' };
 }
 
-export { assessmentShareSchema, parseAssessmentShare, type AssessmentShareData, type AssessmentShareResult } from './assessment';
+export {
+  assessmentShareSchema,
+  parseAssessmentShare,
+  type AssessmentShareData,
+  type AssessmentShareResult,
+} from './assessment';

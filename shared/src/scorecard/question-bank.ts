@@ -41,7 +41,9 @@ export const SCALE: readonly ScaleStep[] = bank.scale;
 
 function joinBank(): readonly EssentialQuestions[] {
   if (bank.essentials.length !== TEN_ESSENTIALS.length) {
-    throw new Error(`The question bank covers ${bank.essentials.length} essentials, the scorecard has ${TEN_ESSENTIALS.length}`);
+    throw new Error(
+      `The question bank covers ${bank.essentials.length} essentials, the scorecard has ${TEN_ESSENTIALS.length}`,
+    );
   }
   return bank.essentials.map((entry, index) => {
     const essential = TEN_ESSENTIALS[index]!;

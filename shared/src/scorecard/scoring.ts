@@ -61,7 +61,9 @@ export function isComplete(answers: Answers): boolean {
  */
 export function weakestEssentials(results: readonly EssentialResult[], count = 3): EssentialResult[] {
   return results
-    .filter((result): result is EssentialResult & { percent: number } => result.percent !== null && result.percent < 100)
+    .filter(
+      (result): result is EssentialResult & { percent: number } => result.percent !== null && result.percent < 100,
+    )
     .sort((a, b) => a.percent - b.percent || a.essential.number - b.essential.number)
     .slice(0, count);
 }

@@ -14,8 +14,8 @@ export function SectionUnavailable({ section, onRetry }: SectionUnavailableProps
         This section is unavailable right now
       </h1>
       <p>
-        {section} could not be loaded. The rest of the site still works, so you can keep browsing
-        with the menu, or try this section again.
+        {section} could not be loaded. The rest of the site still works, so you can keep browsing with the menu, or try
+        this section again.
       </p>
       <button type="button" className={styles.retry} onClick={onRetry}>
         Retry

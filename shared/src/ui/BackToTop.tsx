@@ -25,14 +25,22 @@ export function BackToTop({ focusTargetId = 'main' }: BackToTopProps) {
 
   if (!visible) return null;
   const toTop = () => {
-    const reduceMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reduceMotion =
+      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
     document.getElementById(focusTargetId)?.focus({ preventScroll: true });
   };
   return (
     <button type="button" className={styles.button} onClick={toTop}>
       <svg className={styles.arrow} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-        <path d="M8 13V3M3.5 7.5 8 3l4.5 4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M8 13V3M3.5 7.5 8 3l4.5 4.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       Back to top
     </button>

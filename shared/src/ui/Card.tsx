@@ -70,7 +70,9 @@ function isSitePath(href: string): boolean {
 
 function CardLink({ block }: { readonly block: Extract<CardBlock, { type: 'link' }> }) {
   const className =
-    block.appearance === 'button' ? [buttonStyles.button, buttonStyles.secondary, styles.buttonLink].join(' ') : styles.link;
+    block.appearance === 'button'
+      ? [buttonStyles.button, buttonStyles.secondary, styles.buttonLink].join(' ')
+      : styles.link;
   const link = isSitePath(block.href) ? (
     <AppLink href={block.href} className={className}>
       {block.label}
@@ -92,11 +94,23 @@ function CardLink({ block }: { readonly block: Extract<CardBlock, { type: 'link'
 function renderBlock(block: CardBlock, index: number, openForm: () => void) {
   switch (block.type) {
     case 'paragraph':
-      return <p key={index} className={styles.paragraph}>{block.content}</p>;
+      return (
+        <p key={index} className={styles.paragraph}>
+          {block.content}
+        </p>
+      );
     case 'header-H4':
-      return <h4 key={index} className={styles.h4}>{block.content}</h4>;
+      return (
+        <h4 key={index} className={styles.h4}>
+          {block.content}
+        </h4>
+      );
     case 'header-H5':
-      return <h5 key={index} className={styles.h5}>{block.content}</h5>;
+      return (
+        <h5 key={index} className={styles.h5}>
+          {block.content}
+        </h5>
+      );
     case 'list':
       return (
         <ul key={index} className={styles.list}>
@@ -116,7 +130,11 @@ function renderBlock(block: CardBlock, index: number, openForm: () => void) {
         </div>
       );
     case 'bottom-paragraph':
-      return <p key={index} className={styles.bottom}>{block.content}</p>;
+      return (
+        <p key={index} className={styles.bottom}>
+          {block.content}
+        </p>
+      );
     case 'icons':
       return <IconLinks key={index} items={block.items} label={block.label} />;
     case 'link':
@@ -178,7 +196,9 @@ export function Card({
           </div>
         ) : null}
       </div>
-      {PopupForm ? <PopupForm open={formOpen} onClose={() => setFormOpen(false)} scorecardForm={scorecardForm} /> : null}
+      {PopupForm ? (
+        <PopupForm open={formOpen} onClose={() => setFormOpen(false)} scorecardForm={scorecardForm} />
+      ) : null}
     </section>
   );
 }

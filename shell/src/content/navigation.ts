@@ -9,7 +9,13 @@ export type MenuId = 'showcase' | 'scorecard';
 
 export type NavItem =
   | (NavLink & { readonly kind: 'link' })
-  | { readonly kind: 'menu'; readonly id: MenuId; readonly label: string; readonly area: Area; readonly links: readonly NavLink[] };
+  | {
+      readonly kind: 'menu';
+      readonly id: MenuId;
+      readonly label: string;
+      readonly area: Area;
+      readonly links: readonly NavLink[];
+    };
 
 const showcaseLinks: readonly NavLink[] = [
   { label: 'Innovation Showcase', href: '/showcase/innovations' },

@@ -46,7 +46,12 @@ export function Footer() {
           <ul className={styles.social}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.network}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`${link.network} (opens in a new tab)`}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${link.network} (opens in a new tab)`}
+                >
                   <SocialIcon network={link.network} />
                 </a>
               </li>
@@ -58,7 +63,10 @@ export function Footer() {
             </AppLink>
             <button type="button" className={styles.share} onClick={openShare}>
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <path fill="currentColor" d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z" />
+                <path
+                  fill="currentColor"
+                  d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z"
+                />
               </svg>
               Share this page
             </button>

@@ -6,7 +6,15 @@ import { usePathname } from '../location';
 import { Logo } from './Logo';
 import styles from './Header.module.css';
 
-function PageLink({ link, current, className }: { readonly link: NavLink; readonly current: string; readonly className?: string }) {
+function PageLink({
+  link,
+  current,
+  className,
+}: {
+  readonly link: NavLink;
+  readonly current: string;
+  readonly className?: string;
+}) {
   return (
     <li>
       <AppLink href={link.href} className={className} aria-current={current === link.href ? 'page' : undefined}>
@@ -42,7 +50,9 @@ export function Header() {
     };
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      const toggle = openMenu ? headerRef.current?.querySelector<HTMLElement>(`[data-menu-toggle="${openMenu}"]`) : null;
+      const toggle = openMenu
+        ? headerRef.current?.querySelector<HTMLElement>(`[data-menu-toggle="${openMenu}"]`)
+        : null;
       setOpenMenu(null);
       toggle?.focus();
     };

@@ -21,7 +21,12 @@ export function shareLinks(url: string): ReadonlyArray<{ readonly label: string;
 
 export default function ShareDialog({ url, copied, onClose }: ShareDialogProps) {
   return (
-    <Dialog open title={copied ? 'Link copied to clipboard!' : 'Share this page'} onClose={onClose} closeLinkLabel="Close">
+    <Dialog
+      open
+      title={copied ? 'Link copied to clipboard!' : 'Share this page'}
+      onClose={onClose}
+      closeLinkLabel="Close"
+    >
       {!copied && <p>Your browser did not let us copy the link. Select it below to copy it yourself.</p>}
       <p className={styles.url}>{url}</p>
       <p>Share it with:</p>

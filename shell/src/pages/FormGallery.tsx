@@ -14,7 +14,11 @@ interface GalleryEntry {
 const ENTRIES: readonly GalleryEntry[] = [
   { form: 'download', name: 'Download', where: 'Download Scorecard buttons on the home and scorecard pages.' },
   { form: 'notify', name: 'Notify-me', where: 'Notify Me buttons on the showcase pages.' },
-  { form: 'subscribe', name: 'Subscribe (pop-up)', where: 'Subscribe for Updates cards on the home and scorecard pages.' },
+  {
+    form: 'subscribe',
+    name: 'Subscribe (pop-up)',
+    where: 'Subscribe for Updates cards on the home and scorecard pages.',
+  },
   { form: 'subscribePage', name: 'Subscribe (scorecard page)', where: 'The /scorecard/subscribe page.', page: true },
   { form: 'sponsor', name: 'Sponsor', where: 'Become a Sponsor on the sponsors page.' },
   { form: 'collab', name: 'Collaboration', where: 'Pilot with Us and Collaborate with Us buttons.' },
@@ -49,7 +53,12 @@ export default function FormGallery() {
         Every form of the site, each opening as it does on its page. Submissions go to the real API.
       </p>
       <p>
-        <input id={toggleId} type="checkbox" checked={scorecardForm} onChange={(event) => setScorecardForm(event.target.checked)} />{' '}
+        <input
+          id={toggleId}
+          type="checkbox"
+          checked={scorecardForm}
+          onChange={(event) => setScorecardForm(event.target.checked)}
+        />{' '}
         <label htmlFor={toggleId}>Open the forms as if from a scorecard page (sends scorecardForm: true)</label>
       </p>
       <ul style={{ display: 'grid', gap: 'var(--wpc-space-4)', padding: 0, listStyle: 'none' }}>
