@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 
 /** The team export's token in end-to-end runs; playwright.config.ts gives the API the same one. */
-export const E2E_ADMIN_TOKEN = process.env.ADMIN_TOKEN ?? 'e2e-admin-token';
+export const E2E_ADMIN_TOKEN = process.env.ADMIN_TOKEN ?? 'e2e-admin-token-of-at-least-32-characters';
 
 export interface ExportedSubmission {
   readonly id: string;
