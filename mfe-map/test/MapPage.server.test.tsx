@@ -17,7 +17,7 @@ describe('MapPage on the server', () => {
     expect(html).toContain('<h1');
     expect(html).toContain('Showcase Organisations Map');
     expect(html).toContain('aria-label="World map of showcase organisations"');
-    expect(html).toContain('Loading the world map…');
+    expect(html).toContain('Preparing the world map, which needs JavaScript. Every organisation is also listed below.');
     for (const { orgName } of organisations) {
       expect(html).toContain(orgName.replace('&', '&amp;'));
     }

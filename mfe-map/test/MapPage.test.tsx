@@ -46,7 +46,9 @@ describe('MapPage', () => {
     createWorldMapMock.mockReturnValue(map);
     render(<MapPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toBeVisible();
-    expect(screen.getByText('Loading the world map…')).toBeVisible();
+    expect(
+      screen.getByText('Preparing the world map, which needs JavaScript. Every organisation is also listed below.'),
+    ).toBeVisible();
     await waitFor(() => expect(createWorldMapMock).toHaveBeenCalledTimes(1));
     const [container, plotted, options] = createWorldMapMock.mock.calls[0] ?? [];
     expect(container).toBe(mapRegion());
@@ -55,7 +57,11 @@ describe('MapPage', () => {
       'Peatland Guardians',
     ]);
     expect(options).toEqual({ initialZoom: 3 }); // jsdom's window is 1024px wide
-    await waitFor(() => expect(screen.queryByText('Loading the world map…')).toBeNull());
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Preparing the world map, which needs JavaScript. Every organisation is also listed below.'),
+      ).toBeNull(),
+    );
   });
 
   it('removes the map when the page goes away', async () => {

@@ -16,6 +16,9 @@ const { execFile } = require('node:child_process');
 const webpack = require('webpack');
 const { SERVER_BUILD_ATTRIBUTE, HEAD_MARKER, OUTLET_MARKER, routeFileName } = require('./page-contract.cjs');
 
+/** Where both builds put images and other files a module imports. */
+const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
+
 const root = path.resolve(__dirname, '../..');
 const posix = (file) => file.split(path.sep).join('/');
 const fromRoot = (file) => posix(path.relative(root, file.split('?')[0]));
@@ -216,7 +219,16 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
     target: 'node20',
     context: dir,
     entry: { render: role === 'host' ? './src/server-render.tsx' : path.join(root, 'shared/src/area/server.tsx') },
-    output: { path: bundleDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    output: {
+      path: bundleDir,
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+      // Image URLs in the HTML must be the browser build's: same file names, under the path the
+      // edge serves the package from, or hydration asks for files that do not exist.
+      publicPath: role === 'host' ? '/' : `/mfe/${name}/`,
+      assetModuleFilename: ASSET_FILENAME,
+    },
     externalsPresets: { node: true },
     // React, the router and friends come from node_modules at run time, as one copy each.
     externals: [
@@ -249,4 +261,4 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
   };
 }
 
-module.exports = { ClientAssetsPlugin, prerenderConfig };
+module.exports = { ASSET_FILENAME, ClientAssetsPlugin, prerenderConfig };

@@ -11,7 +11,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const zlib = require('node:zlib');
 const { ports } = require('../ports.cjs');
-const { prerenderConfig, ClientAssetsPlugin } = require('./prerender.cjs');
+const { ASSET_FILENAME, prerenderConfig, ClientAssetsPlugin } = require('./prerender.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const depVersion = (pkg) => require(path.join(root, 'node_modules', pkg, 'package.json')).version;
@@ -214,7 +214,7 @@ function browserConfig({ name, dir, role, dev }) {
       // hash in them next to the federation runtime (module-federation/core#5077).
       filename: '[name].js',
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
-      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      assetModuleFilename: ASSET_FILENAME,
       // A deploy with new file names and build id from unchanged source (the redeploy test).
       hashSalt: process.env.WPC_HASH_SALT || undefined,
       clean: true,

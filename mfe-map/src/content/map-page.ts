@@ -6,7 +6,7 @@ export const mapPageCopy = {
     'from detection start-ups to the people restoring burned land.',
   mapLabel: 'World map of showcase organisations',
   skipToList: 'Skip the map and go to the list of organisations',
-  loading: 'Loading the world map…',
+  loading: 'Preparing the world map, which needs JavaScript. Every organisation is also listed below.',
   failed: 'The map could not be loaded. Every organisation is still listed below.',
   retry: 'Try the map again',
   keyboardHelp:
