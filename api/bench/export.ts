@@ -132,8 +132,8 @@ async function measure(kind: string, env: Record<string, string>) {
     const pid = child.pid!;
     const results: Record<string, string | number>[] = [];
     const json = await exportOnce(port, token, pid, 'format=json');
-    // One row per line between "[" and "]".
-    results.push({ store: kind, export: 'JSON, all rows', rows: json.lines - 1, MB: mb(json.bytes), s: json.seconds.toFixed(1), 'RSS before MB': mb(json.before), 'RSS peak MB': mb(json.peak) });
+    // One row per line between the "[" and "]" lines.
+    results.push({ store: kind, export: 'JSON, all rows', rows: json.lines - 2, MB: mb(json.bytes), s: json.seconds.toFixed(1), 'RSS before MB': mb(json.before), 'RSS peak MB': mb(json.peak) });
     const csv = await exportOnce(port, token, pid, 'format=csv');
     results.push({ store: kind, export: 'CSV, all rows', rows: csv.lines - 1, MB: mb(csv.bytes), s: csv.seconds.toFixed(1), 'RSS before MB': mb(csv.before), 'RSS peak MB': mb(csv.peak) });
 
