@@ -137,11 +137,11 @@ async function measure(kind: string, env: Record<string, string>) {
     const pid = child.pid!;
     const results: Record<string, string | number>[] = [];
     const json = await exportOnce(port, token, pid, 'format=json');
-    // One row per line between "[" and "]".
+    // One row per line between the "[" and "]" lines.
     results.push({
       store: kind,
       export: 'JSON, all rows',
-      rows: json.lines - 1,
+      rows: json.lines - 2,
       MB: mb(json.bytes),
       s: json.seconds.toFixed(1),
       'RSS before MB': mb(json.before),
@@ -201,17 +201,23 @@ async function main(): Promise<void> {
   console.log(`Node ${process.version}, ${os.cpus().length} CPUs; ${ROWS} stored submissions per store\n`);
   const table: Record<string, string | number>[] = [];
 
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-export-bench-'));
-  try {
-    const dataDir = path.join(dir, 'data');
-    await seedEmbedded(dataDir);
-    table.push(...(await measure('embedded', { DATA_DIR: dataDir, UPLOAD_TMP_DIR: path.join(dir, 'tmp') })));
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+  // BENCH_STORES=mongodb runs one store only.
+  const only = process.env.BENCH_STORES?.split(',');
+  if (only?.includes('embedded') !== false) {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-export-bench-'));
+    try {
+      const dataDir = path.join(dir, 'data');
+      await seedEmbedded(dataDir);
+      table.push(...(await measure('embedded', { DATA_DIR: dataDir, UPLOAD_TMP_DIR: path.join(dir, 'tmp') })));
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   }
 
   const base = process.env.MONGODB_URI;
-  if (base) {
+  if (only && !only.includes('mongodb')) {
+    // the MongoDB run was not asked for
+  } else if (base) {
     const url = new URL(base);
     url.pathname = `/wpc_export_bench_${randomBytes(4).toString('hex')}`;
     const drop = await seedMongo(url.toString());
