@@ -9,6 +9,9 @@ import { expect, test } from '@playwright/test';
 const root = path.resolve(__dirname, '../..');
 const buildIdIn = (html: string) => /id="area-map" data-ssr-build="([^"]+)"/.exec(html)?.[1];
 
+const EMPTY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 test('a rebuilt remote is live on the next request, with neither edge nor shell rebuilt or restarted', async ({
   page,
   request,
@@ -31,6 +34,11 @@ test('a rebuilt remote is live on the next request, with neither edge nor shell 
 
   // The browser gets the new fragment and hydrates it with the new build.
   const problems: string[] = [];
+  // No tile host is reachable here: answer the map's tiles with an empty image, so only what
+  // hydration logs is counted.
+  await page.route(/^https:\/\/[a-z]\.basemaps\.cartocdn\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from(EMPTY_PNG_BASE64, 'base64') }),
+  );
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
