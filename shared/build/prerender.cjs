@@ -228,6 +228,8 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
       // edge serves the package from, or hydration asks for files that do not exist.
       publicPath: role === 'host' ? '/' : `/mfe/${name}/`,
       assetModuleFilename: ASSET_FILENAME,
+      // The same salt as the browser build, so both name every asset alike.
+      hashSalt: process.env.WPC_HASH_SALT || undefined,
     },
     externalsPresets: { node: true },
     // React, the router and friends come from node_modules at run time, as one copy each.
