@@ -1,10 +1,10 @@
 import cors from 'cors';
-import express, { type Express, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { ApiConfig } from './config';
 import { errorHandler, HttpError, sendError } from './http/errors';
+import { limiter } from './http/rate-limit';
 import { createLogger, requestLogger } from './logger';
 import { adminRoutes } from './routes/admin';
 import { assessmentRoutes } from './routes/assessment';
@@ -19,20 +19,6 @@ export interface AppDependencies {
   readonly logger?: Logger;
   /** Milliseconds since the epoch, for the benchmark cache; tests pass their own. */
   readonly clock?: () => number;
-}
-
-function limiter(config: ApiConfig, message: string, skipSuccessfulRequests = false): RequestHandler[] {
-  if (config.rateLimit.max === 0) return [];
-  return [
-    rateLimit({
-      windowMs: config.rateLimit.windowMs,
-      limit: config.rateLimit.max,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      skipSuccessfulRequests,
-      handler: (_req, res) => sendError(res, new HttpError(429, message)),
-    }),
-  ];
 }
 
 /** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
@@ -66,7 +52,10 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
 
   app.use(healthRoutes(guardedStore));
   // One limiter for every submission, shared results included: one budget per address.
-  const submitGuards = limiter(config, 'Too many submissions from your address. Please wait a minute and try again.');
+  const submitGuards = limiter(config.rateLimit, guardedStore.rateCounter, {
+    name: 'submit',
+    message: 'Too many submissions from your address. Please wait a minute and try again.',
+  });
   app.use(submitRoutes({ store: guardedStore, config, logger, guards: submitGuards }));
   app.use(
     assessmentRoutes({
@@ -83,7 +72,11 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
       adminToken: config.adminToken,
       adminTokenError: config.adminTokenError,
       logger,
-      guards: limiter(config, 'Too many failed attempts. Please wait and try again.', true),
+      guards: limiter(config.rateLimit, guardedStore.rateCounter, {
+        name: 'admin',
+        message: 'Too many failed attempts. Please wait and try again.',
+        skipSuccessfulRequests: true,
+      }),
     }),
   );
 

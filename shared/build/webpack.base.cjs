@@ -148,7 +148,10 @@ function browserConfig({ name, dir, role, dev }) {
 
   const plugins = [
     new webpack.DefinePlugin({
-      'process.env.WPC_API_BASE': JSON.stringify(dev ? `http://localhost:${ports.api}` : ''),
+      // Same origin in production unless the API is deployed on an origin of its own.
+      'process.env.WPC_API_BASE': JSON.stringify(
+        dev ? `http://localhost:${ports.api}` : (process.env.WPC_API_BASE ?? ''),
+      ),
     }),
     new ModuleFederationPlugin({
       name,

@@ -5,6 +5,7 @@ import {
   StoreUnavailableError,
   type IdempotencyTag,
   type NewFile,
+  type RateCounter,
   type StoredSubmission,
   type SubmissionStore,
 } from './types';
@@ -211,6 +212,19 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
           else outage.failed(health.cause ?? new Error(health.detail));
           return health;
         }),
+    ...(store.rateCounter && { rateCounter: guardedCounter(store.rateCounter, bounded) }),
     close: () => store.close(),
+  };
+}
+
+/** The shared rate-limit counts, bounded like every other store call. */
+function guardedCounter(
+  counter: RateCounter,
+  bounded: <T>(start: () => Promise<T>, what: string) => Promise<T>,
+): RateCounter {
+  return {
+    hit: (key, windowMs) => bounded(() => counter.hit(key, windowMs), 'rate-limit count'),
+    unhit: (key, windowMs) => bounded(() => counter.unhit(key, windowMs), 'rate-limit count'),
+    reset: (key) => bounded(() => counter.reset(key), 'rate-limit reset'),
   };
 }

@@ -26,6 +26,8 @@ import {
   type NewAssessment,
   type NewFile,
   type NewSubmission,
+  type RateCount,
+  type RateCounter,
   type StoredAssessment,
   type StoredFile,
   type StoredSubmission,
@@ -53,6 +55,14 @@ type SubmissionDoc = Omit<StoredSubmission, 'id'> & {
   requestFingerprint?: string;
 };
 type AssessmentDoc = Omit<StoredAssessment, 'id'> & { _id: ObjectId };
+/** One key's requests in one window; _id is "<key>@<window start in ms>". */
+interface RateLimitDoc {
+  _id: string;
+  key: string;
+  count: number;
+  /** The window's end; the counter deletes ended windows (FerretDB 1.x has no TTL indexes). */
+  expiresAt: Date;
+}
 
 /** One client and the handles made from it; replaced as a whole when the client is lost. */
 interface Connection {
@@ -60,11 +70,13 @@ interface Connection {
   readonly db: Db;
   readonly submissions: Collection<SubmissionDoc>;
   readonly assessments: Collection<AssessmentDoc>;
+  readonly rateLimits: Collection<RateLimitDoc>;
   readonly bucket: GridFSBucket;
 }
 
 const SUBMISSIONS = 'submissions';
 const ASSESSMENTS = 'assessments';
+const RATE_LIMITS = 'rate_limits';
 const BUCKET = 'uploads';
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 const NAMESPACE_NOT_FOUND = 26;
@@ -79,6 +91,11 @@ const INDEXES = [
   { name: 'idempotencyKey_unique', key: { idempotencyKey: 1 }, options: { unique: true, sparse: true } },
 ] as const;
 const ASSESSMENT_INDEXES = [{ name: 'receivedAt', key: { receivedAt: 1 }, options: {} }] as const;
+const RATE_LIMIT_INDEXES = [
+  // The sweep of ended windows reads expiresAt; a reset finds every window of a key.
+  { name: 'expiresAt', key: { expiresAt: 1 }, options: {} },
+  { name: 'key', key: { key: 1 }, options: {} },
+] as const;
 
 function isUnavailable(error: unknown): boolean {
   return (
@@ -99,7 +116,7 @@ function isClientLost(error: unknown): boolean {
  * that already exists, which every restart would otherwise do.
  */
 async function createMissingIndexes(
-  collection: Collection<SubmissionDoc> | Collection<AssessmentDoc>,
+  collection: Collection<SubmissionDoc> | Collection<AssessmentDoc> | Collection<RateLimitDoc>,
   indexes: readonly {
     readonly name: string;
     readonly key: Readonly<Record<string, 1>>;
@@ -187,6 +204,7 @@ export class MongoStore implements SubmissionStore {
   private failingSince: number | undefined;
   private healTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private nextRateSweep = 0;
 
   constructor(private readonly options: MongoStoreOptions) {
     this.clientOptions = {
@@ -220,9 +238,12 @@ export class MongoStore implements SubmissionStore {
       const db = client.db(this.dbName);
       const submissions = db.collection<SubmissionDoc>(SUBMISSIONS);
       const assessments = db.collection<AssessmentDoc>(ASSESSMENTS);
+      const rateLimits = db.collection<RateLimitDoc>(RATE_LIMITS);
       await createMissingIndexes(submissions, INDEXES);
       await createMissingIndexes(assessments, ASSESSMENT_INDEXES);
-      return { client, db, submissions, assessments, bucket: new GridFSBucket(db, { bucketName: BUCKET }) };
+      await createMissingIndexes(rateLimits, RATE_LIMIT_INDEXES);
+      const bucket = new GridFSBucket(db, { bucketName: BUCKET });
+      return { client, db, submissions, assessments, rateLimits, bucket };
     } catch (error) {
       await client.close().catch(() => undefined);
       throw error;
@@ -446,6 +467,52 @@ export class MongoStore implements SubmissionStore {
       const cause = error instanceof StoreUnavailableError && error.cause !== undefined ? error.cause : error;
       return { ok: false, detail: cause instanceof Error ? cause.message : String(cause), cause };
     }
+  }
+
+  /**
+   * Fixed windows aligned to the epoch, so every replica agrees which window a request falls
+   * in; one upserted document per key and window, counted with $inc on the server.
+   */
+  readonly rateCounter: RateCounter = {
+    hit: async (key, windowMs) => {
+      const start = Math.floor(Date.now() / windowMs) * windowMs;
+      const resetAt = new Date(start + windowMs);
+      const _id = `${key}@${start}`;
+      const upsert = ({ rateLimits }: Connection) =>
+        rateLimits.findOneAndUpdate(
+          { _id },
+          { $inc: { count: 1 }, $setOnInsert: { key, expiresAt: resetAt } },
+          { upsert: true, returnDocument: 'after' },
+        );
+      const doc = await this.run(async (connection) => {
+        this.sweepEndedWindows(connection.rateLimits, windowMs);
+        try {
+          return await upsert(connection);
+        } catch (error) {
+          // Two first hits of one window raced to insert it: the loser's $inc now finds it.
+          if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return upsert(connection);
+          throw error;
+        }
+      });
+      return { count: doc?.count ?? 1, resetAt } satisfies RateCount;
+    },
+    unhit: async (key, windowMs) => {
+      const start = Math.floor(Date.now() / windowMs) * windowMs;
+      await this.run(({ rateLimits }) =>
+        rateLimits.updateOne({ _id: `${key}@${start}`, count: { $gt: 0 } }, { $inc: { count: -1 } }),
+      );
+    },
+    reset: async (key) => {
+      await this.run(({ rateLimits }) => rateLimits.deleteMany({ key }));
+    },
+  };
+
+  /** Deletes ended windows at most once per window, in the background; every replica may. */
+  private sweepEndedWindows(rateLimits: Collection<RateLimitDoc>, windowMs: number): void {
+    const now = Date.now();
+    if (now < this.nextRateSweep) return;
+    this.nextRateSweep = now + windowMs;
+    void rateLimits.deleteMany({ expiresAt: { $lte: new Date(now) } }).catch(() => undefined);
   }
 
   async close(): Promise<void> {

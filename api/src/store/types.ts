@@ -89,6 +89,26 @@ export interface AssessmentStreamQuery extends AssessmentQuery {
   readonly limit?: number;
 }
 
+/** One key's count in the current rate-limit window. */
+export interface RateCount {
+  readonly count: number;
+  /** When the window ends and the count starts again from zero. */
+  readonly resetAt: Date;
+}
+
+/**
+ * Request counts per key in fixed windows, kept where every API process sees them, so
+ * replicas behind one edge share one limit.
+ */
+export interface RateCounter {
+  /** Counts one request for `key` in the window that holds now. */
+  hit(key: string, windowMs: number): Promise<RateCount>;
+  /** Takes back one request counted in the window that holds now (never below zero). */
+  unhit(key: string, windowMs: number): Promise<void>;
+  /** Forgets every window of `key`. */
+  reset(key: string): Promise<void>;
+}
+
 export interface StoreHealth {
   readonly ok: boolean;
   readonly detail?: string;
@@ -131,6 +151,11 @@ export interface SubmissionStore {
   streamAssessments(query?: AssessmentStreamQuery): AsyncIterable<StoredAssessment>;
   deleteFile(id: string): Promise<void>;
   health(): Promise<StoreHealth>;
+  /**
+   * Rate-limit counts shared by every process on this store; absent for a store that only one
+   * process can open (the embedded store), whose limiter counts in memory.
+   */
+  readonly rateCounter?: RateCounter;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,105 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { endpointPath } from '@wpc/shared/schemas';
+import { MongoStore } from '../src/store';
+import { validBodies } from './helpers/fixtures';
+import { collect, freePort, runTs, waitForOutput } from './helpers/process';
+import { roundRobinProxy, type RoundRobinProxy } from './helpers/round-robin-proxy';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+
+const MONGODB_URI = process.env.MONGODB_URI;
+/** Submissions one address may send per window, on the whole site rather than per replica. */
+const LIMIT = 4;
+
+jest.setTimeout(120_000);
+
+const describeWithMongo = MONGODB_URI ? describe : describe.skip;
+if (!MONGODB_URI) {
+  console.warn('SKIPPED: API replicas tests - MONGODB_URI is not set, so there is no MongoDB-wire server to share.');
+}
+
+describeWithMongo('two API processes on one database behind one proxy', () => {
+  const dbName = `wpc_replicas_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const replicas: ChildProcessWithoutNullStreams[] = [];
+  let proxy: RoundRobinProxy;
+  let store: MongoStore;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-replicas-'));
+    store = new MongoStore({ uri: MONGODB_URI!, dbName, serverSelectionTimeoutMS: 5000 });
+    const ports = [await freePort(), await freePort()];
+    await Promise.all(
+      ports.map(async (port, index) => {
+        const child = runTs('src/server.ts', [], {
+          API_PORT: String(port),
+          MONGODB_URI: MONGODB_URI!,
+          MONGODB_DB: dbName,
+          // Each replica's own upload scratch folder; nothing else is kept on its disk.
+          DATA_DIR: path.join(dataDir, `replica-${index}`),
+          RATE_LIMIT_MAX: String(LIMIT),
+          RATE_LIMIT_WINDOW_MS: '600000',
+          TRUST_PROXY: 'loopback',
+          LOG_LEVEL: 'info',
+        });
+        replicas.push(child);
+        await waitForOutput(child, /API listening/, collect(child));
+      }),
+    );
+    proxy = await roundRobinProxy(ports);
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    for (const child of replicas) child.kill('SIGTERM');
+    await store.dropDatabase().catch(() => undefined);
+    await store.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const submit = (client: string, body: object, key = randomUUID()) =>
+    fetch(`${proxy.url}${endpointPath('notifyme')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Test-Client': client },
+      body: JSON.stringify(body),
+    });
+
+  it('holds one address to the limit across both replicas', async () => {
+    const before = [...proxy.served];
+    const statuses: number[] = [];
+    // Twice the limit: two replicas counting apart would each let LIMIT through.
+    for (let i = 0; i < LIMIT * 2; i += 1) {
+      statuses.push((await submit('203.0.113.7', { ...validBodies.notifyme, lastName: `Limit${i}` })).status);
+    }
+    expect(proxy.served.map((count, index) => count - (before[index] ?? 0))).toEqual([LIMIT, LIMIT]);
+    expect(statuses).toEqual([...Array<number>(LIMIT).fill(200), ...Array<number>(LIMIT).fill(429)]);
+    const refused = await submit('203.0.113.7', validBodies.notifyme);
+    expect(await refused.json()).toEqual({ error: expect.stringContaining('Too many submissions') });
+
+    // Another address has a budget of its own.
+    expect((await submit('198.51.100.20', { ...validBodies.notifyme, lastName: 'Other' })).status).toBe(200);
+    const stored = await store.listSubmissions({ form: 'notifyme' });
+    expect(stored.filter((row) => String(row.fields.lastName).startsWith('Limit'))).toHaveLength(LIMIT);
+  });
+
+  it('stores a submission retried on the other replica once', async () => {
+    const key = randomUUID();
+    const body = { ...validBodies.notifyme, lastName: 'Retried' };
+    const first = await submit('192.0.2.10', body, key);
+    const retry = await submit('192.0.2.10', body, key);
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+
+    // Two retries sent together, one to each replica, still make one submission.
+    const raceKey = randomUUID();
+    const raced = { ...validBodies.notifyme, lastName: 'Raced' };
+    const answers = await Promise.all([submit('192.0.2.11', raced, raceKey), submit('192.0.2.11', raced, raceKey)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+
+    const stored = await store.listSubmissions({ form: 'notifyme' });
+    expect(stored.filter((row) => row.fields.lastName === 'Retried')).toHaveLength(1);
+    expect(stored.filter((row) => row.fields.lastName === 'Raced')).toHaveLength(1);
+  });
+});
