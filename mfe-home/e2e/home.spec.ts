@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 // Spec §9: in-page menu breakpoint, scroll gap below the sticky headers, back-to-top threshold.
 const MENU_BREAKPOINT = 1024;
@@ -14,6 +15,7 @@ async function openHome(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: /Catastrophic fires destroy/ })).toBeVisible({
     timeout: 30_000,
   });
+  await waitForHydration(page);
 }
 
 /** How far the card's top sits below the bottom of every sticky header, as the visitor sees it. */

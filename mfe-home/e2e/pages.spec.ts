@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 const PAGES = [
   { path: '/', heading: /Catastrophic fires destroy/ },
@@ -12,6 +13,7 @@ async function open(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   // A first visit fetches the shell, the remote and its page chunk: slow on a busy CI machine.
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+  await waitForHydration(page);
 }
 
 /** Scrolls through the page so every lazy image has loaded and every layout is final. */

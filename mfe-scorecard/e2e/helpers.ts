@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 /** Waits until a (smooth) scroll has come to rest and returns where it stopped. */
 export async function settledScroll(page: Page): Promise<number> {
@@ -43,4 +44,5 @@ export async function openPage(page: Page, path: string, heading: string | RegEx
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeVisible({
     timeout: 45_000,
   });
+  await waitForHydration(page);
 }

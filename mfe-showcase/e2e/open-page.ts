@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 /**
  * The showcase remote is fetched on demand after the shell starts; on a busy two-core CI machine
@@ -15,10 +16,12 @@ const PAGE_READY = {
 export async function openShowcasePage(page: Page, path: keyof typeof PAGE_READY): Promise<void> {
   await page.goto(path);
   await expect(PAGE_READY[path](page)).toBeVisible({ timeout: REMOTE_LOAD_TIMEOUT });
+  await waitForHydration(page);
 }
 
 /** After a reload the remote is fetched again. */
 export async function reloadShowcasePage(page: Page, path: keyof typeof PAGE_READY): Promise<void> {
   await page.reload();
   await expect(PAGE_READY[path](page)).toBeVisible({ timeout: REMOTE_LOAD_TIMEOUT });
+  await waitForHydration(page);
 }

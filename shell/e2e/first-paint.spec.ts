@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 import { documentTitleFor, ROUTES } from '@wpc/shared/routes';
 
 const NOT_FOUND = '/no-such-page';
@@ -13,20 +14,6 @@ function collectProblems(page: Page, ignore: (text: string) => boolean = () => f
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return problems;
-}
-
-/** True once React has taken over the element (hydrated or rendered it): it carries a fiber. */
-async function isReactOwned(page: Page, selector: string) {
-  return page.evaluate(
-    (target) => Object.keys(document.querySelector(target) ?? {}).some((key) => key.startsWith('__reactFiber$')),
-    selector,
-  );
-}
-
-async function waitForHydration(page: Page) {
-  for (const selector of ['header', 'footer', 'main h1']) {
-    await expect.poll(() => isReactOwned(page, selector)).toBe(true);
-  }
 }
 
 test.describe('the first response carries the page', () => {

@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+
+/** True once React has taken over the element (hydrated or rendered it): it carries a fiber. */
+function isReactOwned(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate(
+    (target) => Object.keys(document.querySelector(target) ?? {}).some((key) => key.startsWith('__reactFiber$')),
+    selector,
+  );
+}
+
+/**
+ * Waits until React owns the site chrome and the page's heading. A prerendered page is visible
+ * before it is interactive: a hover, key press or click that lands earlier reaches plain HTML
+ * and is lost, so tests that interact wait for this first.
+ */
+export async function waitForHydration(page: Page, timeout = 30_000): Promise<void> {
+  for (const selector of ['header', 'footer', 'main h1']) {
+    await expect.poll(() => isReactOwned(page, selector), { timeout }).toBe(true);
+  }
+}
