@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { ASSESSMENT_BENCHMARKS_PATH, ASSESSMENT_SHARE_PATH, endpointPath, HONEYPOT_FIELD } from '@wpc/shared/schemas';
 import { QUESTION_IDS } from '@wpc/shared/assessment';
@@ -91,6 +92,36 @@ for (const storeCase of storeCases) {
       it('answers a filled-in honeypot with 200 and stores nothing', async () => {
         expect((await post(share(4, { [HONEYPOT_FIELD]: 'http://spam.example' }))).body).toEqual({ ok: true });
         expect(await h.store.listAssessments()).toEqual([]);
+      });
+
+      it('stores results sent again with the same Idempotency-Key once, and answers the repeat 200', async () => {
+        const send = (body: unknown, key: string) =>
+          request(h.app)
+            .post(ASSESSMENT_SHARE_PATH)
+            .set('Content-Type', 'application/json')
+            .set('Idempotency-Key', key)
+            .send(JSON.stringify(body));
+        const key = randomUUID();
+        const first = await send(share(3), key);
+        expect(first.status).toBe(200);
+        expect(first.headers['idempotent-replayed']).toBeUndefined();
+        const again = await send(share(3), key);
+        expect(again.status).toBe(200);
+        expect(again.body).toEqual({ ok: true });
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        // Retries that arrive together are stored once too.
+        const raceKey = randomUUID();
+        const raced = await Promise.all([send(share(1), raceKey), send(share(1), raceKey), send(share(1), raceKey)]);
+        expect(raced.map((res) => res.status)).toEqual([200, 200, 200]);
+        expect((await h.store.listAssessments()).map((row) => row.scores['1a'])).toEqual([3, 1]);
+
+        const reused = await send(share(5), key);
+        expect(reused.status).toBe(422);
+        expect(reused.body).toEqual({ error: expect.stringMatching(/already used/), header: 'Idempotency-Key' });
+        const malformed = await send(share(5), 'short');
+        expect(malformed.status).toBe(400);
+        expect(malformed.body.header).toBe('Idempotency-Key');
+        expect(await h.store.listAssessments()).toHaveLength(2);
       });
 
       it('answers 415 to a body that is not JSON', async () => {

@@ -286,11 +286,23 @@ test('sharing is opt-in: consent is required, and only the community type, count
   expect(sent).toEqual([]);
 
   await share.getByRole('checkbox', { name: /I agree to share these anonymised results/ }).check();
+  // The first attempt fails; sending the same results again reuses its Idempotency-Key.
+  const keys: string[] = [];
+  await page.route('**/api/submit-assessment', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length === 1) await route.fulfill({ status: 500, json: { error: 'Something went wrong on our side.' } });
+    else await route.continue();
+  });
+  await share.getByRole('button', { name: 'Share anonymised results' }).click();
+  await expect(share.getByText('Something went wrong on our side.')).toBeVisible();
   const [response] = await Promise.all([
     page.waitForResponse((candidate) => candidate.url().endsWith('/api/submit-assessment')),
     share.getByRole('button', { name: 'Share anonymised results' }).click(),
   ]);
   expect(response.status()).toBe(200);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(keys[1]).toBe(keys[0]);
   const body = response.request().postDataJSON() as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['communityType', 'consent', 'country', 'scores', 'zip']);
   expect(body).toMatchObject({

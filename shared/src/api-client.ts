@@ -90,25 +90,37 @@ export async function submitForm(kind: FormId, values: SubmitValues, options: Su
     init.headers = { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: key };
     init.body = jsonBody(values);
   }
-  const url = `${apiBase()}${endpointPath(form.endpoint)}`;
+  return sendWithOneRetry(`${apiBase()}${endpointPath(form.endpoint)}`, init, options.retryDelayMs);
+}
+
+/** Sends once; a network error or a 503 is sent again, once, after a pause (same init, same key). */
+async function sendWithOneRetry(url: string, init: RequestInit, retryDelayMs = RETRY_DELAY_MS): Promise<Response> {
   try {
     const response = await fetch(url, init);
     if (response.status !== 503) return response;
   } catch (error) {
     if (!isNetworkError(error)) throw error;
   }
-  await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ?? RETRY_DELAY_MS));
+  await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
   return fetch(url, init);
 }
 
-/** Posts a community's anonymised self-assessment results (no cookies: no personal data involved). */
-export function shareAssessment(share: AssessmentShare): Promise<Response> {
-  return fetch(`${apiBase()}${ASSESSMENT_SHARE_PATH}`, {
-    method: 'POST',
-    credentials: 'omit',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(share),
-  });
+/**
+ * Posts a community's anonymised self-assessment results (no cookies: no personal data
+ * involved), with an Idempotency-Key and one retry as for the forms.
+ */
+export function shareAssessment(share: AssessmentShare, options: SubmitOptions = {}): Promise<Response> {
+  const key = options.idempotencyKey ?? newIdempotencyKey();
+  return sendWithOneRetry(
+    `${apiBase()}${ASSESSMENT_SHARE_PATH}`,
+    {
+      method: 'POST',
+      credentials: 'omit',
+      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: key },
+      body: JSON.stringify(share),
+    },
+    options.retryDelayMs,
+  );
 }
 
 /** Median and quartiles of every shared self-assessment, or why there are none yet. */

@@ -1,4 +1,5 @@
-import { newIdempotencyKey, submitForm } from '@wpc/shared/api-client';
+import { newIdempotencyKey, shareAssessment, submitForm } from '@wpc/shared/api-client';
+import type { AssessmentShare } from '@wpc/shared/assessment';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -137,5 +138,43 @@ describe('submitForm', () => {
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: real, configurable: true });
     }
+  });
+});
+
+describe('shareAssessment', () => {
+  const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+  const results: AssessmentShare = { communityType: 'county', country: 'US', scores: { '1a': 3 }, consent: true };
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue({ status: 200 } as Response);
+    global.fetch = fetchMock as unknown as typeof fetch;
+  });
+
+  const headersOf = (index: number) => fetchMock.mock.calls[index]![1].headers as Record<string, string>;
+
+  it('posts the results as JSON, without cookies, with an Idempotency-Key', async () => {
+    await shareAssessment(results);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/submit-assessment');
+    expect(init.credentials).toBe('omit');
+    expect(headersOf(0)).toEqual({
+      'Content-Type': 'application/json',
+      'Idempotency-Key': expect.stringMatching(UUID),
+    });
+    expect(JSON.parse(init.body as string)).toEqual(results);
+  });
+
+  it('retries a 503 or a network error once with the same key', async () => {
+    fetchMock.mockResolvedValueOnce({ status: 503 } as Response).mockResolvedValueOnce({ status: 200 } as Response);
+    expect((await shareAssessment(results, { idempotencyKey: 'share-0001', retryDelayMs: 1 })).status).toBe(200);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await shareAssessment(results, { idempotencyKey: 'share-0002', retryDelayMs: 1 });
+    expect(fetchMock.mock.calls.map((_, index) => headersOf(index)['Idempotency-Key'])).toEqual([
+      'share-0001',
+      'share-0001',
+      'share-0002',
+      'share-0002',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import type { ApiConfig } from '../config';
 import { benchmarkService, type BenchmarkService } from '../assessment/benchmarks';
 import { shareAssessment } from '../assessment/share';
 import { HttpError, sendError } from '../http/errors';
+import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idempotency';
 import type { SubmissionStore } from '../store';
 
 export interface AssessmentRoutesOptions {
@@ -36,11 +37,18 @@ export function assessmentRoutes({
   const json = express.json({ limit: config.jsonLimitBytes, type: 'application/json' });
 
   router.post(ASSESSMENT_SHARE_PATH, ...guards, requireJson, json, async (req, res) => {
-    const outcome = await shareAssessment(req.body, store);
+    const outcome = await shareAssessment(req.body, store, idempotencyKeyOf(req));
     switch (outcome.type) {
       case 'stored':
         logger.info({ assessment: outcome.id }, 'self-assessment shared');
         res.json({ ok: true });
+        return;
+      case 'replayed':
+        logger.info({ assessment: outcome.id }, 'repeated self-assessment answered, nothing new stored');
+        answerReplayed(res);
+        return;
+      case 'keyReused':
+        answerKeyReused(res, 'set of results');
         return;
       case 'dropped':
         logger.info('honeypot self-assessment dropped');

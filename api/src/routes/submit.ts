@@ -5,6 +5,7 @@ import type { ApiConfig } from '../config';
 import { bodyDeadline } from '../http/body-deadline';
 import { cleanUploads } from '../http/cleanup';
 import { HttpError, LINKS_HINT, sendError } from '../http/errors';
+import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idempotency';
 import { feedbackUploads } from '../http/uploads';
 import type { SubmissionStore } from '../store';
 import { submitForm, type SubmitOutcome } from '../submissions/submit';
@@ -17,26 +18,13 @@ export interface SubmitRoutesOptions {
   readonly guards: readonly RequestHandler[];
 }
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** A UUID is what the site's forms send; any 8 to 128 visible ASCII characters are accepted. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
-
 function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logger): RequestHandler {
   return async (req, res) => {
     const multipart = Boolean(req.is('multipart/form-data'));
     const files = Array.isArray(req.files) ? req.files : [];
-    const idempotencyKey = req.get(IDEMPOTENCY_HEADER);
     let outcome: SubmitOutcome;
     try {
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw new HttpError(
-          400,
-          `The ${IDEMPOTENCY_HEADER} header must be 8 to 128 visible ASCII characters, e.g. a UUID.`,
-          {
-            header: IDEMPOTENCY_HEADER,
-          },
-        );
-      }
+      const idempotencyKey = idempotencyKeyOf(req);
       outcome = await submitForm(
         {
           kind,
@@ -60,19 +48,10 @@ function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logge
       case 'replayed':
         // The first attempt was stored (perhaps after its answer was lost or timed out).
         logger.info({ form: kind, submission: outcome.id }, 'repeated submission answered, nothing new stored');
-        res.set('Idempotent-Replayed', 'true').json({ ok: true });
+        answerReplayed(res);
         return;
       case 'keyReused':
-        sendError(
-          res,
-          new HttpError(
-            422,
-            `This ${IDEMPOTENCY_HEADER} was already used for a different submission; send the form with a new key.`,
-            {
-              header: IDEMPOTENCY_HEADER,
-            },
-          ),
-        );
+        answerKeyReused(res, 'submission');
         return;
       case 'dropped':
         // Same answer as a real success so a bot learns nothing.

@@ -196,7 +196,8 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
     saveFile: (source: Readable, file: NewFile) => watch(store.saveFile(source, file)),
     openFile: (id) => bounded(() => store.openFile(id), 'openFile'),
     listFiles: () => bounded(() => store.listFiles(), 'listFiles'),
-    insertAssessment: (assessment) => bounded(() => store.insertAssessment(assessment), 'insertAssessment'),
+    insertAssessment: (assessment, insertOptions) =>
+      bounded(() => store.insertAssessment(assessment, insertOptions), 'insertAssessment'),
     listAssessments: (query) => bounded(() => store.listAssessments(query), 'listAssessments'),
     streamAssessments: (query) => exportBatches(store.streamAssessments(query)),
     deleteFile: (id) => bounded(() => store.deleteFile(id), 'deleteFile'),

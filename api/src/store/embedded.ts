@@ -28,14 +28,15 @@ import { byteCounter } from './byte-counter';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { orderedSlice } from './ordered';
 
-type SubmissionDoc = Omit<StoredSubmission, 'id'> & {
+interface IdempotentDoc {
   _id: string;
   /** The client's Idempotency-Key, unique over the collection (absent when none was sent). */
   idempotencyKey?: string;
   requestFingerprint?: string;
-};
+}
+type SubmissionDoc = Omit<StoredSubmission, 'id'> & IdempotentDoc;
 type FileDoc = Omit<StoredFile, 'id'> & { _id: string };
-type AssessmentDoc = Omit<StoredAssessment, 'id'> & { _id: string };
+type AssessmentDoc = Omit<StoredAssessment, 'id'> & IdempotentDoc;
 
 const FILE_ID = /^[a-f0-9]{32}$/;
 const SUBMISSIONS_FILE = 'submissions.db';
@@ -59,8 +60,35 @@ function toFile({ _id, ...rest }: FileDoc): StoredFile {
   return { id: _id, ...rest };
 }
 
-function toAssessment({ _id, ...rest }: AssessmentDoc): StoredAssessment {
+function toAssessment({
+  _id,
+  idempotencyKey: _key,
+  requestFingerprint: _fingerprint,
+  ...rest
+}: AssessmentDoc): StoredAssessment {
   return { id: _id, ...rest, scores: { ...rest.scores } };
+}
+
+/**
+ * Inserts one document, keeping its Idempotency-Key under the collection's unique index; a
+ * repeat rejects with DuplicateSubmissionError. NeDB appends the document to its data file
+ * before the promise resolves.
+ */
+async function insertOnce<Doc extends IdempotentDoc>(
+  datastore: Datastore<Doc>,
+  content: Omit<Doc, keyof IdempotentDoc>,
+  { idempotency }: InsertOptions,
+): Promise<Doc> {
+  const doc = idempotency
+    ? { ...content, idempotencyKey: idempotency.key, requestFingerprint: idempotency.fingerprint }
+    : content;
+  try {
+    return await datastore.insertAsync(doc as Doc);
+  } catch (error) {
+    if ((error as { errorType?: string }).errorType !== 'uniqueViolated' || !idempotency) throw error;
+    const existing = (await datastore.findOneAsync({ idempotencyKey: idempotency.key })) as unknown as Doc;
+    throw new DuplicateSubmissionError(existing._id, existing.requestFingerprint === idempotency.fingerprint);
+  }
 }
 
 async function tighten(target: string, mode: number): Promise<void> {
@@ -125,6 +153,7 @@ export class EmbeddedStore implements SubmissionStore {
       await this.submissions.ensureIndexAsync({ fieldName: ['form', 'receivedAt'] });
       await this.submissions.ensureIndexAsync({ fieldName: 'receivedAt' });
       await this.submissions.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
+      await this.assessments.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
     } catch (error) {
       await this.lock.release();
       this.lock = undefined;
@@ -134,19 +163,7 @@ export class EmbeddedStore implements SubmissionStore {
 
   async insertSubmission(submission: NewSubmission, options: InsertOptions = {}): Promise<StoredSubmission> {
     await this.init();
-    const doc: Omit<SubmissionDoc, '_id'> = options.idempotency
-      ? { ...submission, idempotencyKey: options.idempotency.key, requestFingerprint: options.idempotency.fingerprint }
-      : submission;
-    try {
-      // NeDB appends the document to its data file before the promise resolves.
-      return toSubmission(await this.submissions.insertAsync(doc as SubmissionDoc));
-    } catch (error) {
-      if ((error as { errorType?: string }).errorType !== 'uniqueViolated' || !options.idempotency) throw error;
-      const existing = (await this.submissions.findOneAsync({
-        idempotencyKey: options.idempotency.key,
-      })) as unknown as SubmissionDoc;
-      throw new DuplicateSubmissionError(existing._id, existing.requestFingerprint === options.idempotency.fingerprint);
-    }
+    return toSubmission(await insertOnce(this.submissions, submission, options));
   }
 
   async listSubmissions(query: SubmissionQuery = {}): Promise<StoredSubmission[]> {
@@ -211,9 +228,9 @@ export class EmbeddedStore implements SubmissionStore {
     await fs.rm(path.join(this.uploadsDir, id), { force: true });
   }
 
-  async insertAssessment(assessment: NewAssessment): Promise<StoredAssessment> {
+  async insertAssessment(assessment: NewAssessment, options: InsertOptions = {}): Promise<StoredAssessment> {
     await this.init();
-    return toAssessment(await this.assessments.insertAsync(assessment as AssessmentDoc));
+    return toAssessment(await insertOnce(this.assessments, assessment, options));
   }
 
   async listAssessments(query: AssessmentQuery = {}): Promise<StoredAssessment[]> {

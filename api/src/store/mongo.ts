@@ -15,6 +15,7 @@ import {
   type Filter,
   type GridFSFile,
   type MongoClientOptions,
+  type OptionalUnlessRequiredId,
 } from 'mongodb';
 import {
   DuplicateSubmissionError,
@@ -48,13 +49,14 @@ export interface MongoStoreOptions {
   readonly healIntervalMs?: number;
 }
 
-type SubmissionDoc = Omit<StoredSubmission, 'id'> & {
+interface IdempotentDoc {
   _id: ObjectId;
   /** The client's Idempotency-Key, unique over the collection (absent when none was sent). */
   idempotencyKey?: string;
   requestFingerprint?: string;
-};
-type AssessmentDoc = Omit<StoredAssessment, 'id'> & { _id: ObjectId };
+}
+type SubmissionDoc = Omit<StoredSubmission, 'id'> & IdempotentDoc;
+type AssessmentDoc = Omit<StoredAssessment, 'id'> & IdempotentDoc;
 /** One key's requests in one window; _id is "<key>@<window start in ms>". */
 interface RateLimitDoc {
   _id: string;
@@ -90,7 +92,10 @@ const INDEXES = [
   // Sparse: submissions without a key (older clients, scripts) do not collide with each other.
   { name: 'idempotencyKey_unique', key: { idempotencyKey: 1 }, options: { unique: true, sparse: true } },
 ] as const;
-const ASSESSMENT_INDEXES = [{ name: 'receivedAt', key: { receivedAt: 1 }, options: {} }] as const;
+const ASSESSMENT_INDEXES = [
+  { name: 'receivedAt', key: { receivedAt: 1 }, options: {} },
+  { name: 'idempotencyKey_unique', key: { idempotencyKey: 1 }, options: { unique: true, sparse: true } },
+] as const;
 const RATE_LIMIT_INDEXES = [
   // The sweep of ended windows reads expiresAt; a reset finds every window of a key.
   { name: 'expiresAt', key: { expiresAt: 1 }, options: {} },
@@ -156,7 +161,12 @@ function idForKey(key: string): ObjectId {
   return new ObjectId(createHash('sha256').update(`idempotency-key:${key}`).digest().subarray(0, 12));
 }
 
-function toAssessment({ _id, ...rest }: AssessmentDoc): StoredAssessment {
+function toAssessment({
+  _id,
+  idempotencyKey: _key,
+  requestFingerprint: _fingerprint,
+  ...rest
+}: AssessmentDoc): StoredAssessment {
   return { id: _id.toHexString(), ...rest };
 }
 
@@ -307,28 +317,45 @@ export class MongoStore implements SubmissionStore {
   }
 
   async insertSubmission(submission: NewSubmission, options: InsertOptions = {}): Promise<StoredSubmission> {
-    const _id = options.idempotency ? idForKey(options.idempotency.key) : new ObjectId();
-    const doc: SubmissionDoc = { _id, ...submission, files: [...submission.files] };
-    if (options.idempotency) {
-      doc.idempotencyKey = options.idempotency.key;
-      doc.requestFingerprint = options.idempotency.fingerprint;
-    }
+    const doc = await this.insertOnce(
+      ({ submissions }) => submissions,
+      { ...submission, files: [...submission.files] },
+      options,
+    );
+    return toSubmission(doc);
+  }
+
+  /**
+   * Inserts one document; with an idempotency tag its _id comes from the key, so a repeat
+   * collides on the primary key and rejects with DuplicateSubmissionError.
+   */
+  private async insertOnce<Doc extends IdempotentDoc>(
+    pick: (connection: Connection) => Collection<Doc>,
+    content: Omit<Doc, keyof IdempotentDoc>,
+    { idempotency }: InsertOptions,
+  ): Promise<Doc> {
+    const doc = {
+      _id: idempotency ? idForKey(idempotency.key) : new ObjectId(),
+      ...content,
+      ...(idempotency && { idempotencyKey: idempotency.key, requestFingerprint: idempotency.fingerprint }),
+    } as Doc;
     // The default write concern is acknowledged: insertOne resolves once the server has the document.
-    const result = await this.run(async ({ submissions }) => {
+    const result = await this.run(async (connection) => {
+      const collection = pick(connection);
       try {
-        return await submissions.insertOne(doc);
+        return await collection.insertOne(doc as OptionalUnlessRequiredId<Doc>);
       } catch (error) {
-        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY && options.idempotency)) throw error;
-        const existing = await submissions.findOne({ _id });
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY && idempotency)) throw error;
+        const existing = await collection.findOne({ _id: doc._id } as Filter<Doc>);
         if (!existing) throw error;
         throw new DuplicateSubmissionError(
           existing._id.toHexString(),
-          existing.requestFingerprint === options.idempotency.fingerprint,
+          existing.requestFingerprint === idempotency.fingerprint,
         );
       }
     });
     if (!result.acknowledged) throw new StoreUnavailableError('MongoDB did not acknowledge the write.');
-    return toSubmission(doc);
+    return doc;
   }
 
   async listSubmissions(query: SubmissionQuery = {}): Promise<StoredSubmission[]> {
@@ -434,10 +461,12 @@ export class MongoStore implements SubmissionStore {
     });
   }
 
-  async insertAssessment(assessment: NewAssessment): Promise<StoredAssessment> {
-    const doc: AssessmentDoc = { _id: new ObjectId(), ...assessment, scores: { ...assessment.scores } };
-    const result = await this.run(({ assessments }) => assessments.insertOne(doc));
-    if (!result.acknowledged) throw new StoreUnavailableError('MongoDB did not acknowledge the write.');
+  async insertAssessment(assessment: NewAssessment, options: InsertOptions = {}): Promise<StoredAssessment> {
+    const doc = await this.insertOnce(
+      ({ assessments }) => assessments,
+      { ...assessment, scores: { ...assessment.scores } },
+      options,
+    );
     return toAssessment(doc);
   }
 

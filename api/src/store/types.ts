@@ -143,8 +143,11 @@ export interface SubmissionStore {
   /** null when no such file exists (unknown or malformed id). */
   openFile(id: string): Promise<{ readonly file: StoredFile; readonly stream: Readable } | null>;
   listFiles(): Promise<StoredFile[]>;
-  /** Shared self-assessment results, kept apart from form submissions. */
-  insertAssessment(assessment: NewAssessment): Promise<StoredAssessment>;
+  /**
+   * Shared self-assessment results, kept apart from form submissions; an idempotency tag works
+   * as for submissions (DuplicateSubmissionError for a repeat).
+   */
+  insertAssessment(assessment: NewAssessment, options?: InsertOptions): Promise<StoredAssessment>;
   /** Oldest first, all at once (the benchmarks aggregate them). */
   listAssessments(query?: AssessmentQuery): Promise<StoredAssessment[]>;
   /** Oldest first (receivedAt, then id) from a cursor, for the export; UnknownCursorError as for submissions. */
@@ -167,7 +170,7 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** An insert whose Idempotency-Key is already stored: the first attempt was written. */
+/** An insert (submission or shared result) whose Idempotency-Key is already stored: the first attempt was written. */
 export class DuplicateSubmissionError extends Error {
   constructor(
     /** The submission stored by the first attempt. */

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { parseSubmission, type EndpointKind } from '@wpc/shared/schemas';
+import { fingerprint } from '../http/idempotency';
 import { DuplicateSubmissionError, StoreUnavailableError, type StoredFile, type SubmissionStore } from '../store';
 import { sanitizeFileName, sniffFile } from '../uploads/files';
 
@@ -70,7 +70,7 @@ export async function submitForm(input: SubmitInput, store: SubmissionStore): Pr
   }
 
   const idempotency = input.idempotencyKey
-    ? { key: input.idempotencyKey, fingerprint: fingerprint(input.kind, parsed.form, parsed.data, checked) }
+    ? { key: input.idempotencyKey, fingerprint: submissionFingerprint(input.kind, parsed.form, parsed.data, checked) }
     : undefined;
   const stored: StoredFile[] = [];
   const removeStoredFiles = () => Promise.all(stored.map((file) => store.deleteFile(file.id).catch(() => undefined)));
@@ -103,8 +103,12 @@ export async function submitForm(input: SubmitInput, store: SubmissionStore): Pr
 }
 
 /** What a retry must repeat: the form, its validated fields and its files' names. */
-function fingerprint(kind: EndpointKind, variant: string, data: unknown, files: readonly { name: string }[]): string {
+function submissionFingerprint(
+  kind: EndpointKind,
+  variant: string,
+  data: unknown,
+  files: readonly { name: string }[],
+): string {
   // zod returns fields in the schema's order, so equal submissions serialise equally.
-  const content = JSON.stringify([kind, variant, data, files.map((file) => file.name)]);
-  return createHash('sha256').update(content).digest('base64url');
+  return fingerprint([kind, variant, data, files.map((file) => file.name)]);
 }

@@ -9,7 +9,7 @@ import {
   ZIP_MIN,
   type CommunityType,
 } from '@wpc/shared/assessment';
-import { shareAssessment } from '@wpc/shared/api-client';
+import { newIdempotencyKey, shareAssessment } from '@wpc/shared/api-client';
 import { Button } from '@wpc/shared/ui';
 import type { AssessmentProgress } from './progress';
 import { cx } from './class-names';
@@ -59,6 +59,7 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
   const [sending, setSending] = useState(false);
   const [justShared, setJustShared] = useState(false);
   const thanksRef = useRef<HTMLParagraphElement>(null);
+  const attempt = useRef<{ readonly content: string; readonly key: string } | undefined>(undefined);
   const countries = useMemo(() => countryOptions(), []);
 
   // The form (and the button that had focus) is replaced by the thanks, so focus moves there.
@@ -81,14 +82,19 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
     if (Object.keys(found).length > 0 || communityType === '') return;
     setSending(true);
     try {
-      const response = await shareAssessment({
+      const share = {
         communityType,
         country,
         ...(zip.trim() ? { zip: zip.trim() } : {}),
         scores: progress.answers,
-        consent: true,
-      });
+        consent: true as const,
+      };
+      // Sending the same results again after an error reuses the attempt's key, so they are stored once.
+      const content = JSON.stringify(share);
+      if (attempt.current?.content !== content) attempt.current = { content, key: newIdempotencyKey() };
+      const response = await shareAssessment(share, { idempotencyKey: attempt.current.key });
       if (response.ok) {
+        attempt.current = undefined;
         setJustShared(true);
         onShared(new Date().toISOString());
         return;
