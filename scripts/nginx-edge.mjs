@@ -172,7 +172,11 @@ const nginxArgs = (dir, mainFile) => ['-p', dir, '-c', mainFile, '-e', path.join
 function checkConfig(nginx, dir, mainFile) {
   const result = spawnSync(nginx, ['-t', ...nginxArgs(dir, mainFile)], { encoding: 'utf8' });
   const report = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
-  if (result.status !== 0) fail(`nginx -t rejected the configs rendered in ${dir}:\n${report}`);
+  if (result.status !== 0)
+    fail(
+      'nginx -t rejected the configs rendered from docker/nginx/ (conf.d/edge.conf and outage-edge.conf are ' +
+        `edge.conf, conf.d/mfe-*.conf are remote.conf, each one line lower):\n${report}`,
+    );
   return report;
 }
 
@@ -182,14 +186,11 @@ if (!fs.existsSync(mimeTypes)) fail(`nginx's mime.types is not at ${mimeTypes}.`
 
 if (checkOnly) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpc-nginx-check-'));
-  try {
-    const mainFile = render(dir, mimeTypes);
-    const report = checkConfig(nginx, dir, mainFile);
-    const files = fs.readdirSync(path.join(dir, 'conf.d')).join(', ');
-    console.log(`${report}\nnginx -t passed on docker/nginx/*.conf rendered for local upstreams (conf.d: ${files}).`);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  // Also when a check fails: its report says what is wrong, in the file it names.
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const report = checkConfig(nginx, dir, render(dir, mimeTypes));
+  const files = fs.readdirSync(path.join(dir, 'conf.d')).join(', ');
+  console.log(`${report}\nnginx -t passed on docker/nginx/*.conf rendered for local upstreams (conf.d: ${files}).`);
   process.exit(0);
 }
 
