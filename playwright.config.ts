@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { nginxPorts } from './scripts/nginx-edge-ports.cjs';
 import { E2E_ADMIN_TOKEN } from './test-support/e2e/team-export';
 
 // A system Chromium (Debian's package): no browser download is possible on these machines.
@@ -14,6 +15,24 @@ if (!fs.existsSync(executablePath)) {
 
 const edgePort = Number(process.env.EDGE_PORT ?? 3000);
 const baseURL = `http://localhost:${edgePort}`;
+/** The same build through nginx and the production configs of docker/nginx/ (scripts/nginx-edge.mjs). */
+const nginxURL = `http://localhost:${nginxPorts.edge}`;
+
+/**
+ * What runs through the nginx edge as well: routing, serving and caching headers, failure
+ * isolation and the composed first response, plus what is particular to nginx. Not the rest:
+ * pages' behaviour and forms happen in the browser and the API, the same behind either edge;
+ * remote-overrides.spec.ts points the browser at the node remote servers' own ports, not at an
+ * edge; redeploy.spec.ts rebuilds a remote once, under the node edge.
+ */
+const THROUGH_NGINX = [
+  '**/e2e/spec-routes.spec.ts',
+  '**/shell/e2e/routes.spec.ts',
+  '**/shell/e2e/serving.spec.ts',
+  '**/shell/e2e/remote-failure.spec.ts',
+  '**/shell/e2e/first-paint.spec.ts',
+  '**/shell/e2e/nginx-edge.spec.ts',
+];
 
 export default defineConfig({
   testDir: '.',
@@ -43,25 +62,58 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site', testIgnore: ['**/node_modules/**', '**/redeploy.spec.ts'] },
-    // Rebuilds a remote under the running site, so it runs once everything else has finished.
-    { name: 'redeploy', testMatch: ['**/e2e/redeploy.spec.ts'], dependencies: ['site'] },
-  ],
-  webServer: {
-    // The production build served exactly as `npm start` serves it.
-    command: 'npm run serve',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DATA_DIR: path.join(__dirname, 'test-results', 'e2e-data'),
-      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
-      // Many forms are sent from one address in a few seconds; the limiter has its own API tests.
-      RATE_LIMIT_MAX: '0',
-      // The tests check what the edge composes, not how fast remotes answer on a busy machine.
-      FRAGMENT_TIMEOUT_MS: '3000',
+    {
+      name: 'site',
+      testIgnore: ['**/node_modules/**', '**/redeploy.spec.ts', '**/nginx-edge.spec.ts'],
+      metadata: { edge: 'node' },
     },
-  },
+    {
+      name: 'nginx',
+      testMatch: THROUGH_NGINX,
+      // Hydration at two widths runs once, on the node edge: nginx passes the composer's document
+      // on byte for byte (nginx-edge.spec.ts checks that), so the browser's work is the same.
+      grepInvert: /hydration at \d+px/,
+      use: { baseURL: nginxURL },
+      metadata: { edge: 'nginx' },
+    },
+    // Rebuilds a remote under the running site (both edges serve its dist/), so it runs once
+    // everything else has finished.
+    {
+      name: 'redeploy',
+      testMatch: ['**/e2e/redeploy.spec.ts'],
+      dependencies: ['site', 'nginx'],
+      metadata: { edge: 'node' },
+    },
+  ],
+  webServer: [
+    {
+      // The production build served exactly as `npm start` serves it.
+      command: 'npm run serve',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: path.join(__dirname, 'test-results', 'e2e-data'),
+        ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+        // Many forms are sent from one address in a few seconds; the limiter has its own API tests.
+        RATE_LIMIT_MAX: '0',
+        // The tests check what the edge composes, not how fast remotes answer on a busy machine.
+        FRAGMENT_TIMEOUT_MS: '3000',
+      },
+    },
+    {
+      // nginx in front of the same remotes' dist/ folders, the API above and a page composer of
+      // its own; it fails loudly when nginx is not installed. A page is the readiness check: it
+      // answers only once nginx and the composer are both up.
+      command: 'node scripts/nginx-edge.mjs',
+      url: `${nginxURL}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FRAGMENT_TIMEOUT_MS: '3000' },
+    },
+  ],
 });
