@@ -68,11 +68,14 @@ test('hovering or focusing a menu entry highlights its card in its title colour'
   const card = page.getByRole('region', { name: 'Collaborate With Us' });
   await menu(page).getByRole('link', { name: 'Collaborate' }).hover();
   await expect(card).toHaveAttribute('data-highlighted', 'true');
-  const [border, title] = await card.evaluate((element) => [
-    getComputedStyle(element).borderTopColor,
-    getComputedStyle(element.querySelector('h3')!).color,
-  ]);
-  expect(border).toBe(title);
+  // Polled: the border eases into the title colour over a short transition.
+  await expect
+    .poll(() =>
+      card.evaluate(
+        (element) => getComputedStyle(element).borderTopColor === getComputedStyle(element.querySelector('h3')!).color,
+      ),
+    )
+    .toBe(true);
   await page.mouse.move(1200, 10);
   await expect(card).not.toHaveAttribute('data-highlighted');
 

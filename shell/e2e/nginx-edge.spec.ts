@@ -23,11 +23,6 @@ test('nginx hands page requests to the node page composer and passes its documen
   expect(html).toBe(await fromComposer.text());
 });
 
-test("the shell's prerendered documents are not served as pages of their own", async ({ request }) => {
-  const response = await request.get('/ssr/about.html');
-  expect(response.status()).toBe(404);
-});
-
 test('with a remote down, nginx answers 502 for its files and the rest of the site works', async ({
   page,
   request,

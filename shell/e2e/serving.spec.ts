@@ -70,3 +70,7 @@ test('React reaches the browser once, shared by the shell and every remote', asy
     expect(new Set(providers[pkg])).toEqual(new Set(['shell']));
   }
 });
+
+test("the shell's prerendered documents are not served as pages of their own", async ({ request }) => {
+  expect((await request.get('/ssr/about.html')).status()).toBe(404);
+});

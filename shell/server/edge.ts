@@ -27,7 +27,9 @@ for (const name of REMOTE_NAMES) {
 app.use(createProxyMiddleware({ pathFilter: '/assets/content/', target: origins.scorecard }));
 app.use(createProxyMiddleware({ pathFilter: '/api/', target: `http://127.0.0.1:${ports.api}`, xfwd: true }));
 
-app.use(staticAssets(dist));
+const assets = staticAssets(dist);
+// The shell's prerendered documents are the composer's input, not pages of their own (as in edge.conf).
+app.use((req, res, next) => (req.path.startsWith('/ssr/') ? next() : assets(req, res, next)));
 
 // Every other GET that takes HTML is a page.
 const { sendPage, warm } = createPageHandler({ dist, remotesFile, origins });
