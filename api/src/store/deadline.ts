@@ -123,7 +123,7 @@ export interface StoreGuardOptions {
  * per row fetched, so a long export runs as long as rows keep coming.
  */
 export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOptions): SubmissionStore {
-  const { timeoutMs: ms, exportTimeoutMs = 30_000, maxInFlight = 8, logger } = options;
+  const { timeoutMs: ms, exportTimeoutMs = 120_000, maxInFlight = 8, logger } = options;
   const outage = outageLog(logger, store.kind);
   const slots = callLimit(maxInFlight);
   const watch = <T>(work: Promise<T>): Promise<T> =>
