@@ -25,7 +25,9 @@ function sharedStore(counter: RateCounter, name: string, windowMs: number): Stor
       const { count, resetAt } = await counter.hit(id(key), windowMs);
       return { totalHits: count, resetTime: resetAt };
     },
-    decrement: (key) => counter.unhit(id(key), windowMs),
+    // Runs after the answer was sent (possibly while the API shuts down): a lost take-back only
+    // leaves one request counted until the window ends.
+    decrement: (key) => counter.unhit(id(key), windowMs).catch(() => undefined),
     resetKey: (key) => counter.reset(id(key)),
   };
 }
