@@ -10,6 +10,7 @@ import { adminRoutes } from './routes/admin';
 import { assessmentRoutes } from './routes/assessment';
 import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
 import { submitRoutes } from './routes/submit';
 import { storeWithDeadline, type SubmissionStore } from './store';
 
@@ -86,6 +87,7 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
       guards: limiter(config, 'Too many failed attempts. Please wait and try again.', true),
     }),
   );
+  app.use(openApiRoutes(config));
 
   app.use((_req, res) => sendError(res, new HttpError(404, 'Not found.')));
   app.use(

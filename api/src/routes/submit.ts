@@ -19,7 +19,7 @@ export interface SubmitRoutesOptions {
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** A UUID is what the site's forms send; any 8 to 128 visible ASCII characters are accepted. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
 
 function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logger): RequestHandler {
   return async (req, res) => {
