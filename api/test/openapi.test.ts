@@ -10,6 +10,7 @@ import {
 } from '@wpc/shared/schemas';
 import { createApp } from '../src/app';
 import { OPENAPI_PATH, type OpenApiDocument } from '../src/openapi/document';
+import { StoreUnavailableError } from '../src/store';
 import type { JsonSchema } from '../src/openapi/json-schema';
 import { testConfig } from './helpers/config';
 import { appRoutes, contractChecker, undocumented } from './helpers/contract';
@@ -169,6 +170,22 @@ for (const storeCase of storeCases) {
       for (const res of answers) expect(checker.problems('post', path, res)).toEqual([]);
     });
 
+    it('form submissions: 503 with Retry-After when the store is down, 429 when rate limited', async () => {
+      const path = endpointPath('notifyme');
+      jest.spyOn(h.store, 'insertSubmission').mockRejectedValueOnce(new StoreUnavailableError('down'));
+      const down = await request(h.app).post(path).send(validBodies.notifyme);
+      expect(down.status).toBe(503);
+      expect(down.headers['retry-after']).toBe('5');
+      expect(checker.problems('post', path, down)).toEqual([]);
+
+      const limited = createApp({ store: h.store, config: { ...h.config, rateLimit: { max: 1, windowMs: 60_000 } } });
+      const first = await request(limited).post(path).send(validBodies.notifyme);
+      const second = await request(limited).post(path).send(validBodies.notifyme);
+      expect([first.status, second.status]).toEqual([200, 429]);
+      expect(second.headers.ratelimit).toEqual(expect.any(String));
+      for (const res of [first, second]) expect(checker.problems('post', path, res)).toEqual([]);
+    });
+
     it('uploads: 200, 413 for a file over 20 MB, 415 for a refused type', async () => {
       const path = endpointPath('feedback');
       const upload = () => {
@@ -205,6 +222,38 @@ for (const storeCase of storeCases) {
       const after = await request(app).get(ASSESSMENT_BENCHMARKS_PATH);
       expect(after.body.available).toBe(true);
       expect(checker.problems('get', ASSESSMENT_BENCHMARKS_PATH, after)).toEqual([]);
+    });
+
+    it('stores each documented example body', async () => {
+      const document = (await request(h.app).get(OPENAPI_PATH)).body as OpenApiDocument;
+      type Schema = { $ref?: string; anyOf?: Schema[]; examples?: Record<string, unknown>[] };
+      // A body schema is a reference to a component, or anyOf such references (two form shapes).
+      const examplesOf = (schema: Schema): Record<string, unknown>[] =>
+        schema.anyOf
+          ? schema.anyOf.flatMap(examplesOf)
+          : (document.components.schemas[schema.$ref!.split('/').pop()!] as Schema).examples!;
+      let sent = 0;
+      for (const [path, item] of Object.entries(document.paths)) {
+        const content = item.post?.requestBody?.content;
+        if (!content) continue;
+        for (const body of examplesOf(content['application/json']!.schema as Schema)) {
+          expect(checker.requestProblems(path, body)).toEqual([]);
+          expect([path, (await request(h.app).post(path).send(body)).status]).toEqual([path, 200]);
+          sent += 1;
+        }
+        const multipart = content['multipart/form-data'];
+        if (!multipart) continue;
+        for (const body of examplesOf(multipart.schema as Schema)) {
+          const req = request(h.app).post(path);
+          for (const [name, value] of Object.entries(body)) void req.field(name, String(value));
+          expect((await req.attach('files', samples.png, 'map.png')).status).toBe(200);
+          sent += 1;
+        }
+      }
+      // The eight forms, the second shapes of subscribe and contact, the upload, the self-assessment.
+      expect(sent).toBe(ENDPOINT_KINDS.length + 4);
+      expect(await h.store.listSubmissions()).toHaveLength(ENDPOINT_KINDS.length + 3);
+      expect(await h.store.listAssessments()).toHaveLength(1);
     });
 
     it('health: 200, and 503 when the store is down', async () => {

@@ -3,6 +3,7 @@
  * export's query come from the zod schemas the routes validate with (@wpc/shared/schemas and
  * exportQuerySchema); answers from ./responses; limits from the running configuration.
  */
+import { QUESTION_IDS } from '@wpc/shared/assessment';
 import {
   ASSESSMENT_BENCHMARKS_PATH,
   ASSESSMENT_SHARE_PATH,
@@ -112,7 +113,39 @@ function fieldDescription(field: FieldDefinition): string {
   return `${field.label}. Trimmed before its length is checked. ${characters}${visible}`;
 }
 
-/** One form shape as JSON Schema, with each field described. */
+/** Sample values for the documented examples, by field name (sample content, not real people). */
+const EXAMPLE_TEXT: Readonly<Record<string, string>> = {
+  pageName: 'feedback',
+  firstName: 'Maria',
+  lastName: 'Hernández',
+  email: 'maria.hernandez@example.org',
+  organization: 'Ridge Valley Fire Safe Council',
+  role: 'Volunteer coordinator',
+  zipCode: '95969',
+  zip: '95969',
+  message: 'We would like to run the scorecard with our council this spring.',
+  links: 'https://example.org/evacuation-map.pdf',
+};
+
+/** A body of one form shape the API accepts: every field with a sample value, the first flag ticked. */
+function exampleBody(id: FormId, multipart: boolean): Record<string, string | boolean> {
+  const body: Record<string, string | boolean> = {};
+  const flags = FORMS[id].fields.filter((field) => field.type === 'checkbox');
+  for (const field of FORMS[id].fields) {
+    if (field.type === 'files') continue;
+    if (field.type === 'checkbox') {
+      const ticked = field === flags[0];
+      body[field.name] = multipart ? String(ticked) : ticked;
+      continue;
+    }
+    const value = EXAMPLE_TEXT[field.name];
+    if (value !== undefined) body[field.name] = value;
+    else if (field.required) throw new Error(`The OpenAPI example of ${id} has no value for ${field.name}.`);
+  }
+  return body;
+}
+
+/** One form shape as JSON Schema, with each field described and an example. */
 function formBodySchema(id: FormId, multipart: boolean): JsonSchema {
   const schema = requestSchema(formSchema(id, { multipart }));
   const properties = schema.properties as Record<string, JsonSchema>;
@@ -126,7 +159,7 @@ function formBodySchema(id: FormId, multipart: boolean): JsonSchema {
     properties[HONEYPOT_FIELD].description =
       'Leave empty: a value marks the sender as a bot (answered 200, nothing stored).';
   }
-  return { title: FORMS[id].title, ...schema };
+  return { title: FORMS[id].title, ...schema, examples: [exampleBody(id, multipart)] };
 }
 
 /**
@@ -176,7 +209,18 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
     Health: responseSchema(healthSchema),
     HealthUnavailable: responseSchema(healthUnavailableSchema),
     Benchmarks: responseSchema(benchmarksSchema),
-    AssessmentShare: requestSchema(assessmentShareSchema),
+    AssessmentShare: {
+      ...requestSchema(assessmentShareSchema),
+      examples: [
+        {
+          communityType: 'county',
+          country: 'US',
+          zip: '95969',
+          scores: Object.fromEntries(QUESTION_IDS.map((id) => [id, 3])),
+          consent: true,
+        },
+      ],
+    },
     SubmissionRow: responseSchema(submissionRowSchema),
     AssessmentRow: responseSchema(assessmentRowSchema),
   };

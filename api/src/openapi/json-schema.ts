@@ -4,15 +4,17 @@ import { z } from 'zod';
 export type JsonSchema = { [keyword: string]: unknown };
 
 /** Keywords of a pipe's output that also hold for its input (a trimmed string must still be an email). */
-const OUTPUT_CHECKS = ['format', 'pattern', 'enum'] as const;
+const OUTPUT_CHECKS = ['pattern', 'enum'] as const;
 
 /**
  * The JSON Schema of what a client sends (`io: 'input'`): defaults make fields optional and a
  * transform's input is described. A pipe into a checking schema (`trim().pipe(z.email())`,
  * `toUpperCase().pipe(z.enum(...))`) is described by its input, which zod reduces to "a string";
- * the output's format, pattern or enum is added, so the document names the canonical form the
- * server accepts. Refinements (the shared text rules) have no JSON Schema form; the document
- * states them in words.
+ * the output's pattern or enum is added, so the document names the canonical form the server
+ * accepts. A string format is added as the regular expression zod checks it with, without the
+ * format's name: a validator's own idea of "email" differs (RFC 5321 limits the part before the
+ * @ to 64 characters, zod does not). Refinements (the shared text rules) have no JSON Schema
+ * form; the document states them in words.
  */
 export function requestSchema(schema: z.ZodType): JsonSchema {
   return convert(schema, 'input');
