@@ -189,7 +189,7 @@ export interface DocumentLimits {
   readonly rateLimit: ApiConfig['rateLimit'];
 }
 
-/** The OpenAPI document for an API with these limits (built once per app). */
+/** The OpenAPI document for an API with these limits (openApiRoutes builds it once per app, on first use). */
 export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): OpenApiDocument {
   const jsonKb = Math.round(jsonLimitBytes / 1024);
   const fileMb = Math.round(uploads.maxFileBytes / (1024 * 1024));
