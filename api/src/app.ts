@@ -10,6 +10,7 @@ import { adminRoutes } from './routes/admin';
 import { assessmentRoutes } from './routes/assessment';
 import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
 import { submitRoutes } from './routes/submit';
 import { storeWithDeadline, type SubmissionStore } from './store';
 
@@ -79,6 +80,7 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
       }),
     }),
   );
+  app.use(openApiRoutes(config));
 
   app.use((_req, res) => sendError(res, new HttpError(404, 'Not found.')));
   app.use(

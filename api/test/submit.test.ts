@@ -185,9 +185,10 @@ for (const storeCase of storeCases) {
       await expectNothingStored();
     });
 
-    it('only accepts POST on the submit endpoints', async () => {
+    it('only accepts POST on the submit endpoints (405, naming POST)', async () => {
       const res = await request(h.app).get(endpointPath('download'));
-      expect(res.status).toBe(404);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('POST, OPTIONS');
       expect(res.type).toBe('application/json');
     });
   });

@@ -181,6 +181,18 @@ for (const storeCase of storeCases) {
       await expectNothingLeft();
     });
 
+    it('answers a part without a name with 400, not 413, keeping nothing', async () => {
+      const boundary = 'XyZ';
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name=""\r\n\r\nx\r\n--${boundary}--\r\n`;
+      const res = await request(h.app)
+        .post(FEEDBACK)
+        .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+        .send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/field name/);
+      await expectNothingLeft();
+    });
+
     it('answers a truncated multipart body with 400, keeping nothing', async () => {
       const boundary = 'XyZ';
       const body = `--${boundary}\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAda\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;

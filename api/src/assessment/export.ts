@@ -2,8 +2,7 @@ import { essentialResults, overallPercent, QUESTION_BANK, QUESTION_IDS } from '@
 import type { AssessmentStreamQuery, StoredAssessment } from '../store';
 import { parseExportParams, type ExportFormat, type ExportParams, type TableShape } from '../submissions/export';
 
-/** The `form` value of the team export that selects shared self-assessments. */
-export const ASSESSMENT_EXPORT_FORM = 'assessment';
+export { ASSESSMENT_EXPORT_FORM } from '../submissions/export';
 
 /**
  * One row per shared result: who shared (kind, country, zip), the 40 scores, then each

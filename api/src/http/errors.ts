@@ -19,7 +19,8 @@ export class HttpError extends Error {
 export const LINKS_HINT = 'Please share larger or other files as links in the Links box instead.';
 
 function multerError(error: multer.MulterError, maxFiles: number, maxFileMb: number): HttpError {
-  switch (error.code) {
+  // multer 2 has codes its type definitions do not list yet (a part without a usable name).
+  switch (error.code as multer.ErrorCode | 'INVALID_FIELD_NAME' | 'LIMIT_FIELD_NESTING' | 'LIMIT_FIELD_ARRAY_INDEX') {
     case 'LIMIT_FILE_SIZE':
       return new HttpError(413, `Each file may be at most ${maxFileMb} MB. ${LINKS_HINT}`, { file: error.field });
     case 'LIMIT_FILE_COUNT':
@@ -28,6 +29,12 @@ function multerError(error: multer.MulterError, maxFiles: number, maxFileMb: num
       return error.field === 'files'
         ? new HttpError(413, `At most ${maxFiles} files can be uploaded at once. ${LINKS_HINT}`)
         : new HttpError(400, 'Files must be sent in the "files" field.', { field: error.field });
+    case 'MISSING_FIELD_NAME':
+    case 'INVALID_FIELD_NAME':
+    case 'LIMIT_FIELD_NESTING':
+    case 'LIMIT_FIELD_ARRAY_INDEX':
+      // A malformed part name is a broken request, not a large one.
+      return new HttpError(400, 'Every part of the form needs a plain field name.', { field: error.field });
     default:
       // Too many fields or parts, an over-long field or field name.
       return new HttpError(413, 'The form is too large.', { field: error.field });

@@ -5,7 +5,7 @@ import { HttpError, sendError } from './errors';
 /** Names one attempt of a form (or a shared result), the same on each of its retries. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** A UUID is what the site sends; any 8 to 128 visible ASCII characters are accepted. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
 
 /** The request's Idempotency-Key, undefined when none was sent; 400 when it is malformed. */
 export function idempotencyKeyOf(req: Request): string | undefined {

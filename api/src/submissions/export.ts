@@ -1,9 +1,17 @@
 import { Readable, type Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { z } from 'zod';
 import { ENDPOINT_FORMS, ENDPOINT_KINDS, FORMS, type EndpointKind } from '@wpc/shared/schemas';
 import type { StoredSubmission, SubmissionStreamQuery } from '../store';
 
-export type ExportFormat = 'json' | 'csv';
+export const EXPORT_FORMATS = ['json', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The `form` value of the team export that selects shared self-assessments. */
+export const ASSESSMENT_EXPORT_FORM = 'assessment';
+
+/** What `form` may name: an endpoint kind, or the shared self-assessments. */
+export type ExportForm = EndpointKind | typeof ASSESSMENT_EXPORT_FORM;
 
 export type ExportRequest =
   | { readonly ok: true; readonly query: SubmissionStreamQuery; readonly format: ExportFormat }
@@ -17,57 +25,79 @@ export interface ExportParams {
   readonly after?: unknown;
 }
 
-// A calendar date or a full ISO 8601 timestamp.
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+// A calendar day that exists (leap years included: 2024-02-29 yes, 2025-02-30 no), so the
+// pattern alone says what is accepted and the OpenAPI document can state it exactly.
+const CALENDAR_DAY =
+  '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)';
+const TIME_OF_DAY = '(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,3})?)?';
+const UTC_OFFSET = '(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
+/** A calendar date or an ISO 8601 timestamp (minutes at least; without an offset it is server time). */
+const ISO_DATE = new RegExp(`^${CALENDAR_DAY}(?:T${TIME_OF_DAY}${UTC_OFFSET}?)?$`);
 /** Ids of both stores: NeDB's 16 alphanumerics, MongoDB's 24 hex digits. */
 const ROW_ID = /^[A-Za-z0-9]{1,64}$/;
+/** A whole number of rows from 1 to 999,999,999. */
+const ROW_LIMIT = /^0*[1-9][0-9]*$/;
+const ROW_LIMIT_DIGITS = 9;
 
-/** Date parsing rolls 2025-02-30 over to March; refuse days the month does not have. */
-function realCalendarDay(text: string): boolean {
-  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
-}
+const FORM_CHOICE = `Use one of: ${ENDPOINT_KINDS.join(', ')}, ${ASSESSMENT_EXPORT_FORM}.`;
+const DATE_CHOICE = 'Use an ISO 8601 date, e.g. 2025-01-31 or 2025-01-31T12:00:00Z.';
+const FORMAT_CHOICE = 'Use json or csv.';
+const LIMIT_CHOICE = 'Use a whole number of rows, at least 1.';
+const AFTER_CHOICE = 'Use the id of the last row of the previous export.';
+
+/**
+ * The query of GET /api/admin/submissions as the route receives it (strings): the route checks
+ * it with this schema and the OpenAPI document describes its parameters from it.
+ */
+export const exportQuerySchema = z.object({
+  form: z
+    .enum([...ENDPOINT_KINDS, ASSESSMENT_EXPORT_FORM], { error: FORM_CHOICE })
+    .optional()
+    .describe('Which form kind to export; all submissions when not given, shared self-assessments with assessment.'),
+  since: z
+    .string({ error: DATE_CHOICE })
+    .regex(ISO_DATE, DATE_CHOICE)
+    .optional()
+    .describe('Only rows received at or after this date or instant (ISO 8601).'),
+  format: z.enum(EXPORT_FORMATS, { error: FORMAT_CHOICE }).optional().describe('json (the default) or csv.'),
+  limit: z
+    .string({ error: LIMIT_CHOICE })
+    .max(ROW_LIMIT_DIGITS, LIMIT_CHOICE)
+    .regex(ROW_LIMIT, LIMIT_CHOICE)
+    .optional()
+    .describe('At most this many rows.'),
+  after: z
+    .string({ error: AFTER_CHOICE })
+    .regex(ROW_ID, AFTER_CHOICE)
+    .optional()
+    .describe('The id of the last row of a previous export: this one starts after it.'),
+});
 
 /**
  * Checks the export parameters: form an endpoint kind, since an ISO date, format json or csv,
  * limit a positive whole number, after the id of the last row of a previous export.
+ * (form=assessment is told apart by the caller, before this.)
  */
 export function parseExportParams(params: ExportParams): ExportRequest {
-  const fields: Record<string, string> = {};
-  let form: EndpointKind | undefined;
-  let since: Date | undefined;
-  let format: ExportFormat = 'json';
-  let limit: number | undefined;
-  let after: string | undefined;
-
-  if (params.form !== undefined) {
-    if (typeof params.form === 'string' && (ENDPOINT_KINDS as readonly string[]).includes(params.form)) {
-      form = params.form as EndpointKind;
-    } else {
-      fields.form = `Use one of: ${ENDPOINT_KINDS.join(', ')}, assessment.`;
-    }
+  const result = exportQuerySchema.safeParse(params);
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    return { ok: false, fields };
   }
-  if (params.since !== undefined) {
-    const date = typeof params.since === 'string' && ISO_DATE.test(params.since) ? new Date(params.since) : undefined;
-    if (date && !Number.isNaN(date.getTime()) && realCalendarDay(params.since as string)) since = date;
-    else fields.since = 'Use an ISO 8601 date, e.g. 2025-01-31 or 2025-01-31T12:00:00Z.';
-  }
-  if (params.format !== undefined) {
-    if (params.format === 'json' || params.format === 'csv') format = params.format;
-    else fields.format = 'Use json or csv.';
-  }
-  if (params.limit !== undefined) {
-    const value = typeof params.limit === 'string' && /^\d{1,9}$/.test(params.limit) ? Number(params.limit) : 0;
-    if (value >= 1) limit = value;
-    else fields.limit = 'Use a whole number of rows, at least 1.';
-  }
-  if (params.after !== undefined) {
-    if (typeof params.after === 'string' && ROW_ID.test(params.after)) after = params.after;
-    else fields.after = 'Use the id of the last row of the previous export.';
-  }
-  if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, query: { form, since, limit, after }, format };
+  const { form, since, format = 'json', limit, after } = result.data;
+  if (form === ASSESSMENT_EXPORT_FORM) return { ok: false, fields: { form: FORM_CHOICE } };
+  return {
+    ok: true,
+    query: {
+      form,
+      since: since === undefined ? undefined : new Date(since),
+      limit: limit === undefined ? undefined : Number(limit),
+      after,
+    },
+    format,
+  };
 }
 
 /** How rows of one kind become a table: the header and one row of cells per item. */

@@ -48,7 +48,8 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
   pptx: ['pptx'],
 };
 
-const MIME: Readonly<Record<string, string>> = {
+/** The Content-Type an accepted upload is stored and served with, by extension. */
+export const UPLOAD_CONTENT_TYPES: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
@@ -91,7 +92,7 @@ export async function sniffFile(filePath: string, name: string): Promise<SniffRe
   if (!FEEDBACK_FILE_EXTENSIONS.includes(ext))
     return { ok: false, reason: `.${ext || '(none)'} files are not accepted.` };
   const detected = await fileTypeFromFile(filePath);
-  const contentType = MIME[ext] ?? 'application/octet-stream';
+  const contentType = UPLOAD_CONTENT_TYPES[ext] ?? 'application/octet-stream';
   if (ext === 'svg') {
     // SVG is text, so file-type finds nothing (or generic XML); check the root element instead.
     const textual = detected === undefined || detected.ext === 'xml' || detected.ext === 'svg';

@@ -1,0 +1,528 @@
+/**
+ * The OpenAPI 3.1 contract of the API, served at GET /api/openapi.json. Request bodies and the
+ * export's query come from the zod schemas the routes validate with (@wpc/shared/schemas and
+ * exportQuerySchema); answers from ./responses; limits from the running configuration.
+ */
+import { QUESTION_IDS } from '@wpc/shared/assessment';
+import {
+  ASSESSMENT_BENCHMARKS_PATH,
+  ASSESSMENT_SHARE_PATH,
+  assessmentShareSchema,
+  ENDPOINT_FORMS,
+  ENDPOINT_KINDS,
+  endpointPath,
+  FEEDBACK_FILE_EXTENSIONS,
+  FORMS,
+  formSchema,
+  HONEYPOT_FIELD,
+  isMultiline,
+  type EndpointKind,
+  type FieldDefinition,
+  type FormId,
+} from '@wpc/shared/schemas';
+import type { ApiConfig } from '../config';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
+import { exportQuerySchema } from '../submissions/export';
+import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
+import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
+import {
+  assessmentRowSchema,
+  badRequestSchema,
+  benchmarksSchema,
+  errorSchema,
+  healthSchema,
+  healthUnavailableSchema,
+  keyReusedSchema,
+  okSchema,
+  submissionRowSchema,
+  tooLargeSchema,
+  unsupportedTypeSchema,
+} from './responses';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+// The parts of an OpenAPI 3.1 document this API uses.
+export interface Reference {
+  readonly $ref: string;
+}
+export interface HeaderObject {
+  readonly description: string;
+  readonly required?: boolean;
+  readonly schema: JsonSchema;
+}
+export interface MediaTypeObject {
+  readonly schema: JsonSchema | Reference;
+  readonly encoding?: Record<string, { readonly contentType: string }>;
+}
+export interface ResponseObject {
+  readonly description: string;
+  readonly headers?: Record<string, HeaderObject | Reference>;
+  readonly content?: Record<string, MediaTypeObject>;
+}
+export interface ParameterObject {
+  readonly name: string;
+  readonly in: 'query' | 'header' | 'path';
+  readonly description: string;
+  readonly required?: boolean;
+  readonly schema: JsonSchema;
+}
+export interface OperationObject {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly parameters?: readonly (ParameterObject | Reference)[];
+  readonly requestBody?: { readonly required: boolean; readonly content: Record<string, MediaTypeObject> };
+  readonly responses: Record<string, ResponseObject | Reference>;
+  readonly security?: readonly Record<string, readonly string[]>[];
+}
+export type HttpMethod = 'get' | 'post';
+export type PathItemObject = Partial<Record<HttpMethod, OperationObject>>;
+export interface OpenApiDocument {
+  readonly openapi: '3.1.0';
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly tags: readonly { readonly name: string; readonly description: string }[];
+  readonly paths: Record<string, PathItemObject>;
+  readonly components: {
+    readonly schemas: Record<string, JsonSchema>;
+    readonly responses: Record<string, ResponseObject>;
+    readonly headers: Record<string, HeaderObject>;
+    readonly parameters: Record<string, ParameterObject>;
+    readonly securitySchemes: Record<string, JsonSchema>;
+  };
+}
+
+const ref = (kind: 'schemas' | 'responses' | 'headers' | 'parameters', name: string): Reference => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+const json = (schema: JsonSchema | Reference): Record<string, MediaTypeObject> => ({
+  'application/json': { schema },
+});
+
+function errorResponse(description: string, schema: string, headers?: ResponseObject['headers']): ResponseObject {
+  return { description, ...(headers ? { headers } : {}), content: json(ref('schemas', schema)) };
+}
+
+/** What the shared text rules (text-rules.ts) ask of a typed field, in words: JSON Schema cannot say it. */
+function fieldDescription(field: FieldDefinition): string {
+  const characters = isMultiline(field)
+    ? 'Tabs and line breaks are allowed; other control characters and text-direction overrides are not.'
+    : 'One line: no control characters, line breaks or text-direction overrides.';
+  const visible = field.required ? ' Needs at least one letter, digit, punctuation mark or symbol.' : '';
+  return `${field.label}. Trimmed before its length is checked. ${characters}${visible}`;
+}
+
+/** Sample values for the documented examples, by field name (sample content, not real people). */
+const EXAMPLE_TEXT: Readonly<Record<string, string>> = {
+  pageName: 'feedback',
+  firstName: 'Maria',
+  lastName: 'Hernández',
+  email: 'maria.hernandez@example.org',
+  organization: 'Ridge Valley Fire Safe Council',
+  role: 'Volunteer coordinator',
+  zipCode: '95969',
+  zip: '95969',
+  message: 'We would like to run the scorecard with our council this spring.',
+  links: 'https://example.org/evacuation-map.pdf',
+};
+
+/** A body of one form shape the API accepts: every field with a sample value, the first flag ticked. */
+function exampleBody(id: FormId, multipart: boolean): Record<string, string | boolean> {
+  const body: Record<string, string | boolean> = {};
+  const flags = FORMS[id].fields.filter((field) => field.type === 'checkbox');
+  for (const field of FORMS[id].fields) {
+    if (field.type === 'files') continue;
+    if (field.type === 'checkbox') {
+      const ticked = field === flags[0];
+      body[field.name] = multipart ? String(ticked) : ticked;
+      continue;
+    }
+    const value = EXAMPLE_TEXT[field.name];
+    if (value !== undefined) body[field.name] = value;
+    else if (field.required) throw new Error(`The OpenAPI example of ${id} has no value for ${field.name}.`);
+  }
+  return body;
+}
+
+/** One form shape as JSON Schema, with each field described and an example. */
+function formBodySchema(id: FormId, multipart: boolean): JsonSchema {
+  const schema = requestSchema(formSchema(id, { multipart }));
+  const properties = schema.properties as Record<string, JsonSchema>;
+  for (const field of FORMS[id].fields) {
+    const property = properties[field.name];
+    if (!property) continue;
+    property.description = field.type === 'checkbox' ? `${field.label} (default false).` : fieldDescription(field);
+  }
+  if (properties.scorecardForm) properties.scorecardForm.description = 'Sent from a scorecard page.';
+  if (properties[HONEYPOT_FIELD]) {
+    properties[HONEYPOT_FIELD].description =
+      'Leave empty: a value marks the sender as a bot (answered 200, nothing stored).';
+  }
+  return { title: FORMS[id].title, ...schema, examples: [exampleBody(id, multipart)] };
+}
+
+/**
+ * The body of one endpoint, by reference to its form shapes. Where an endpoint takes two
+ * (subscribe, contact), a body with a `zip` key is read as the scorecard page's shape and any
+ * other as the pop-up's (formForBody), so the pop-up shape excludes `zip`.
+ */
+function endpointBodySchema(kind: EndpointKind): JsonSchema | Reference {
+  const variants = ENDPOINT_FORMS[kind];
+  if (variants.length === 1) return ref('schemas', schemaName(variants[0]!));
+  return {
+    anyOf: variants.map((id) =>
+      FORMS[id].fields.some((field) => field.name === 'zip')
+        ? ref('schemas', schemaName(id))
+        : { ...ref('schemas', schemaName(id)), not: { required: ['zip'] } },
+    ),
+  };
+}
+
+function schemaName(id: FormId, multipart = false): string {
+  return `${id[0]!.toUpperCase()}${id.slice(1)}Form${multipart ? 'Multipart' : ''}`;
+}
+
+export interface DocumentLimits {
+  readonly jsonLimitBytes: number;
+  readonly uploads: Pick<ApiConfig['uploads'], 'maxFiles' | 'maxFileBytes'>;
+  readonly rateLimit: ApiConfig['rateLimit'];
+}
+
+/** The OpenAPI document for an API with these limits (openApiRoutes builds it once per app, on first use). */
+export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): OpenApiDocument {
+  const jsonKb = Math.round(jsonLimitBytes / 1024);
+  const fileMb = Math.round(uploads.maxFileBytes / (1024 * 1024));
+  const extensions = FEEDBACK_FILE_EXTENSIONS.join(', ');
+  const rateLimitText =
+    rateLimit.max === 0
+      ? 'The rate limit is switched off on this server.'
+      : `At most ${rateLimit.max} per client address per ${Math.round(rateLimit.windowMs / 1000)} s.`;
+
+  const schemas: Record<string, JsonSchema> = {
+    Ok: responseSchema(okSchema),
+    Error: responseSchema(errorSchema),
+    BadRequest: responseSchema(badRequestSchema),
+    PayloadTooLarge: responseSchema(tooLargeSchema),
+    UnsupportedMediaType: responseSchema(unsupportedTypeSchema),
+    IdempotencyKeyReused: responseSchema(keyReusedSchema),
+    Health: responseSchema(healthSchema),
+    HealthUnavailable: responseSchema(healthUnavailableSchema),
+    Benchmarks: responseSchema(benchmarksSchema),
+    AssessmentShare: {
+      ...requestSchema(assessmentShareSchema),
+      examples: [
+        {
+          communityType: 'county',
+          country: 'US',
+          zip: '95969',
+          scores: Object.fromEntries(QUESTION_IDS.map((id) => [id, 3])),
+          consent: true,
+        },
+      ],
+    },
+    SubmissionRow: responseSchema(submissionRowSchema),
+    AssessmentRow: responseSchema(assessmentRowSchema),
+  };
+  for (const kind of ENDPOINT_KINDS) {
+    for (const id of ENDPOINT_FORMS[kind]) schemas[schemaName(id)] = formBodySchema(id, false);
+  }
+
+  const rateLimitHeaders = {
+    RateLimit: ref('headers', 'RateLimit'),
+    'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
+  };
+  const responses: Record<string, ResponseObject> = {
+    BadRequest: errorResponse(
+      'The request was refused as it is (invalid JSON, a refused field or header); nothing was stored.',
+      'BadRequest',
+    ),
+    RequestTimeout: errorResponse('The body did not arrive in time; the connection is closed.', 'Error'),
+    PayloadTooLarge: errorResponse(
+      `Too large: a JSON body over ${jsonKb} KB, a file over ${fileMb} MB, more than ${uploads.maxFiles} files, or too many or too long form parts.`,
+      'PayloadTooLarge',
+    ),
+    UnsupportedMediaType: errorResponse(
+      'The body is not of an accepted media type (or not UTF-8), or a file is not of an accepted type.',
+      'UnsupportedMediaType',
+    ),
+    TooManyRequests: errorResponse(`Rate limited. ${rateLimitText}`, 'Error', {
+      'Retry-After': ref('headers', 'RetryAfter'),
+      ...rateLimitHeaders,
+    }),
+    ServiceUnavailable: errorResponse('The store is briefly unavailable; nothing was stored. Try again.', 'Error', {
+      'Retry-After': ref('headers', 'RetryAfter'),
+    }),
+    InternalError: errorResponse('An unexpected failure on the server.', 'Error'),
+  };
+
+  const headers: Record<string, HeaderObject> = {
+    RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'string', pattern: '^\\d+$' } },
+    RateLimit: {
+      description: `The remaining budget of the client address (IETF draft 8). ${rateLimitText}`,
+      schema: { type: 'string' },
+    },
+    RateLimitPolicy: { description: 'The rate-limit policy (IETF draft 8).', schema: { type: 'string' } },
+    IdempotentReplayed: {
+      description: `"true" when the same ${IDEMPOTENCY_HEADER} and content were already stored: nothing new was stored.`,
+      schema: { type: 'string', enum: ['true'] },
+    },
+    CacheControl: { description: 'How long the answer may be reused.', schema: { type: 'string' } },
+  };
+
+  const parameters: Record<string, ParameterObject> = {
+    IdempotencyKey: {
+      name: IDEMPOTENCY_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'One key per submission attempt (the site sends a UUID), sent again unchanged with a retry of the same values. ' +
+        `The same key with the same content is answered 200 with Idempotent-Replayed: true and stored once; with other content 422.`,
+      schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
+    },
+  };
+
+  const storeErrors = {
+    '429': ref('responses', 'TooManyRequests'),
+    '500': ref('responses', 'InternalError'),
+    '503': ref('responses', 'ServiceUnavailable'),
+  };
+
+  const idempotencyKeyReused = errorResponse(
+    `The ${IDEMPOTENCY_HEADER} was already used for different content; send it with a new key.`,
+    'IdempotencyKeyReused',
+  );
+
+  const paths: Record<string, PathItemObject> = {};
+
+  for (const kind of ENDPOINT_KINDS) {
+    const variants = ENDPOINT_FORMS[kind];
+    const content: Record<string, MediaTypeObject> = json(endpointBodySchema(kind));
+    let description = `Stores one ${FORMS[variants[0]!].title} submission. Unknown fields are dropped. JSON bodies up to ${jsonKb} KB.`;
+    if (variants.length > 1) {
+      description += ` Two shapes: ${variants.map((id) => `${schemaName(id)}`).join(' and ')}; a body with a zip key is read as the second.`;
+    }
+    if (FORMS[variants[0]!].multipart) {
+      schemas[schemaName(variants[0]!, true)] = multipartSchema(variants[0]!, uploads.maxFiles);
+      content['multipart/form-data'] = {
+        schema: ref('schemas', schemaName(variants[0]!, true)),
+        encoding: { files: { contentType: [...new Set(Object.values(UPLOAD_CONTENT_TYPES))].join(', ') } },
+      };
+      description +=
+        ` Or multipart/form-data with files in the files field: at most ${uploads.maxFiles} files of at most ${fileMb} MB each,` +
+        ` extensions ${extensions}; each file's bytes must match its extension (else 415). Flags are sent as "true"/"false".`;
+    }
+    paths[endpointPath(kind)] = {
+      post: {
+        operationId: `submit${kind[0]!.toUpperCase()}${kind.slice(1)}Form`,
+        summary: `Send the ${FORMS[variants[0]!].title} form`,
+        description,
+        tags: ['forms'],
+        parameters: [ref('parameters', 'IdempotencyKey')],
+        requestBody: { required: true, content },
+        responses: {
+          '200': {
+            description: 'Stored (or a honeypot submission dropped, or a repeat of a stored one).',
+            headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'), ...rateLimitHeaders },
+            content: json(ref('schemas', 'Ok')),
+          },
+          '400': ref('responses', 'BadRequest'),
+          '408': ref('responses', 'RequestTimeout'),
+          '413': ref('responses', 'PayloadTooLarge'),
+          '415': ref('responses', 'UnsupportedMediaType'),
+          '422': idempotencyKeyReused,
+          ...storeErrors,
+        },
+      },
+    };
+  }
+
+  paths[ASSESSMENT_SHARE_PATH] = {
+    post: {
+      operationId: 'shareAssessment',
+      summary: 'Share anonymised self-assessment results',
+      description:
+        `All 40 scores (whole numbers 0 to 5), the kind of community, an ISO 3166-1 alpha-2 country code and consent: true. ` +
+        `The zip, when given and not empty, needs 4 to 20 characters (trimmed) under the one-line text rules. ` +
+        `Counts against the same per-address rate limit as the forms. JSON up to ${jsonKb} KB.`,
+      tags: ['self-assessment'],
+      parameters: [ref('parameters', 'IdempotencyKey')],
+      requestBody: { required: true, content: json(ref('schemas', 'AssessmentShare')) },
+      responses: {
+        '200': {
+          description: 'Stored (or a honeypot share dropped, or a repeat of a stored one).',
+          headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'), ...rateLimitHeaders },
+          content: json(ref('schemas', 'Ok')),
+        },
+        '400': ref('responses', 'BadRequest'),
+        '413': ref('responses', 'PayloadTooLarge'),
+        '415': ref('responses', 'UnsupportedMediaType'),
+        '422': idempotencyKeyReused,
+        ...storeErrors,
+      },
+    },
+  };
+
+  paths[ASSESSMENT_BENCHMARKS_PATH] = {
+    get: {
+      operationId: 'assessmentBenchmarks',
+      summary: 'Compare with shared results',
+      description:
+        'Quartiles of each essential and of the overall score, in percent, once enough complete results of the current ' +
+        'scorecard version are shared; computed at most once a minute.',
+      tags: ['self-assessment'],
+      responses: {
+        '200': {
+          description: 'The comparison, or how many results are still missing.',
+          headers: { 'Cache-Control': ref('headers', 'CacheControl') },
+          content: json(ref('schemas', 'Benchmarks')),
+        },
+        '500': ref('responses', 'InternalError'),
+        '503': ref('responses', 'ServiceUnavailable'),
+      },
+    },
+  };
+
+  paths['/api/health'] = {
+    get: {
+      operationId: 'health',
+      summary: 'Whether the API can reach its store',
+      tags: ['operations'],
+      responses: {
+        '200': { description: 'The store answers.', content: json(ref('schemas', 'Health')) },
+        '503': { description: 'The store does not answer.', content: json(ref('schemas', 'HealthUnavailable')) },
+      },
+    },
+  };
+
+  const adminErrors = {
+    '401': errorResponse('No valid admin token.', 'Error', {
+      'WWW-Authenticate': { description: 'Bearer realm="wpc-admin"', schema: { type: 'string' } },
+    }),
+    '404': errorResponse(
+      'The team export is disabled (ADMIN_TOKEN unset or too short), or the file does not exist.',
+      'Error',
+    ),
+    '429': errorResponse(`Too many failed attempts from this address. ${rateLimitText}`, 'Error', {
+      'Retry-After': ref('headers', 'RetryAfter'),
+      ...rateLimitHeaders,
+    }),
+    '500': ref('responses', 'InternalError'),
+    '503': ref('responses', 'ServiceUnavailable'),
+  };
+  const exportQuery = requestSchema(exportQuerySchema);
+  const exportProperties = exportQuery.properties as Record<string, JsonSchema>;
+
+  paths['/api/admin/submissions'] = {
+    get: {
+      operationId: 'exportSubmissions',
+      summary: 'Team export of submissions or shared self-assessments',
+      description:
+        'Streamed oldest first (receivedAt, then id). Take a large export in pages with limit and after. ' +
+        'A store failure after the first row cuts the connection (a truncated transfer).',
+      tags: ['team'],
+      security: [{ adminToken: [] }],
+      parameters: Object.entries(exportProperties).map(([name, schema]) => {
+        const { description = name, ...rest } = schema as JsonSchema & { description?: string };
+        return { name, in: 'query', required: false, description, schema: rest };
+      }),
+      responses: {
+        '200': {
+          description: 'The rows: a JSON array (one row per line), or CSV with a header row (every cell quoted, CRLF).',
+          headers: { 'Content-Disposition': { description: 'attachment (CSV only).', schema: { type: 'string' } } },
+          content: {
+            'application/json': {
+              schema: {
+                type: 'array',
+                items: { anyOf: [ref('schemas', 'SubmissionRow'), ref('schemas', 'AssessmentRow')] },
+              },
+            },
+            'text/csv': { schema: { type: 'string' } },
+          },
+        },
+        '400': ref('responses', 'BadRequest'),
+        ...adminErrors,
+      },
+    },
+  };
+
+  const downloadTypes = [...new Set([...Object.values(UPLOAD_CONTENT_TYPES), 'application/octet-stream'])];
+  paths['/api/admin/files/{id}'] = {
+    get: {
+      operationId: 'downloadFile',
+      summary: 'One uploaded file, as an attachment',
+      tags: ['team'],
+      security: [{ adminToken: [] }],
+      parameters: [
+        {
+          name: 'id',
+          in: 'path',
+          required: true,
+          description: 'The file id from the files column of the export.',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).',
+          headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
+          content: Object.fromEntries(downloadTypes.map((type) => [type, { schema: { type: 'string' } }])),
+        },
+        ...adminErrors,
+      },
+    },
+  };
+
+  paths[OPENAPI_PATH] = {
+    get: {
+      operationId: 'openApiDocument',
+      summary: 'This document',
+      tags: ['operations'],
+      responses: { '200': { description: 'The OpenAPI 3.1 document.', content: json({ type: 'object' }) } },
+    },
+  };
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Wildfire-prevention consortium site API',
+      version: '1.0.0',
+      description:
+        'The forms, self-assessment sharing, health check and team export of the consortium site. Every error answer is ' +
+        `JSON with an error message. Form submissions and shared results share one rate limit: ${rateLimitText}`,
+    },
+    tags: [
+      { name: 'forms', description: 'The eight contact, sign-up and feedback forms.' },
+      { name: 'self-assessment', description: 'Anonymised scorecard results and the comparison built from them.' },
+      { name: 'team', description: 'Export for the team, behind a bearer token.' },
+      { name: 'operations', description: 'Health and this contract.' },
+    ],
+    paths,
+    components: {
+      schemas,
+      responses,
+      headers,
+      parameters,
+      securitySchemes: {
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'ADMIN_TOKEN of the server (at least 32 characters); the export is off without it.',
+        },
+      },
+    },
+  };
+}
+
+/** The feedback form as multipart/form-data: its fields as text parts, flags as "true"/"false", and the files. */
+function multipartSchema(id: FormId, maxFiles: number): JsonSchema {
+  const schema = formBodySchema(id, true);
+  const properties = schema.properties as Record<string, JsonSchema>;
+  properties.files = {
+    type: 'array',
+    maxItems: maxFiles,
+    description: `Up to ${maxFiles} files.`,
+    items: { type: 'string', contentMediaType: 'application/octet-stream' },
+  };
+  return schema;
+}

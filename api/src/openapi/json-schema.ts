@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** A JSON Schema (2020-12) object, as OpenAPI 3.1 takes it. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** Keywords of a pipe's output that also hold for its input (a trimmed string must still be an email). */
+const OUTPUT_CHECKS = ['pattern', 'enum'] as const;
+
+/**
+ * The JSON Schema of what a client sends (`io: 'input'`): defaults make fields optional and a
+ * transform's input is described. A pipe into a checking schema (`trim().pipe(z.email())`,
+ * `toUpperCase().pipe(z.enum(...))`) is described by its input, which zod reduces to "a string";
+ * the output's pattern or enum is added, so the document names the canonical form the server
+ * accepts. A string format is added as the regular expression zod checks it with, without the
+ * format's name: a validator's own idea of "email" differs (RFC 5321 limits the part before the
+ * @ to 64 characters, zod does not). Refinements (the shared text rules) have no JSON Schema
+ * form; the document states them in words.
+ */
+export function requestSchema(schema: z.ZodType): JsonSchema {
+  return convert(schema, 'input');
+}
+
+/** The JSON Schema of an answer the API sends. */
+export function responseSchema(schema: z.ZodType): JsonSchema {
+  return convert(schema, 'output');
+}
+
+function convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = zodSchema._zod.def;
+      if (io !== 'input' || def.type !== 'pipe' || def.out._zod.traits.has('$ZodTransform')) return;
+      const output = z.toJSONSchema(def.out, { target: 'draft-2020-12', io: 'output' }) as JsonSchema;
+      const target = jsonSchema as JsonSchema;
+      for (const keyword of OUTPUT_CHECKS) if (keyword in output) target[keyword] = output[keyword];
+    },
+  });
+  return json as JsonSchema;
+}

@@ -1,0 +1,107 @@
+/**
+ * The API's answers as zod schemas, for the OpenAPI document only (the routes build these
+ * objects themselves; the types below make the compiler hold both to the same shape).
+ */
+import { z } from 'zod';
+import { COMMUNITY_TYPE_IDS, type BenchmarksResponse } from '@wpc/shared/assessment';
+import { ENDPOINT_KINDS, FORMS, type FormId } from '@wpc/shared/schemas';
+import type { StoredAssessment, StoredSubmission, SubmissionStore } from '../store';
+
+/** `z.ZodType<T>` for a schema whose JSON reading (dates as text) is T's. */
+type Json<T> = T extends Date
+  ? string
+  : T extends readonly (infer Item)[]
+    ? readonly Json<Item>[]
+    : T extends object
+      ? { readonly [K in keyof T]: Json<T[K]> }
+      : T;
+
+export const okSchema = z.strictObject({ ok: z.literal(true) });
+
+/** Every error answer: `error` in words for a person, and what it is about when there is one thing. */
+const message = z.string().describe('What went wrong, in words for a person.');
+export const errorSchema = z.strictObject({ error: message });
+
+export const badRequestSchema = z
+  .strictObject({
+    error: message,
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Each refused field (or query parameter) and what is wrong with it; a score is named scores.<id>.'),
+    header: z.string().optional().describe('The refused request header (Idempotency-Key).'),
+    field: z.string().optional().describe('A multipart part sent under a name the form does not have.'),
+  })
+  .describe('400: the request was refused as it is; nothing was stored.');
+
+export const tooLargeSchema = z
+  .strictObject({
+    error: message,
+    file: z.string().optional().describe('The field of the file that is too large.'),
+    field: z.string().optional().describe('The multipart field that is too large.'),
+  })
+  .describe('413: the body, a file, or the number of files is over its limit.');
+
+export const unsupportedTypeSchema = z
+  .strictObject({
+    error: message,
+    file: z.string().optional().describe('The refused file (its name, made safe).'),
+  })
+  .describe('415: the body is not of an accepted media type or charset, or a file is not of an accepted type.');
+
+export const keyReusedSchema = z
+  .strictObject({ error: message, header: z.literal('Idempotency-Key') })
+  .describe('422: the Idempotency-Key was already used for different content.');
+
+const storeKind = z.enum(['mongodb', 'embedded'] satisfies SubmissionStore['kind'][]);
+export const healthSchema = z.strictObject({ status: z.literal('ok'), store: storeKind });
+export const healthUnavailableSchema = z.strictObject({ status: z.literal('unavailable'), store: storeKind });
+
+const percent = z.number().min(0).max(100);
+const quartiles = { q1: percent, median: percent, q3: percent };
+export const benchmarksSchema: z.ZodType<BenchmarksResponse> = z.union([
+  z.strictObject({
+    available: z.literal(false),
+    count: z.int().min(0),
+    minimum: z.int().min(1),
+    message: z.string(),
+  }),
+  z.strictObject({
+    available: z.literal(true),
+    count: z.int().min(0),
+    minimum: z.int().min(1),
+    computedAt: z.iso.datetime(),
+    essentials: z.array(z.strictObject({ essential: z.string(), number: z.int(), ...quartiles })),
+    overall: z.strictObject(quartiles),
+  }),
+]);
+
+const timestamp = z.iso.datetime();
+
+export const submissionRowSchema: z.ZodType<Json<StoredSubmission>> = z.strictObject({
+  id: z.string(),
+  form: z.enum(ENDPOINT_KINDS),
+  variant: z.enum(Object.keys(FORMS) as FormId[]),
+  fields: z.record(z.string(), z.union([z.string(), z.boolean()])),
+  files: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      contentType: z.string(),
+      size: z.int().min(0),
+      uploadedAt: timestamp,
+    }),
+  ),
+  page: z.string().nullable(),
+  receivedAt: timestamp,
+});
+
+export const assessmentRowSchema: z.ZodType<Json<StoredAssessment>> = z.strictObject({
+  id: z.string(),
+  communityType: z.enum(COMMUNITY_TYPE_IDS),
+  country: z.string(),
+  zip: z.string().nullable(),
+  scores: z.record(z.string(), z.int()),
+  scorecardVersion: z.string(),
+  receivedAt: timestamp,
+});
