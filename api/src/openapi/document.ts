@@ -52,7 +52,6 @@ export interface HeaderObject {
 }
 export interface MediaTypeObject {
   readonly schema: JsonSchema | Reference;
-  readonly encoding?: Record<string, { readonly contentType: string }>;
 }
 export interface ResponseObject {
   readonly description: string;
@@ -304,13 +303,13 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
     }
     if (FORMS[variants[0]!].multipart) {
       schemas[schemaName(variants[0]!, true)] = multipartSchema(variants[0]!, uploads.maxFiles);
-      content['multipart/form-data'] = {
-        schema: ref('schemas', schemaName(variants[0]!, true)),
-        encoding: { files: { contentType: [...new Set(Object.values(UPLOAD_CONTENT_TYPES))].join(', ') } },
-      };
+      // No per-part encoding: the API reads no part's Content-Type, it sniffs the bytes.
+      content['multipart/form-data'] = { schema: ref('schemas', schemaName(variants[0]!, true)) };
       description +=
         ` Or multipart/form-data with files in the files field: at most ${uploads.maxFiles} files of at most ${fileMb} MB each,` +
-        ` extensions ${extensions}; each file's bytes must match its extension (else 415). Flags are sent as "true"/"false".`;
+        ` extensions ${extensions}; each file's bytes must match its extension (else 415), whatever Content-Type its part` +
+        ` names. A file is stored as ${[...new Set(Object.values(UPLOAD_CONTENT_TYPES))].join(', ')}.` +
+        ` Flags are sent as "true"/"false".`;
     }
     paths[endpointPath(kind)] = {
       post: {
