@@ -6,6 +6,7 @@ import { endpointPath } from '@wpc/shared/schemas';
 import { MongoStore } from '../src/store';
 import { validBodies } from './helpers/fixtures';
 import { collect, freePort, runTs, waitForOutput } from './helpers/process';
+import { describeStore, mongoCase } from './helpers/stores';
 import { roundRobinProxy, type RoundRobinProxy } from './helpers/round-robin-proxy';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 
@@ -15,12 +16,8 @@ const LIMIT = 4;
 
 jest.setTimeout(120_000);
 
-const describeWithMongo = MONGODB_URI ? describe : describe.skip;
-if (!MONGODB_URI) {
-  console.warn('SKIPPED: API replicas tests - MONGODB_URI is not set, so there is no MongoDB-wire server to share.');
-}
-
-describeWithMongo('two API processes on one database behind one proxy', () => {
+// Skipped, with a loud warning, without MONGODB_URI: replicas need a database they share.
+describeStore(mongoCase, 'two API processes on one database behind one proxy', () => {
   const dbName = `wpc_replicas_${process.pid}_${randomBytes(4).toString('hex')}`;
   const replicas: ChildProcessWithoutNullStreams[] = [];
   let proxy: RoundRobinProxy;
