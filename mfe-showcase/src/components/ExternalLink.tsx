@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { buttonClassName } from '@wpc/shared/ui';
 import styles from './LinkButton.module.css';
 
 export interface ExternalLinkProps {
@@ -11,9 +12,8 @@ export interface ExternalLinkProps {
 
 /** A link to another site, opened in a new tab, and saying so to screen-reader users. */
 export function ExternalLink({ href, children, look = 'text', className }: ExternalLinkProps) {
-  const classes = [look === 'text' ? styles.text : `${styles.button} ${styles[look]}`, className]
-    .filter(Boolean)
-    .join(' ');
+  const extra = [look === 'text' ? styles.text : styles.cta, className].filter(Boolean).join(' ');
+  const classes = look === 'text' ? extra : buttonClassName(look, extra);
   return (
     <a className={classes} href={href} target="_blank" rel="noopener noreferrer">
       {children}

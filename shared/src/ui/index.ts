@@ -1,5 +1,5 @@
 export { Dialog, type DialogProps } from './Dialog';
-export { Button, type ButtonProps } from './Button';
+export { Button, buttonClassName, type ButtonProps } from './Button';
 export { Accordion, type AccordionItem, type AccordionProps } from './Accordion';
 export { Card, type CardBlock, type CardImage, type CardInlineForm, type CardPopupForm, type CardProps } from './Card';
 export {
