@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 const ASSESS = '/scorecard/assess';
 
@@ -100,6 +101,8 @@ test.beforeEach(async ({ page }) => {
   await expect(
     page.getByRole('heading', { level: 2, name: 'Essential 1: Organise for disaster resilience' }),
   ).toBeVisible();
+  // The assessment is prerendered: its buttons work only once React has hydrated them.
+  await waitForHydration(page);
 });
 
 test('answers are kept as the visitor goes: a reload resumes at the same essential with every answer and note', async ({
