@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { nginxPorts } from './scripts/nginx-edge-ports.cjs';
 import { E2E_ADMIN_TOKEN } from './test-support/e2e/team-export';
+import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
 
 // A system Chromium (Debian's package): no browser download is possible on these machines.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,6 +33,8 @@ const THROUGH_NGINX = [
   '**/shell/e2e/remote-failure.spec.ts',
   '**/shell/e2e/first-paint.spec.ts',
   '**/shell/e2e/nginx-edge.spec.ts',
+  '**/shell/e2e/public-web.spec.ts',
+  '**/shell/e2e/content-security-policy.spec.ts',
 ];
 
 export default defineConfig({
@@ -101,6 +104,8 @@ export default defineConfig({
         RATE_LIMIT_MAX: '0',
         // The tests check what the edge composes, not how fast remotes answer on a busy machine.
         FRAGMENT_TIMEOUT_MS: '3000',
+        // Canonical URLs name the public origin, whatever address the tests reach the site on.
+        SITE_ORIGIN: E2E_SITE_ORIGIN,
       },
     },
     {
@@ -113,7 +118,7 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { FRAGMENT_TIMEOUT_MS: '3000' },
+      env: { FRAGMENT_TIMEOUT_MS: '3000', SITE_ORIGIN: E2E_SITE_ORIGIN },
     },
   ],
 });

@@ -19,5 +19,6 @@ FROM nginx:1.27-alpine
 ARG PACKAGE
 ARG NGINX_CONF=remote.conf
 COPY docker/nginx/${NGINX_CONF} /etc/nginx/conf.d/default.conf
-COPY docker/nginx/cache-rules.conf /etc/nginx/snippets/cache-rules.conf
+COPY docker/nginx/cache-rules.conf docker/nginx/security-headers.conf /etc/nginx/snippets/
+COPY docker/nginx/security-map.conf /etc/nginx/conf.d/security-map.conf
 COPY --from=build /site /usr/share/nginx/html

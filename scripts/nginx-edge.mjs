@@ -100,9 +100,18 @@ function render(dir, mimeTypes) {
   for (const sub of ['conf.d', 'snippets', 'temp']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
   // The workers run as an unprivileged user when nginx is started as root: they must reach the temp folders.
   fs.chmodSync(dir, 0o755);
-  fs.copyFileSync(path.join(confDir, 'cache-rules.conf'), path.join(dir, 'snippets', 'cache-rules.conf'));
-
   const snippets = path.join(dir, 'snippets');
+  // Snippets include one another by their production path, swapped like the configs' includes.
+  for (const snippet of ['cache-rules.conf', 'security-headers.conf']) {
+    const text = fs.readFileSync(path.join(confDir, snippet), 'utf8');
+    fs.writeFileSync(
+      path.join(snippets, snippet),
+      text.replace(/(\binclude )\/etc\/nginx\/snippets\//g, `$1${snippets}/`),
+    );
+  }
+  // At http level once (each image has it in conf.d/ beside its server).
+  fs.copyFileSync(path.join(confDir, 'security-map.conf'), path.join(dir, 'conf.d', 'security-map.conf'));
+
   const remoteHosts = Object.fromEntries(REMOTE_NAMES.map((name) => [`mfe-${name}`, loopback(nginxPorts[name])]));
   const edgeUpstreams = {
     ...remoteHosts,

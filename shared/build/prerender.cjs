@@ -1,12 +1,15 @@
 // Prerendering at build time. Next to its browser build, every front-end package compiles a small
 // Node bundle of its pages and renders each route it owns into dist/ssr/:
 //   remote:  ssr/<route>.html  the page's HTML fragment, after a first line naming the build
-//            ssr/<route>.json  { buildId, remoteEntry, css, preload, shared } for the edge
+//            ssr/<route>.json  { buildId, remoteEntry, css, preload, shared, meta } for the edge
 //   shell:   ssr/<route>.html  the whole document: header and footer, and the page itself on its
 //                              own routes and the 404; <!--wpc:head--> and <!--wpc:outlet-->
 //                              mark where the edge puts a remote's links and fragment
-//            ssr/<route>.json  { buildId, css, preload }
+//            ssr/<route>.json  { buildId, css, preload, meta } (meta on its own pages and the 404)
 //            ssr/shared-modules.json  { buildId, files: { [share key]: files } }
+//            ssr/site-meta.json  the site's description and share image, for pages without their own
+// `meta` is the page's metadata (shared/src/page-meta.ts) with its share image drawn into
+// share/<route>.<hash>.png (share-image.cjs).
 // <route> is the path without its leading slash ("index" for "/", "404" for the not-found page).
 // File names in the JSON are relative to the package's own base URL. The edge composes pages
 // from these files (shell/server/); README "First paint" has the whole picture.
@@ -15,6 +18,8 @@ const path = require('node:path');
 const { execFile } = require('node:child_process');
 const webpack = require('webpack');
 const { SERVER_BUILD_ATTRIBUTE, HEAD_MARKER, OUTLET_MARKER, routeFileName } = require('./page-contract.cjs');
+const { renderShareImage, writeHashed, SHARE_IMAGE_SIZE } = require('./share-image.cjs');
+const { writeSiteIcons } = require('./site-icons.cjs');
 
 /** Where both builds put images and other files a module imports. */
 const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
@@ -117,6 +122,15 @@ const writeFile = (file, content) => {
 };
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** A page's metadata as shipped: its share image drawn from its title and illustration. */
+async function buildMeta(dir, name, meta, siteName) {
+  const { illustration, alt } = meta.shareImage;
+  const svg = fs.readFileSync(path.join(dir, illustration), 'utf8');
+  const png = await renderShareImage({ title: meta.title, siteName, illustration: svg });
+  const file = writeHashed(path.join(dir, 'dist'), name.replace(/\//g, '-'), png);
+  return { ...meta, shareImage: { file, ...SHARE_IMAGE_SIZE, alt } };
+}
+
 /** Inserts markup as the content of the element with this id (which the template leaves empty). */
 function fillElement(html, id, content, attributes = '') {
   const empty = `<div id="${id}"></div>`;
@@ -148,7 +162,7 @@ class PrerenderPlugin {
 
       if (this.role === 'remote') {
         const expose = client.onDemand[fromRoot(path.join(this.dir, 'src/spa.tsx'))] ?? [];
-        for (const [routePath, { html, modules }] of Object.entries(rendered)) {
+        for (const [routePath, { html, meta, siteName, modules }] of Object.entries(rendered)) {
           // The pages this route rendered (loaded on demand, from this package's own source).
           const pageFiles = modules.filter(own).flatMap((module) => client.onDemand[module] ?? []);
           const files = [...new Set([...expose, ...pageFiles])];
@@ -169,6 +183,7 @@ class PrerenderPlugin {
               css: files.filter(isCss),
               preload: files.filter(isJs),
               shared,
+              meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName),
             }),
           );
         }
@@ -183,7 +198,16 @@ class PrerenderPlugin {
       const cssLinks = [...template.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map(
         (match) => match[1],
       );
-      for (const [routePath, { parts, modules }] of Object.entries(rendered)) {
+      const { siteMeta, siteName, siteShortName } = Object.values(rendered)[0];
+      writeFile(path.join(out, 'site-meta.json'), json(await buildMeta(this.dir, 'site', siteMeta, siteName)));
+      await writeSiteIcons({
+        logo: path.join(this.dir, 'public', 'favicon.svg'),
+        outDir: path.join(this.dir, 'dist'),
+        name: siteName,
+        shortName: siteShortName,
+        description: siteMeta.description,
+      });
+      for (const [routePath, { parts, meta, modules }] of Object.entries(rendered)) {
         const built = ` ${SERVER_BUILD_ATTRIBUTE}="${client.buildId}"`;
         let html = template
           .replace(/<title>[^<]*<\/title>/, () => `<title>${parts.title}</title>`)
@@ -202,7 +226,12 @@ class PrerenderPlugin {
         writeFile(`${base}.html`, html);
         writeFile(
           `${base}.json`,
-          json({ buildId: client.buildId, css: [...cssLinks, ...files.filter(isCss)], preload: files.filter(isJs) }),
+          json({
+            buildId: client.buildId,
+            css: [...cssLinks, ...files.filter(isCss)],
+            preload: files.filter(isJs),
+            ...(meta ? { meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName) } : {}),
+          }),
         );
       }
     });
@@ -242,7 +271,13 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       // A remote's pages, for the generic renderer in @wpc/shared/area.
-      alias: role === 'remote' ? { '@wpc/area-pages$': path.join(dir, 'src/pages/index.ts') } : {},
+      alias:
+        role === 'remote'
+          ? {
+              '@wpc/area-pages$': path.join(dir, 'src/pages/index.ts'),
+              '@wpc/area-page-meta$': path.join(dir, 'src/content/page-meta.ts'),
+            }
+          : {},
     },
     module: { rules },
     plugins: [

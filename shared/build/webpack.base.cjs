@@ -19,12 +19,14 @@ const sharedVersion = require('../package.json').version;
 
 /**
  * Every browser subpath of @wpc/shared, shared once like React (schemas carry zod and serve the
- * API; area/prerender renders pages at build time in Node).
+ * API; area/prerender renders pages at build time in Node; page-meta is read by builds and the edge).
  */
 const sharedEntries = Object.keys(require('../package.json').exports)
   .filter(
     (entry) =>
-      !entry.includes('*') && !entry.endsWith('.css') && !['./ports', './schemas', './area/prerender'].includes(entry),
+      !entry.includes('*') &&
+      !entry.endsWith('.css') &&
+      !['./ports', './schemas', './area/prerender', './page-meta'].includes(entry),
   )
   .map((entry) => `@wpc/shared/${entry.slice(2)}`);
 

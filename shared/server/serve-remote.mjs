@@ -6,6 +6,7 @@ import express from 'express';
 
 const require = createRequire(import.meta.url);
 const { staticAssets } = require('./static-assets.cjs');
+const { assetHeaders, isSecureRequest } = require('./security-headers.cjs');
 const { ports, REMOTE_NAMES } = require('../ports.cjs');
 
 const name = process.argv[2];
@@ -17,6 +18,11 @@ if (!REMOTE_NAMES.includes(name)) {
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', `mfe-${name}`, 'dist');
 const app = express();
 app.disable('x-powered-by');
+// The site's headers for files, as the nginx remote.conf sends them.
+app.use((req, res, next) => {
+  res.set(assetHeaders({ secure: isSecureRequest(req) }));
+  next();
+});
 // Remote assets are public and may be composed into a shell on another origin.
 app.use(staticAssets(dist, { cors: true }));
 app.use((_req, res) => res.status(404).type('text/plain').send('Not found'));

@@ -6,6 +6,7 @@ import {
   OUTLET_MARKER,
   SERVER_BUILD_ATTRIBUTE,
 } from '@wpc/shared/build/page-contract.cjs';
+import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import type { RemoteArea } from '@wpc/shared/routes';
 
 /** What a remote's ssr/<route>.json says; file names are relative to the remote's base URL. */
@@ -16,6 +17,8 @@ export interface RemoteRouteAssets {
   readonly preload: readonly string[];
   /** Shared modules the page uses: the shell provides them, so their files are the shell's. */
   readonly shared: readonly string[];
+  /** The page's metadata; its share image is relative to the remote's base URL. */
+  readonly meta?: BuiltPageMeta;
 }
 
 /** What the shell's ssr/<route>.json says; file names are relative to the site root (its base). */
@@ -23,6 +26,8 @@ export interface ShellRouteAssets {
   readonly buildId: string;
   readonly css: readonly string[];
   readonly preload: readonly string[];
+  /** On the shell's own pages and the 404: their metadata. */
+  readonly meta?: BuiltPageMeta;
 }
 
 export interface RemotePage {

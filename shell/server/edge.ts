@@ -7,6 +7,8 @@ import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 import { staticAssets } from '@wpc/shared/server/static-assets.cjs';
+import { assetHeaders, isSecureRequest } from '@wpc/shared/server/security-headers.cjs';
+import { robotsTxt, sitemapXml } from './discovery';
 import { createPageHandler, remoteOrigins } from './pages';
 
 const dist = path.resolve(__dirname, '../dist');
@@ -15,6 +17,11 @@ const origins = remoteOrigins();
 
 const app = express();
 app.disable('x-powered-by');
+// Every response gets the site's headers; pages replace the policy with their own (pages.ts).
+app.use((req, res, next) => {
+  res.set(assetHeaders({ secure: isSecureRequest(req) }));
+  next();
+});
 
 app.get('/remotes.json', (_req, res) => {
   res.set('Cache-Control', 'no-cache');
@@ -31,8 +38,18 @@ const assets = staticAssets(dist);
 // The shell's prerendered documents are the composer's input, not pages of their own (as in edge.conf).
 app.use((req, res, next) => (req.path.startsWith('/ssr/') ? next() : assets(req, res, next)));
 
+const { sendPage, warm, pageMeta, origin } = createPageHandler({ dist, remotesFile, origins });
+
+app.get('/robots.txt', (_req, res) => {
+  res.set('Cache-Control', 'no-cache').type('text/plain').send(robotsTxt(origin));
+});
+app.get('/sitemap.xml', (_req, res, next) => {
+  sitemapXml(origin, pageMeta)
+    .then((xml) => res.set('Cache-Control', 'no-cache').type('application/xml').send(xml))
+    .catch(next);
+});
+
 // Every other GET that takes HTML is a page.
-const { sendPage, warm } = createPageHandler({ dist, remotesFile, origins });
 app.get(/.*/, (req, res, next) => {
   if (!req.accepts('html')) return next();
   sendPage(req, res).catch(next);

@@ -11,8 +11,17 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 import { routeFileName } from '@wpc/shared/build/page-contract.cjs';
-import { matchRoute, normalisePath, REMOTE_AREAS, routesOf, type RemoteArea } from '@wpc/shared/routes';
+import type { BuiltPageMeta } from '@wpc/shared/page-meta';
+import {
+  matchRoute,
+  normalisePath,
+  NOT_FOUND_TITLE,
+  REMOTE_AREAS,
+  routesOf,
+  type RemoteArea,
+} from '@wpc/shared/routes';
 import { preferredEncoding } from '@wpc/shared/server/static-assets.cjs';
+import { isSecureRequest, pageHeaders } from '@wpc/shared/server/security-headers.cjs';
 import {
   composeDocument,
   fragmentBody,
@@ -22,6 +31,7 @@ import {
   type ShellRouteAssets,
 } from './compose';
 import { createTextFetcher } from './fragments';
+import { renderHead, siteOrigin, withHead } from './head';
 
 /** How long a page request waits for a remote's fragment before it falls back. */
 const FRAGMENT_TIMEOUT_MS = Number(process.env.FRAGMENT_TIMEOUT_MS ?? 300);
@@ -47,6 +57,9 @@ const readText = (file: string) => fs.readFile(file, 'utf8').catch(() => undefin
 
 export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
   const fetchText = createTextFetcher({ timeoutMs: FRAGMENT_TIMEOUT_MS });
+  const origin = siteOrigin();
+  // The API's origin when it has one of its own (the same WPC_API_BASE the build was given).
+  const apiBase = process.env.WPC_API_BASE ?? '';
 
   /** The URL the edge fetches for a URL the browser uses: /mfe/<name>/... goes to that remote. */
   const serverUrl = (browserUrl: string) => {
@@ -83,19 +96,53 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     return (key) => listing.files[key]?.filter((file) => file.endsWith('.js')) ?? [];
   }
 
-  async function composePage(routePath: string, known: boolean): Promise<string | undefined> {
+  const ssrFile = (file: string) => path.join(dist, 'ssr', file);
+
+  /** The head for a page's metadata; the site's description and image when the page's are not to be had. */
+  async function head(routePath: string, known: boolean, meta: BuiltPageMeta | undefined, assetBase = '/') {
+    const canonicalPath = known ? routePath : undefined;
+    if (meta) return renderHead({ meta, origin, path: canonicalPath, assetBase });
+    const site = JSON.parse((await readText(ssrFile('site-meta.json'))) ?? 'null') as BuiltPageMeta | null;
+    if (!site) return undefined;
+    const title = matchRoute(routePath)?.title ?? NOT_FOUND_TITLE;
+    const fallback = { ...site, title, noindex: !known || site.noindex };
+    return renderHead({ meta: fallback, origin, path: canonicalPath, assetBase: '/' });
+  }
+
+  async function composePage(
+    routePath: string,
+    known: boolean,
+  ): Promise<{ html: string; remotes: Record<string, string> }> {
     const remotes = JSON.parse(await fs.readFile(remotesFile, 'utf8')) as Record<string, string>;
+    const finish = async (html: string, meta?: BuiltPageMeta, assetBase?: string) => {
+      const tags = await head(routePath, known, meta, assetBase);
+      return { html: tags ? withHead(html, tags) : html, remotes };
+    };
+    const clientOnly = async () =>
+      finish(withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes));
     const route = matchRoute(routePath);
-    const file = path.join(dist, 'ssr', routeFileName(known ? routePath : '/404'));
+    const file = ssrFile(routeFileName(known ? routePath : '/404'));
     const [shellDocument, shellJson] = await Promise.all([readText(`${file}.html`), readText(`${file}.json`)]);
-    if (!shellDocument || !shellJson)
-      return withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes);
+    if (!shellDocument || !shellJson) return clientOnly();
     const shellAssets = JSON.parse(shellJson) as ShellRouteAssets;
     const sharedFiles = await sharedFilesLookup();
-    if (!route || route.area === 'shell') return composeDocument({ shellDocument, shellAssets, remotes, sharedFiles });
+    if (!route || route.area === 'shell')
+      return finish(composeDocument({ shellDocument, shellAssets, remotes, sharedFiles }), shellAssets.meta);
     const page = await remotePage(route.area, route.path, remotes);
-    if (!page) return withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes);
-    return composeDocument({ shellDocument, shellAssets, remotes, remotePage: page, sharedFiles });
+    if (!page) return clientOnly();
+    return finish(
+      composeDocument({ shellDocument, shellAssets, remotes, remotePage: page, sharedFiles }),
+      page.assets.meta,
+      page.baseUrl,
+    );
+  }
+
+  /** A public page's metadata as its area last shipped it (for the sitemap), if it can be had. */
+  async function pageMeta(routePath: string): Promise<BuiltPageMeta | undefined> {
+    const route = matchRoute(routePath);
+    if (!route || route.area === 'shell') return undefined;
+    const remotes = JSON.parse(await fs.readFile(remotesFile, 'utf8')) as Record<string, string>;
+    return (await remotePage(route.area, route.path, remotes))?.assets.meta;
   }
 
   /** Fetches every remote route once, so the first visitors already find good copies. */
@@ -125,9 +172,10 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
   async function sendPage(req: Request, res: Response) {
     const routePath = normalisePath(req.path);
     const known = matchRoute(routePath) !== undefined;
-    const html = (await composePage(routePath, known)) ?? '';
+    const { html, remotes } = await composePage(routePath, known);
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
     res.status(known ? 200 : 404);
+    res.set(pageHeaders({ remotes, apiBase, secure: isSecureRequest(req) }));
     res.set({
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
@@ -147,5 +195,5 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     res.send(await compress(etag, encoding, html));
   }
 
-  return { sendPage, warm };
+  return { sendPage, warm, pageMeta, origin };
 }

@@ -2,13 +2,14 @@
 // the header (its active item depends on the path), footer and message centre, plus the page on
 // the shell's own routes and the 404.
 import type { ReactElement } from 'react';
-import { areaForPath, documentTitleFor, ROUTES } from '@wpc/shared/routes';
+import { areaForPath, documentTitleFor, ROUTES, SITE_NAME } from '@wpc/shared/routes';
 import { prerenderToString } from '@wpc/shared/area/prerender';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { MessageCentre } from './layout/MessageCentre';
 import { PrerenderPath } from './location';
 import { chromeIdPrefix, SHELL_OUTLET_ID, ShellPages } from './shell-pages';
+import { PAGE_META, SITE_META, SITE_SHORT_NAME } from './content/page-meta';
 
 export { loadedModules } from '@wpc/shared/area/prerender';
 
@@ -30,7 +31,13 @@ export async function renderRoute(path: string) {
     prerenderToString(<PrerenderPath path={path}>{element}</PrerenderPath>, chromeIdPrefix(elementId));
   const area = areaForPath(path);
   const ownPage = area === undefined || area === 'shell';
+  const meta = ownPage ? PAGE_META[path] : undefined;
+  if (ownPage && !meta) throw new Error(`The shell has no metadata for ${path}: add it to src/content/page-meta.ts`);
   return {
+    meta,
+    siteMeta: SITE_META,
+    siteName: SITE_NAME,
+    siteShortName: SITE_SHORT_NAME,
     parts: {
       title: escapeText(documentTitleFor(path)),
       noscript: escapeText(NOSCRIPT),

@@ -2,3 +2,8 @@
 declare module '@wpc/area-pages' {
   export const pages: import('./index').AreaPages;
 }
+
+// ...and this to the remote's src/content/page-meta.ts: its pages' metadata.
+declare module '@wpc/area-page-meta' {
+  export const PAGE_META: import('../page-meta').AreaPageMeta;
+}

@@ -1,0 +1,15 @@
+import type { IncomingMessage } from 'node:http';
+
+export declare const VIDEO_ORIGIN: string;
+export declare const TILE_SOURCE: string;
+export interface PolicyOptions {
+  readonly remotes?: Readonly<Record<string, string>>;
+  readonly apiBase?: string;
+  readonly secure?: boolean;
+}
+export declare function pageCsp(options?: PolicyOptions): string;
+export declare function pageHeaders(options?: PolicyOptions): Record<string, string>;
+export declare function assetHeaders(options?: { readonly secure?: boolean }): Record<string, string>;
+export declare function isSecureRequest(req: IncomingMessage & { protocol?: string }): boolean;
+export declare function nginxSnippet(): string;
+export declare function nginxMap(): string;

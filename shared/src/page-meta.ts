@@ -1,0 +1,119 @@
+/**
+ * A page's metadata: what search engines and share previews read. Each area writes its pages'
+ * metadata in its own `src/content/page-meta.ts`; its build ships it with the prerendered page
+ * (`dist/ssr/<route>.json`, with the share image it draws) and the edge writes it into the
+ * composed document (shell/server/head.ts), so a remote's redeploy updates its metadata too.
+ * Build-time and edge-side only: not shared with browsers.
+ */
+import type { BreadcrumbList, FAQPage, Organization, Thing, WithContext } from 'schema-dts';
+import { matchRoute, ROUTES, SITE_NAME } from './routes';
+
+/** Structured data (JSON-LD). URLs may be site paths ("/scorecard"): the edge makes them absolute. */
+export type StructuredData = WithContext<Thing>;
+
+/** What a page's team writes. */
+export interface PageMeta {
+  /** The page's own title; the document title is "<title> | Wildfire Prevention Consortium". */
+  readonly title: string;
+  /** One or two sentences about what the page holds, written from its content (50-160 characters). */
+  readonly description: string;
+  /** Open Graph type: 'website' for the site's front page and section pages, 'article' for the rest. */
+  readonly type: 'website' | 'article';
+  /** The day the page's content last changed (YYYY-MM-DD): the sitemap's lastmod. */
+  readonly lastModified: string;
+  readonly shareImage: {
+    /** An SVG file of the package (path from the package folder), drawn beside the title. */
+    readonly illustration: string;
+    /** What the share image shows, for og:image:alt. */
+    readonly alt: string;
+  };
+  readonly structuredData?: readonly StructuredData[];
+  /** Pages kept out of search results (the /dev tools, the 404). */
+  readonly noindex?: boolean;
+}
+
+/** An area's metadata, one entry per route it owns (the build fails on a route without one). */
+export type AreaPageMeta = Readonly<Record<string, PageMeta>>;
+
+/** A page's metadata as its build ships it: the share image drawn, its file named by its hash. */
+export interface BuiltPageMeta extends Omit<PageMeta, 'shareImage'> {
+  readonly shareImage: {
+    /** Relative to the package's base URL (where its mf-manifest.json lives; the site root for the shell). */
+    readonly file: string;
+    readonly width: number;
+    readonly height: number;
+    readonly alt: string;
+  };
+}
+
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
+
+/** Never in search results: the developer pages, the team console and the API. */
+export const PRIVATE_PATH_PREFIXES: readonly string[] = ['/dev/', '/team', '/api/'];
+
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PATH_PREFIXES.some(
+    (prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  );
+}
+
+/** The routes search engines should list (robots.txt and sitemap.xml). */
+export function publicRoutePaths(): string[] {
+  return ROUTES.filter((route) => route.area !== 'shell' && !isPrivatePath(route.path)).map((route) => route.path);
+}
+
+/** Home, then every ancestor path that is a page, then the page itself. */
+export function breadcrumbList(path: string): WithContext<BreadcrumbList> {
+  const segments = path.split('/').filter(Boolean);
+  const trail = ['/', ...segments.map((_segment, index) => `/${segments.slice(0, index + 1).join('/')}`)].filter(
+    (candidate) => matchRoute(candidate),
+  );
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item === '/' ? SITE_NAME : (matchRoute(item)?.title ?? item),
+      item,
+    })),
+  };
+}
+
+/** A FAQPage from question-and-answer pairs, as the page shows them. */
+export function faqPage(
+  items: readonly { readonly question: string; readonly answer: string }[],
+): WithContext<FAQPage> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map(({ question, answer }) => ({
+      '@type': 'Question',
+      name: question,
+      acceptedAnswer: { '@type': 'Answer', text: answer },
+    })),
+  };
+}
+
+/** The consortium as structured data: the organiser of its events and the publisher of its pages. */
+export const CONSORTIUM = {
+  '@type': 'Organization',
+  '@id': '/#organization',
+  name: SITE_NAME,
+  url: '/',
+  logo: '/icons/icon-512.png',
+} as const satisfies Organization;
+
+/** The question-and-answer pairs of a page's accordion blocks whose answers are plain text. */
+export function textQuestions(
+  blocks: readonly { readonly type: string; readonly items?: readonly unknown[] }[],
+): { question: string; answer: string }[] {
+  return blocks
+    .flatMap((block) => (block.type === 'accordion' ? (block.items ?? []) : []))
+    .filter(
+      (item): item is { question: string; answer: string } =>
+        typeof (item as { question?: unknown }).question === 'string' &&
+        typeof (item as { answer?: unknown }).answer === 'string',
+    );
+}

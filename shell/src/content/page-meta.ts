@@ -1,0 +1,57 @@
+// The shell's own pages' metadata (the /dev tools and the 404, kept out of search results) and
+// the site's, for a page whose area could not be composed in time. See README "Page metadata".
+import type { AreaPageMeta, PageMeta } from '@wpc/shared/page-meta';
+import { NOT_FOUND_TITLE, ROUTES, SITE_NAME } from '@wpc/shared/routes';
+
+const LOGO = 'public/favicon.svg';
+const logoAlt = (title: string) => `The consortium's flame logo, beside the title ${title}.`;
+
+/** The web app manifest's short name, under an icon on a home screen. */
+export const SITE_SHORT_NAME = 'Wildfire Prevention';
+
+/** For pages without metadata of their own: described as the site. */
+export const SITE_META: PageMeta = {
+  title: SITE_NAME,
+  description:
+    'A non-profit consortium working to prevent catastrophic wildfires: the Community Wildfire Resilience Scorecard and the Wildfire Innovation Showcase.',
+  type: 'website',
+  lastModified: '2026-11-23',
+  shareImage: { illustration: LOGO, alt: logoAlt(SITE_NAME) },
+};
+
+const devPage = (path: string, description: string): PageMeta => {
+  const title = ROUTES.find((route) => route.path === path)?.title ?? path;
+  return {
+    title,
+    description,
+    type: 'article',
+    lastModified: '2026-11-23',
+    shareImage: { illustration: LOGO, alt: logoAlt(title) },
+    noindex: true,
+  };
+};
+
+/** Keyed by path; '/404' stands for every path no area owns. */
+export const PAGE_META: AreaPageMeta = {
+  '/dev/check-your-window-size': devPage(
+    '/dev/check-your-window-size',
+    'A developer tool that shows the current width and height of your browser window, updated as you resize it.',
+  ),
+  '/dev/forms': devPage(
+    '/dev/forms',
+    'A developer gallery that opens every form of the site, for checking each one by hand and in end-to-end tests.',
+  ),
+  '/dev/remotes': devPage(
+    '/dev/remotes',
+    'A developer panel that loads one area of the site from another address, such as your own development server.',
+  ),
+  '/404': {
+    title: NOT_FOUND_TITLE,
+    description:
+      'This address does not lead to a page of the Wildfire Prevention Consortium. The links in the header and footer reach every page.',
+    type: 'website',
+    lastModified: '2026-11-23',
+    shareImage: { illustration: LOGO, alt: logoAlt(NOT_FOUND_TITLE) },
+    noindex: true,
+  },
+};
