@@ -15,9 +15,10 @@ const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
 const TILE_SOURCE = 'https://*.basemaps.cartocdn.com';
 /**
  * Remote overrides (README "Remote overrides") load a developer's dev server from loopback. Only
- * over plain http (development and tests): an https deployment does not allow them.
+ * over plain http (development and tests): an https deployment does not allow them. ([::1] cannot
+ * be written in a policy: CSP host sources have no IPv6 form.)
  */
-const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
+const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 

@@ -55,6 +55,15 @@ app.get(/.*/, (req, res, next) => {
   sendPage(req, res).catch(next);
 });
 
+// Answered here rather than by Express's default handler, which replaces the headers' policy.
+app.use((_req, res) => {
+  res.status(404).type('text/plain').send('Not found');
+});
+app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  console.error('The edge could not answer a request', error);
+  if (!res.headersSent) res.status(500).type('text/plain').send('The site could not answer this request.');
+});
+
 const server = app.listen(ports.edge, () => {
   console.log(`Site ready at http://localhost:${ports.edge}`);
   warm().catch((error: unknown) => console.warn('Could not read the remotes while starting', error));

@@ -1,0 +1,148 @@
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
+import { ROUTES_BEYOND_SPEC, SPEC_ROUTES } from '../../test-support/spec/routes';
+
+// Issue 21, through both edges: the security headers on pages, files and errors, and a browser
+// that meets no Content-Security-Policy violation anywhere on the site.
+
+const ALL_ROUTES = [...SPEC_ROUTES.map((route) => route.path), ...ROUTES_BEYOND_SPEC.map((route) => route.path)];
+
+/** What every response carries, page, file or error. */
+function expectCommonHeaders(response: APIResponse, what: string) {
+  const headers = response.headers();
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
+  const permissions = headers['permissions-policy'] ?? '';
+  for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+    expect(permissions, what).toContain(feature);
+  const csp = directives(headers['content-security-policy'] ?? '');
+  expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
+  // Plain http here: no HSTS (it is sent over https only).
+  expect(headers['strict-transport-security'], what).toBeUndefined();
+  return csp;
+}
+
+function directives(policy: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name, sources);
+  }
+  return map;
+}
+
+const html = { Accept: 'text/html' };
+
+test('pages carry a policy with no unsafe script sources, no plugins, no foreign base or framing', async ({
+  request,
+}) => {
+  for (const path of ['/', '/map', '/showcase/presentations', '/dev/forms', '/no-such-page']) {
+    const response = await request.get(path, { headers: html });
+    const csp = expectCommonHeaders(response, path);
+    for (const directive of ['script-src', 'default-src']) {
+      expect(csp.get(directive), `${path} ${directive}`).not.toContain("'unsafe-inline'");
+      expect(csp.get(directive), `${path} ${directive}`).not.toContain("'unsafe-eval'");
+    }
+    expect(csp.get('script-src'), path).toContain("'self'");
+    expect(csp.get('object-src'), path).toEqual(["'none'"]);
+    expect(csp.get('base-uri'), path).toEqual(["'self'"]);
+    // The clip player's embeds and the map's tiles.
+    expect(csp.get('frame-src'), path).toContain('https://www.youtube-nocookie.com');
+    expect(csp.get('img-src'), path).toContain('https://*.basemaps.cartocdn.com');
+  }
+});
+
+test('files, remote files, share images and errors carry the headers and a policy that allows nothing', async ({
+  request,
+}) => {
+  const manifest = (await (await request.get('/site.webmanifest')).json()) as { icons: { src: string }[] };
+  const targets = [
+    '/main.js',
+    '/remotes.json',
+    '/favicon.ico',
+    manifest.icons.at(-1)!.src,
+    '/mfe/home/remoteEntry.js',
+    '/mfe/scorecard/mf-manifest.json',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/mfe/home/no-such-file.js',
+    '/no-such-file.0123456789.js',
+    '/ssr/about.html',
+  ];
+  for (const path of targets) {
+    // As a script asks for it (a request that takes HTML for a missing path gets the 404 page).
+    const response = await request.get(path, { headers: { Accept: 'application/javascript, application/json' } });
+    const csp = expectCommonHeaders(response, `${path} (${response.status()})`);
+    expect(csp.get('default-src'), path).toEqual(["'none'"]);
+  }
+});
+
+test('HSTS is sent when the site is reached over https (a proxy in front says so)', async ({ request }) => {
+  const https = { 'X-Forwarded-Proto': 'https' };
+  for (const [path, headers] of [
+    ['/about', { ...html, ...https }],
+    ['/main.js', https],
+  ] as const) {
+    const response = await request.get(path, { headers });
+    expect(response.headers()['strict-transport-security'], path).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+  }
+  const page = await request.get('/about', { headers: { ...html, ...https } });
+  const csp = directives(page.headers()['content-security-policy'] ?? '');
+  expect(csp.has('upgrade-insecure-requests')).toBe(true);
+  // Over https the loopback dev servers of remote overrides are not allowed.
+  expect(csp.get('script-src')).toEqual(["'self'"]);
+});
+
+/** Collects the page's securitypolicyviolation events, across navigations. */
+async function recordViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeBinding('__wpcReportViolation', (_source, text: string) => void violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __wpcReportViolation: (text: string) => void }).__wpcReportViolation;
+      report(`${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI} (${event.sourceFile})`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}
+
+test('no page meets a policy violation: every route, a form dialog, a clip player, the map', async ({ page }) => {
+  // Twenty page loads with hydration, on a busy machine.
+  test.slow();
+  const violations = await recordViolations(page);
+  for (const path of [...ALL_ROUTES, '/no-such-page']) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+
+  await page.goto('/map');
+  await waitForHydration(page);
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('main').getByRole('button', { name: 'Download Scorecard' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+
+  await page.goto('/showcase/presentations');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Nov 17, 2024' }).click();
+  const card = page.getByRole('tabpanel').getByRole('article', { name: 'EmberSight Labs' });
+  await card.getByRole('button', { name: /^Play / }).click();
+  await expect(card.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]')).toBeVisible();
+
+  expect(violations).toEqual([]);
+});
+
+test('the policy is enforced: an injected inline script is refused and reported', async ({ page }) => {
+  const violations = await recordViolations(page);
+  await page.goto('/about');
+  await waitForHydration(page);
+  await page.addScriptTag({ content: 'window.__wpcInjected = true;' }).catch(() => undefined);
+  await expect.poll(() => violations.some((text) => text.includes('script-src'))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __wpcInjected?: boolean }).__wpcInjected)).toBeUndefined();
+});
