@@ -7,6 +7,7 @@ import {
   initialZoomFor,
   markerSizeRem,
 } from '../src/map/settings';
+import { TILE_SOURCE } from '@wpc/shared/server/security-headers.cjs';
 
 // Expected values are spec §2 "Map page".
 describe('initialZoomFor', () => {
@@ -61,5 +62,14 @@ describe('map settings', () => {
     expect(TILE_LAYER.url).toContain('dark');
     expect(TILE_LAYER.url).toMatch(/^https:\/\//);
     expect(TILE_LAYER.attribution).toContain('OpenStreetMap');
+  });
+});
+
+describe('the tile host', () => {
+  it('is one the pages’ Content-Security-Policy allows for images', () => {
+    const host = new URL(TILE_LAYER.url.replace('{s}', TILE_LAYER.subdomains[0]!)).host;
+    const [scheme, pattern] = TILE_SOURCE.split('://') as [string, string];
+    expect(TILE_LAYER.url.startsWith(`${scheme}://`)).toBe(true);
+    expect(host.endsWith(pattern.replace(/^\*/, ''))).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { Resvg } = require('@resvg/resvg-js');
+const satori = require('satori').default;
 const { colourToken } = require('./tokens.cjs');
 
 const WIDTH = 1200;
@@ -67,7 +68,6 @@ function card({ title, siteName, illustration }) {
 
 /** The PNG for one page. */
 async function renderShareImage({ title, siteName, illustration }) {
-  const { default: satori } = await import('satori');
   const svg = await satori(card({ title, siteName, illustration }), {
     width: WIDTH,
     height: HEIGHT,
