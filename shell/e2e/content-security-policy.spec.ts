@@ -105,7 +105,9 @@ async function recordViolations(page: Page): Promise<string[]> {
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+    // Also a policy the browser cannot read (an unknown Permissions-Policy feature, a bad source).
+    if (/Content Security Policy|Permissions-Policy/i.test(message.text()))
+      violations.push(`console: ${message.text()}`);
   });
   return violations;
 }
