@@ -10,11 +10,11 @@
 // The package is not a dependency of the site: its install step downloads the HSTS preload list
 // (this script gives it an empty one: the site is not on it) and it brings ~230 packages.
 // README "Security headers" lists its tests and how the site meets each one.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 function fail(message) {
   console.error(`observatory: ${message}`);
@@ -43,27 +43,27 @@ if (!pkg || !fs.existsSync(pkg)) {
 const preload = path.join(pkg, 'conf', 'hsts-preload.json');
 if (!fs.existsSync(preload)) fs.writeFileSync(preload, '{}\n');
 
-// The TLS front: https on httpsPort to the edge, plain http on httpPort redirecting to https.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpc-observatory-'));
-execFileSync('openssl', [
-  'req',
-  '-x509',
-  '-newkey',
-  'rsa:2048',
-  '-nodes',
-  '-days',
-  '1',
-  '-subj',
-  '/CN=localhost',
-  '-keyout',
-  path.join(dir, 'key.pem'),
-  '-out',
-  path.join(dir, 'cert.pem'),
-]);
-const temp = (name) => `${name}_temp_path ${path.join(dir, name)};`;
-fs.writeFileSync(
-  path.join(dir, 'nginx.conf'),
-  `worker_processes 1;
+/** The TLS front: https on httpsPort to the edge, plain http on httpPort redirecting to https; then the scan. */
+function scanBehindTls() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpc-observatory-'));
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]),
+    { stdio: 'ignore' },
+  );
+  const temp = (name) => `${name}_temp_path ${path.join(dir, name)};`;
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1;
 pid ${path.join(dir, 'nginx.pid')};
 error_log ${path.join(dir, 'error.log')} warn;
 events { worker_connections 64; }
@@ -72,8 +72,8 @@ http {
     ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}
     server {
         listen 127.0.0.1:${httpsPort} ssl;
-        ssl_certificate ${path.join(dir, 'cert.pem')};
-        ssl_certificate_key ${path.join(dir, 'key.pem')};
+        ssl_certificate ${cert};
+        ssl_certificate_key ${key};
         location / {
             proxy_pass ${target};
             proxy_set_header Host $host;
@@ -86,37 +86,40 @@ http {
     }
 }
 `,
-);
-const nginx = spawn(
-  process.env.NGINX_BIN ?? 'nginx',
-  ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'],
-  {
-    stdio: 'inherit',
-  },
-);
-const stop = () => {
-  nginx.kill('SIGTERM');
-  fs.rmSync(dir, { recursive: true, force: true });
-};
-await new Promise((resolve) => setTimeout(resolve, 1000));
+  );
+  const nginx = spawn(
+    process.env.NGINX_BIN ?? 'nginx',
+    ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  setTimeout(() => {
+    // The scan runs in a child that trusts the throw-away certificate (Node reads NODE_EXTRA_CA_CERTS at start).
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, WPC_OBSERVATORY_SCAN: '1', NODE_EXTRA_CA_CERTS: cert },
+    });
+    nginx.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(child.status ?? 1);
+  }, 1000);
+}
 
-try {
-  // The certificate is our own: trusted for this run only.
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+/** As the package's scan(), with the ports given (its scan() takes a bare host name). */
+async function scan() {
   const src = (file) => import(pathToFileURL(path.join(pkg, 'src', file)).href);
   const { retrieve } = await src('retriever/retriever.js');
   const { ALL_TESTS, NUM_TESTS } = await src('constants.js');
   const { getGradeForScore, getScoreModifier } = await src('grader/grader.js');
   const { MINIMUM_SCORE_FOR_EXTRA_CREDIT } = await src('grader/charts.js');
 
-  // As the package's scan(), with the ports given (its scan() takes a bare host name).
   const retrieved = await retrieve('localhost', { httpPort, httpsPort });
   if (!retrieved.responses.auto) fail(`nothing answered on https://localhost:${httpsPort}`);
-  const results = ALL_TESTS.map((test) => test(retrieved));
   let extra = 100;
   let uncurved = 100;
   let passed = 0;
-  const rows = results.map((result) => {
+  const rows = ALL_TESTS.map((test) => test(retrieved)).map((result) => {
     const modifier = getScoreModifier(result.result);
     extra += modifier;
     if (modifier < 0) uncurved += modifier;
@@ -128,6 +131,7 @@ try {
   console.log(
     `Grade ${grade}, score ${score}; ${passed} of ${NUM_TESTS} tests passed (https://localhost:${httpsPort} -> ${target})`,
   );
-} finally {
-  stop();
 }
+
+if (process.env.WPC_OBSERVATORY_SCAN) await scan();
+else scanBehindTls();
