@@ -25,8 +25,10 @@ import {
 // icons and manifest, structured data. Expected values come from the spec fixtures.
 
 const ALL_ROUTES = [...SPEC_ROUTES.map((route) => route.path), ...ROUTES_BEYOND_SPEC.map((route) => route.path)];
-const isDev = (routePath: string) => routePath.startsWith('/dev/');
-const PUBLIC_ROUTES = ALL_ROUTES.filter((routePath) => !isDev(routePath));
+/** The developer pages and the team console: kept out of search results. */
+const isPrivate = (routePath: string) =>
+  ROBOTS_DISALLOWED.some((prefix) => `${routePath}/`.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+const PUBLIC_ROUTES = ALL_ROUTES.filter((routePath) => !isPrivate(routePath));
 const NOT_FOUND_PATH = '/no-such-page';
 const specTitle = (routePath: string) => SPEC_ROUTES.find((route) => route.path === routePath)?.title;
 
@@ -78,7 +80,7 @@ test('every route has its own title and description, an absolute canonical URL, 
     expect(meta['og:image:alt']?.length ?? 0, routePath).toBeGreaterThan(20);
     // Named by content: a new picture is a new URL, so it can be cached for good.
     expect(sitePath(meta['og:image'] ?? ''), routePath).toMatch(/\.[0-9a-f]{10}\.png$/);
-    expect(meta['robots'], routePath).toBe(isDev(routePath) ? 'noindex' : undefined);
+    expect(meta['robots'], routePath).toBe(isPrivate(routePath) ? 'noindex' : undefined);
   }
 });
 
