@@ -45,7 +45,7 @@ export async function launchFirefox(baseURL: string): Promise<EngineDriver> {
     async reload() {
       await page.reload({ waitUntil: 'load' });
     },
-    evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as never[])) as never,
+    evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
     async click(selector) {
       await (await visible(page, selector)).click();
     },

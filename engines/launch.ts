@@ -5,7 +5,9 @@ import { launchWebKit } from './webkit';
 
 /** The engines of this run: ENGINES=firefox,webkit (scripts/test-engines.ts sets it from --engine). */
 export function selectedEngines(): readonly EngineName[] {
-  const wanted = process.env.ENGINES?.split(',').map((name) => name.trim()).filter(Boolean);
+  const wanted = process.env.ENGINES?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (!wanted || wanted.length === 0) return ENGINE_NAMES;
   for (const name of wanted) {
     if (!ENGINE_NAMES.includes(name as EngineName)) {

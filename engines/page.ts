@@ -19,7 +19,9 @@ export async function waitUntil<T, A extends unknown[]>(
     const reading = await driver.evaluate(read, ...args);
     if (accept(reading)) return reading;
     if (Date.now() > deadline) {
-      throw new Error(`${driver.engine}: waited ${timeout / 1000} s for ${what}; last reading: ${JSON.stringify(reading)}`);
+      throw new Error(
+        `${driver.engine}: waited ${timeout / 1000} s for ${what}; last reading: ${JSON.stringify(reading)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

@@ -21,7 +21,8 @@ const PLOTTED_COUNT = 37;
 
 const UNAVAILABLE = 'This section is unavailable right now';
 const MAIN_NAV = "//nav[@aria-label='Main']";
-const dialogTitled = (title: string) => `//*[@role='dialog'][@aria-labelledby = //*[normalize-space(.)="${title}"]/@id]`;
+const dialogTitled = (title: string) =>
+  `//*[@role='dialog'][@aria-labelledby = //*[normalize-space(.)="${title}"]/@id]`;
 
 function documentTitle(): string {
   return document.title;
@@ -81,7 +82,9 @@ describe.each(selectedEngines())('in %s', (engine) => {
 
   describe('every route of the route table', () => {
     test('each route is in the spec fixture (test-support/spec/routes.ts), so the checks below know it', () => {
-      const unknown = ROUTES.map((route) => route.path).filter((path) => !SPEC_TITLES.has(path) && !BEYOND_SPEC.has(path));
+      const unknown = ROUTES.map((route) => route.path).filter(
+        (path) => !SPEC_TITLES.has(path) && !BEYOND_SPEC.has(path),
+      );
       expect(unknown).toEqual([]);
     });
 
@@ -112,7 +115,13 @@ describe.each(selectedEngines())('in %s', (engine) => {
       const showcase = xpath.button('Showcase', MAIN_NAV);
       expect(await driver.evaluate(attributeAt, showcase, 'aria-expanded')).toBe('false');
       await driver.click(showcase);
-      await waitUntil(driver, 'the Showcase menu to open', attributeAt, [showcase, 'aria-expanded'], (v) => v === 'true');
+      await waitUntil(
+        driver,
+        'the Showcase menu to open',
+        attributeAt,
+        [showcase, 'aria-expanded'],
+        (v) => v === 'true',
+      );
       await waitUntil(driver, 'the Past Presentations link', shownTextAt, [
         `${MAIN_NAV}//a[normalize-space(.)='Past Presentations']`,
       ]);

@@ -5,13 +5,10 @@ import { ERROR_RECORDER, isXPath, TAKE_RECORDED_ERRORS, VIEWPORT, type EngineDri
 
 /** Debian's webkit2gtk-driver and the MiniBrowser of libwebkit2gtk-4.1 (`.ci/run` installs them). */
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
-export const MINIBROWSER =
-  process.env.WEBKIT_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+export const MINIBROWSER = process.env.WEBKIT_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 /** Beside the site's own ports: EDGE_PORT + 10 unless WEBKIT_DRIVER_PORT says otherwise. */
-export const WEBKIT_DRIVER_PORT = Number(
-  process.env.WEBKIT_DRIVER_PORT ?? Number(process.env.EDGE_PORT ?? 3000) + 10,
-);
+export const WEBKIT_DRIVER_PORT = Number(process.env.WEBKIT_DRIVER_PORT ?? Number(process.env.EDGE_PORT ?? 3000) + 10);
 
 const WAIT_MS = 20_000;
 
@@ -93,7 +90,11 @@ export async function launchWebKit(baseURL: string): Promise<EngineDriver> {
     });
 
   const visible = async (selector: string): Promise<WebElement> => {
-    const element = await driver.wait(until.elementLocated(by(selector)), WAIT_MS, `WebKit: nothing matches ${selector}`);
+    const element = await driver.wait(
+      until.elementLocated(by(selector)),
+      WAIT_MS,
+      `WebKit: nothing matches ${selector}`,
+    );
     await driver.wait(until.elementIsVisible(element), WAIT_MS, `WebKit: ${selector} never became visible`);
     // WebKitWebDriver scrolls an element into view the way the page's CSS asks, smoothly
     // (scroll-behavior: smooth), then finds it still outside the viewport and refuses to click it

@@ -73,7 +73,10 @@ test('steps add up into the closing line', () => {
   const total = add(
     stepTally(0, [{ passed: 1, failed: 0, skipped: 0 }]), // lint
     stepTally(1, [tallyJest(fixture('jest-mixed.json'))]),
-    stepTally(0, [tallySchemathesis(fixture('schemathesis-pass.json')), tallySchemathesis(fixture('schemathesis-pass.json'))]),
+    stepTally(0, [
+      tallySchemathesis(fixture('schemathesis-pass.json')),
+      tallySchemathesis(fixture('schemathesis-pass.json')),
+    ]),
     stepTally(1, [tallyPlaywright(fixture('playwright-mixed.json'))]),
   );
   expect(summaryLine(total)).toBe('31 passed, 3 failed, 3 skipped');

@@ -8,7 +8,10 @@ module.exports = {
   testMatch: ['<rootDir>/engines/**/*.test.ts'],
   testEnvironment: 'node',
   transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
   },
   globalSetup: '<rootDir>/engines/global-setup.ts',
   globalTeardown: '<rootDir>/engines/global-teardown.ts',
