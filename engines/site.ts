@@ -15,12 +15,18 @@ const STARTUP_MS = 120_000;
  * Playwright run gives it (playwright.config.ts): a throw-away data folder, the team export's
  * token, no rate limit, and a fragment budget for a busy machine.
  */
-export async function startSite(): Promise<ChildProcess> {
-  const already = await fetch(`${BASE_URL}/api/health`).then(
+function answers(): Promise<boolean> {
+  return fetch(`${BASE_URL}/api/health`).then(
     (response) => response.ok,
     () => false,
   );
-  if (already) {
+}
+
+export async function startSite(): Promise<ChildProcess> {
+  // The site Playwright ran before may take a few seconds to go away.
+  const freeBy = Date.now() + 15_000;
+  while ((await answers()) && Date.now() < freeBy) await new Promise((resolve) => setTimeout(resolve, 500));
+  if (await answers()) {
     throw new Error(`Something already answers on ${BASE_URL}; stop it or set EDGE_PORT (and the other ports).`);
   }
   const site = spawn('npm', ['run', 'serve', '--silent'], {
@@ -40,11 +46,7 @@ export async function startSite(): Promise<ChildProcess> {
   const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline) {
     if (site.exitCode !== null) throw new Error(`npm run serve exited with ${site.exitCode}:\n${log}`);
-    const up = await fetch(`${BASE_URL}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return site;
+    if (await answers()) return site;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await stopSite(site);
