@@ -15,7 +15,7 @@
  * The run exits 1 when anything failed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { add, NONE, stepTally, summaryLine, tallyReport, type ReportKind, type Tally } from './test-summary';
 
@@ -119,6 +119,8 @@ function seconds(ms: number): string {
 async function main(): Promise<void> {
   const started = Date.now();
   rmSync(REPORTS, { recursive: true, force: true });
+  // jest writes its --outputFile only into a folder that exists.
+  mkdirSync(REPORTS, { recursive: true });
   const rows: { name: string; tally: Tally; note: string; ms: number }[] = [];
   let buildFailed = false;
 

@@ -7,7 +7,7 @@
  * Other arguments go to jest, e.g. `-t "main flows"`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ENGINE_NAMES } from '../engines/driver';
 
@@ -32,6 +32,8 @@ if (!existsSync(path.join(ROOT, 'shell', 'dist', 'remotes.json'))) {
 }
 
 const report = path.resolve(ROOT, process.env.ENGINES_JSON_REPORT ?? 'test-reports/engines.json');
+// jest writes its --outputFile only into a folder that exists.
+mkdirSync(path.dirname(report), { recursive: true });
 const jest = spawn(
   path.join(ROOT, 'node_modules', '.bin', 'jest'),
   ['--config', 'engines/jest.config.cjs', '--json', '--outputFile', report, ...passOn],
