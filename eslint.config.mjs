@@ -40,6 +40,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'test-results/**',
+      'test-reports/**',
       'playwright-report/**',
       'api/data/**',
       '**/coverage/**',

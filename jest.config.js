@@ -47,6 +47,8 @@ module.exports = {
     project('mfe-scorecard', 'jsdom'),
     project('mfe-showcase', 'jsdom'),
     project('mfe-map', 'jsdom'),
+    // The test tooling of the repository itself (scripts/: the summary line of npm test).
+    project('scripts', 'node'),
     {
       ...project('api', 'node'),
       // file-type's "node" export offers only import/module-sync conditions, which jest's

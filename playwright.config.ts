@@ -48,7 +48,12 @@ export default defineConfig({
   // One retry in CI so a test slowed by a busy 2-core machine does not sink the run; the list
   // reporter names every test that needed it as flaky, and those are followed up.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The list for people; the JSON report for the count that closes `npm test` (scripts/run-tests.ts).
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT ?? 'test-reports/playwright.json' }],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

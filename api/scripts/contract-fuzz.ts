@@ -16,7 +16,8 @@
  * Settings: CONTRACT_STORES=embedded,mongodb (default: embedded, plus mongodb when MONGODB_URI
  * is set), CONTRACT_MAX_EXAMPLES (default 50 per operation), CONTRACT_SEED (a schemathesis seed,
  * to replay a run; by default each run draws its own), CONTRACT_REPORT_DIR (keep a HAR file of
- * every request and answer per leg there).
+ * every request and answer per leg there), CONTRACT_RESULTS_DIR (schemathesis's JSON run report
+ * per leg, `<leg>.json`, counted by `npm test`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -159,6 +160,25 @@ function schemathesisConfig(fileId: string): string {
   ].join('\n');
 }
 
+/**
+ * CONTRACT_REPORT_DIR: every request and answer, for a look at what was sent (a HAR file per leg).
+ * CONTRACT_RESULTS_DIR: schemathesis's JSON run report per leg (`<leg>.json`), which
+ * scripts/run-tests.ts counts into the closing line of `npm test`.
+ */
+function reportArgs(leg: StoreLeg): string[] {
+  const formats: string[] = [];
+  const args: string[] = [];
+  if (process.env.CONTRACT_REPORT_DIR) {
+    formats.push('har');
+    args.push('--report-dir', path.resolve(process.env.CONTRACT_REPORT_DIR, leg));
+  }
+  if (process.env.CONTRACT_RESULTS_DIR) {
+    formats.push('json');
+    args.push('--report-json-path', path.resolve(process.env.CONTRACT_RESULTS_DIR, `${leg}.json`));
+  }
+  return formats.length > 0 ? ['--report', formats.join(','), ...args] : [];
+}
+
 function runSchemathesis(leg: StoreLeg, workDir: string, base: string, token: string): Promise<number | null> {
   const args = [
     '--config-file',
@@ -177,10 +197,7 @@ function runSchemathesis(leg: StoreLeg, workDir: string, base: string, token: st
     '30',
     '--no-color',
     ...(process.env.CONTRACT_SEED ? ['--seed', process.env.CONTRACT_SEED] : []),
-    // Every request and answer, for a look at what was sent (the HAR file of a leg).
-    ...(process.env.CONTRACT_REPORT_DIR
-      ? ['--report', 'har', '--report-dir', path.resolve(process.env.CONTRACT_REPORT_DIR, leg)]
-      : []),
+    ...reportArgs(leg),
   ];
   // In the leg's folder, so hypothesis's example database and reports go away with it.
   const child = spawn('schemathesis', args, {

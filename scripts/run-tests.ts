@@ -1,0 +1,154 @@
+/**
+ * npm test: every check and test suite of the repository, then one closing line that adds them up,
+ * "N passed, N failed, N skipped" (scripts/test-summary.ts), which is the last thing printed.
+ *
+ * Steps, in order: lint, typecheck, jest (unit, component, API, storage), contract fuzzing
+ * (schemathesis), the nginx configuration check, the production build, Playwright in Chromium
+ * (through the node edge and nginx), and the engine tests in Firefox ESR and WebKitGTK.
+ *
+ * - Test suites count their tests from their JSON reports (written under test-reports/).
+ * - Lint, typecheck, the nginx check and the build are gates: each counts as one check, passed
+ *   or failed, however many problems it prints (its own output says which).
+ * - Every step runs even after one failed, so one CI run shows every failure, except that nothing
+ *   runs against a build that failed: Playwright and the engine tests then count one failure each.
+ * - A step that exits non-zero without a failing test in its report counts one failure.
+ * The run exits 1 when anything failed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { add, NONE, stepTally, summaryLine, tallyReport, type ReportKind, type Tally } from './test-summary';
+
+const ROOT = path.resolve(__dirname, '..');
+const REPORTS = path.join(ROOT, 'test-reports');
+const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+
+interface Step {
+  readonly name: string;
+  readonly command: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  /** Its JSON reports: a file, or every .json file of a folder. */
+  readonly reports?: { readonly kind: ReportKind; readonly file?: string; readonly dir?: string };
+  /** A gate: one check, passed or failed. */
+  readonly gate?: boolean;
+  readonly needsBuild?: boolean;
+}
+
+const STEPS: readonly Step[] = [
+  { name: 'lint (ESLint, Prettier)', command: ['npm', 'run', '--silent', 'lint'], gate: true },
+  { name: 'typecheck (tsc -b)', command: ['npm', 'run', '--silent', 'typecheck'], gate: true },
+  {
+    name: 'unit, component and API tests (jest)',
+    command: [bin('jest'), '--json', '--outputFile', path.join(REPORTS, 'jest.json')],
+    reports: { kind: 'jest', file: path.join(REPORTS, 'jest.json') },
+  },
+  {
+    name: 'contract fuzzing (schemathesis)',
+    command: ['npm', 'run', '--silent', 'test:contract'],
+    env: { CONTRACT_RESULTS_DIR: path.join(REPORTS, 'contract') },
+    reports: { kind: 'schemathesis', dir: path.join(REPORTS, 'contract') },
+  },
+  { name: 'nginx configuration (nginx -t)', command: ['npm', 'run', '--silent', 'check:nginx'], gate: true },
+  { name: 'production build', command: ['npm', 'run', '--silent', 'build'], gate: true },
+  {
+    name: 'end-to-end tests in Chromium (Playwright)',
+    command: [bin('playwright'), 'test'],
+    env: { PLAYWRIGHT_JSON_REPORT: path.join(REPORTS, 'playwright.json') },
+    reports: { kind: 'playwright', file: path.join(REPORTS, 'playwright.json') },
+    needsBuild: true,
+  },
+  {
+    name: 'engine tests in Firefox ESR and WebKitGTK',
+    command: [bin('tsx'), 'scripts/test-engines.ts'],
+    env: { ENGINES_JSON_REPORT: path.join(REPORTS, 'engines.json') },
+    reports: { kind: 'jest', file: path.join(REPORTS, 'engines.json') },
+    needsBuild: true,
+  },
+];
+
+function run(step: Step): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(step.command[0]!, step.command.slice(1), {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...step.env },
+    });
+    child.on('error', (error) => {
+      console.error(`${step.name}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function reportFiles(step: Step): string[] {
+  const { file, dir } = step.reports ?? {};
+  if (file) return existsSync(file) ? [file] : [];
+  if (dir && existsSync(dir)) {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => path.join(dir, name));
+  }
+  return [];
+}
+
+function tallyOf(step: Step, exitCode: number): { tally: Tally; note: string } {
+  if (step.gate) {
+    return { tally: exitCode === 0 ? { ...NONE, passed: 1 } : { ...NONE, failed: 1 }, note: '' };
+  }
+  const tallies: Tally[] = [];
+  const notes: string[] = [];
+  for (const file of reportFiles(step)) {
+    try {
+      tallies.push(tallyReport(step.reports!.kind, JSON.parse(readFileSync(file, 'utf8'))));
+    } catch (error) {
+      notes.push(`unreadable report ${path.relative(ROOT, file)}: ${(error as Error).message}`);
+    }
+  }
+  if (tallies.length === 0) notes.push('no report');
+  const tally = stepTally(exitCode, tallies);
+  if (exitCode !== 0 && add(...tallies).failed === 0) notes.push(`exited with ${exitCode}`);
+  return { tally, note: notes.join('; ') };
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 1000)} s`;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  rmSync(REPORTS, { recursive: true, force: true });
+  // jest writes its --outputFile only into a folder that exists.
+  mkdirSync(REPORTS, { recursive: true });
+  const rows: { name: string; tally: Tally; note: string; ms: number }[] = [];
+  let buildFailed = false;
+
+  for (const [index, step] of STEPS.entries()) {
+    console.log(`\n=== [${index + 1}/${STEPS.length}] ${step.name} ===\n`);
+    if (step.needsBuild && buildFailed) {
+      console.log('Not run: the production build failed.');
+      rows.push({ name: step.name, tally: { ...NONE, failed: 1 }, note: 'not run: the build failed', ms: 0 });
+      continue;
+    }
+    const stepStarted = Date.now();
+    const exitCode = await run(step);
+    if (step.name === 'production build' && exitCode !== 0) buildFailed = true;
+    rows.push({ name: step.name, ...tallyOf(step, exitCode), ms: Date.now() - stepStarted });
+  }
+
+  const total = add(...rows.map((row) => row.tally));
+  const width = Math.max(...rows.map((row) => row.name.length));
+  console.log(`\n=== Summary (${seconds(Date.now() - started)}) ===`);
+  for (const row of rows) {
+    const counts = `${row.tally.passed} passed, ${row.tally.failed} failed, ${row.tally.skipped} skipped`;
+    const mark = row.tally.failed > 0 ? 'FAIL' : 'ok  ';
+    console.log(
+      `${mark} ${row.name.padEnd(width)}  ${counts.padEnd(36)} ${seconds(row.ms).padStart(6)}${row.note ? `  (${row.note})` : ''}`,
+    );
+  }
+  // The closing line: nothing is printed after it.
+  process.stdout.write(`${summaryLine(total)}\n`, () => process.exit(total.failed > 0 ? 1 : 0));
+}
+
+void main();

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  add,
+  stepTally,
+  summaryLine,
+  tallyJest,
+  tallyPlaywright,
+  tallyReport,
+  tallySchemathesis,
+} from '../test-summary';
+
+/** Reports written by the real runners (paths shortened); each test names what the runner printed. */
+function fixture(name: string): unknown {
+  return JSON.parse(readFileSync(path.join(__dirname, 'fixtures', name), 'utf8'));
+}
+
+describe('jest --json', () => {
+  test('a green run: jest printed "Tests: 20 passed, 20 total"', () => {
+    expect(tallyJest(fixture('jest-pass.json'))).toEqual({ passed: 20, failed: 0, skipped: 0 });
+  });
+
+  test('a failed test, a suite that could not run, a skipped test and a todo', () => {
+    // jest printed "Tests: 1 failed, 1 skipped, 1 todo, 2 passed, 5 total" and
+    // "Test Suites: 2 failed, 1 passed": the suite that failed to import is a failure of its own.
+    expect(tallyJest(fixture('jest-mixed.json'))).toEqual({ passed: 2, failed: 2, skipped: 2 });
+  });
+});
+
+describe('Playwright json reporter', () => {
+  test('a green run: the list reporter printed "7 passed"', () => {
+    expect(tallyPlaywright(fixture('playwright-pass.json'))).toEqual({ passed: 7, failed: 0, skipped: 0 });
+  });
+
+  test('a flaky test passed on its retry, a failed one, a skipped one', () => {
+    // The list reporter printed "1 failed, 1 flaky, 1 skipped, 1 passed".
+    expect(tallyPlaywright(fixture('playwright-mixed.json'))).toEqual({ passed: 2, failed: 1, skipped: 1 });
+  });
+
+  test('a web server that never started ran no test and is one failure', () => {
+    expect(tallyPlaywright(fixture('playwright-web-server-error.json'))).toEqual({ passed: 0, failed: 1, skipped: 0 });
+  });
+});
+
+describe('schemathesis json report', () => {
+  test('one test per API operation: schemathesis printed "Tested: 13" and "36 generated, 36 passed"', () => {
+    expect(tallySchemathesis(fixture('schemathesis-pass.json'))).toEqual({ passed: 13, failed: 0, skipped: 0 });
+  });
+
+  test('an operation with a failing check fails; the others of the run pass', () => {
+    // Three operations tested, one failure (ST202) on POST /api/submit-assessment.
+    expect(tallySchemathesis(fixture('schemathesis-fail.json'))).toEqual({ passed: 2, failed: 1, skipped: 0 });
+  });
+
+  test('an interrupted run with no failure recorded still fails', () => {
+    const report = { ...(fixture('schemathesis-pass.json') as object), complete: false };
+    expect(tallySchemathesis(report).failed).toBe(1);
+  });
+});
+
+test('a report without its counts is refused, not read as zero', () => {
+  expect(() => tallyJest({ numPassedTests: 3 })).toThrow(/has no count/);
+  expect(() => tallyPlaywright({ suites: [] })).toThrow(/stats/);
+  expect(() => tallySchemathesis([])).toThrow(/not a JSON object/);
+});
+
+test('tallyReport reads each kind by its own rules', () => {
+  expect(tallyReport('jest', fixture('jest-mixed.json'))).toEqual(tallyJest(fixture('jest-mixed.json')));
+  expect(tallyReport('schemathesis', fixture('schemathesis-fail.json')).failed).toBe(1);
+});
+
+test('steps add up into the closing line', () => {
+  const total = add(
+    stepTally(0, [{ passed: 1, failed: 0, skipped: 0 }]), // lint
+    stepTally(1, [tallyJest(fixture('jest-mixed.json'))]),
+    stepTally(0, [
+      tallySchemathesis(fixture('schemathesis-pass.json')),
+      tallySchemathesis(fixture('schemathesis-pass.json')),
+    ]),
+    stepTally(1, [tallyPlaywright(fixture('playwright-mixed.json'))]),
+  );
+  expect(summaryLine(total)).toBe('31 passed, 3 failed, 3 skipped');
+});
+
+test('a step that failed without a failing test in its reports counts one failure', () => {
+  expect(stepTally(1, [])).toEqual({ passed: 0, failed: 1, skipped: 0 });
+  expect(stepTally(2, [{ passed: 5, failed: 0, skipped: 1 }])).toEqual({ passed: 5, failed: 1, skipped: 1 });
+  // Its own failures already say it failed.
+  expect(stepTally(1, [{ passed: 5, failed: 2, skipped: 0 }])).toEqual({ passed: 5, failed: 2, skipped: 0 });
+});
+
+test('the closing line has the one form CI reads', () => {
+  expect(summaryLine({ passed: 1500, failed: 0, skipped: 4 })).toMatch(/^\d+ passed, \d+ failed, \d+ skipped$/);
+});
