@@ -52,10 +52,19 @@ export class TestSmtpServer {
   /** Every message received since the start or the last clear(), in order of arrival. */
   readonly messages: ReceivedMail[] = [];
   mode: SmtpMode = 'accept';
+  /**
+   * While true, a message is read in full but not answered, as by a very slow server. It is
+   * kept (answered 250) once `hold` is set back to false, and dropped if the client goes away
+   * first: a server that never said 250 has not taken the message (RFC 5321, 4.1.1.4).
+   */
+  hold = false;
+  /** Messages read in full and waiting for an answer because of `hold`. */
+  held = 0;
   private server: SMTPServer | undefined;
   private portNumber: number;
   private seq = 0;
   private waiters = new Set<() => void>();
+  private readonly closed = new Set<string>();
 
   constructor(options: TestSmtpServerOptions = {}) {
     this.portNumber = options.port ?? 0;
@@ -85,11 +94,15 @@ export class TestSmtpServer {
       onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'user' }),
       onMailFrom: (_address, _session, callback) =>
         callback(this.mode === 'temporary' ? smtpError(TEMPORARY) : undefined),
+      onClose: (session) => {
+        this.closed.add(session.id);
+      },
       onRcptTo: (_address, _session, callback) =>
         callback(this.mode === 'permanent' ? smtpError(PERMANENT) : undefined),
       onData: (stream, session, callback) => {
         simpleParser(stream)
-          .then((mail) => {
+          .then(async (mail) => {
+            if (this.hold && !(await this.released(session))) return;
             this.receive(mail, session);
             callback();
           })
@@ -145,6 +158,17 @@ export class TestSmtpServer {
       }, timeoutMs);
       this.waiters.add(check);
     });
+  }
+
+  /** Waits while `hold` is on; false when the client's connection closed meanwhile. */
+  private async released(session: SMTPServerSession): Promise<boolean> {
+    this.held += 1;
+    try {
+      while (this.hold && !this.closed.has(session.id)) await new Promise((resolve) => setTimeout(resolve, 20));
+      return !this.closed.has(session.id);
+    } finally {
+      this.held -= 1;
+    }
   }
 
   private receive(mail: Awaited<ReturnType<typeof simpleParser>>, session: SMTPServerSession): void {

@@ -22,7 +22,7 @@ export interface MailConfig {
 export const DEFAULT_SITE_ORIGIN = 'http://localhost:3000';
 
 /** A plain address: one @, no spaces, quotes, brackets or list separators (so no header tricks). */
-const ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
+export const ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
 
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();

@@ -1,5 +1,5 @@
 import { FORMS, type FieldDefinition } from '@wpc/shared/schemas';
-import { recipientsFor, type MailConfig } from '../mail/config';
+import { ADDRESS, recipientsFor, type MailConfig } from '../mail/config';
 import type { OutgoingMail } from '../mail/transport';
 import type { StoredFile, StoredSubmission } from '../store';
 
@@ -192,7 +192,8 @@ export function notificationMail(
     subject: oneLine(subject, 250),
     text,
     html,
-    replyTo: person.email ? { name: person.name, address: person.email } : undefined,
+    // Only a plain address: anything else (stored before validation, or by another tool) is left out.
+    replyTo: ADDRESS.test(person.email) ? { name: person.name, address: person.email } : undefined,
     messageId,
     date: submission.receivedAt,
     headers: {

@@ -160,7 +160,6 @@ export class EmbeddedStore implements SubmissionStore {
       await this.submissions.ensureIndexAsync({ fieldName: ['form', 'receivedAt'] });
       await this.submissions.ensureIndexAsync({ fieldName: 'receivedAt' });
       await this.submissions.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
-      await this.submissions.ensureIndexAsync({ fieldName: 'notification.dueAt', sparse: true });
       await this.assessments.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
     } catch (error) {
       await this.lock.release();

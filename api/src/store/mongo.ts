@@ -220,7 +220,7 @@ export class MongoStore implements SubmissionStore {
   private closed = false;
   private nextRateSweep = 0;
   readonly outbox = mongoOutbox(
-    (work) => this.run(({ submissions }) => work(submissions as unknown as Parameters<typeof work>[0])),
+    (work) => this.run(({ db }) => work(db)),
     (doc) => toSubmission(doc as unknown as SubmissionDoc),
   );
 
