@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type AddressObject } from 'mailparser';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
 /**
@@ -60,6 +60,8 @@ export class TestSmtpServer {
   hold = false;
   /** Messages read in full and waiting for an answer because of `hold`. */
   held = 0;
+  /** Messages read in full whose client went away before they were answered: not taken. */
+  readonly dropped: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
   private portNumber: number;
   private seq = 0;
@@ -102,7 +104,10 @@ export class TestSmtpServer {
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then(async (mail) => {
-            if (this.hold && !(await this.released(session))) return;
+            if (this.hold && !(await this.released(session))) {
+              this.dropped.push(this.describe(mail, session));
+              return;
+            }
             this.receive(mail, session);
             callback();
           })
@@ -171,7 +176,12 @@ export class TestSmtpServer {
     }
   }
 
-  private receive(mail: Awaited<ReturnType<typeof simpleParser>>, session: SMTPServerSession): void {
+  private receive(mail: ParsedMail, session: SMTPServerSession): void {
+    this.messages.push(this.describe(mail, session));
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  private describe(mail: ParsedMail, session: SMTPServerSession): ReceivedMail {
     const headers: Record<string, string> = {};
     for (const line of mail.headerLines) {
       const value = line.line
@@ -181,7 +191,7 @@ export class TestSmtpServer {
       headers[line.key] = headers[line.key] === undefined ? value : `${headers[line.key]}, ${value}`;
     }
     this.seq += 1;
-    this.messages.push({
+    return {
       seq: this.seq,
       receivedAt: new Date().toISOString(),
       envelope: {
@@ -197,8 +207,7 @@ export class TestSmtpServer {
       html: typeof mail.html === 'string' ? mail.html : undefined,
       headers,
       attachments: mail.attachments.length,
-    });
-    for (const waiter of [...this.waiters]) waiter();
+    };
   }
 }
 
