@@ -14,7 +14,6 @@
  * benchmark must stop and restart the database; the database name comes from MONGODB_URI.
  * All traffic goes to 127.0.0.1. Prints acknowledged, stored, lost, duplicated, 5xx and p99.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -23,6 +22,7 @@ import path from 'node:path';
 import { EmbeddedSnapshot, MongoStore, type StoredSubmission } from '../src/store';
 import { FERRETDB_BIN, OwnFerretDb } from '../test/helpers/ferretdb';
 import { freePort } from '../test/helpers/process';
+import { ApiProcess, percentile, sleep } from './api-process';
 
 const TOTAL = Number(process.env.CHAOS_SUBMISSIONS ?? 10_000);
 const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 50);
@@ -33,9 +33,6 @@ const CLIENT_TIMEOUT_MS = 10_000;
 /** Hard stop for one store's run, so the benchmark always ends. */
 const RUN_DEADLINE_MS = 45 * 60_000;
 const OUTAGE_MS = 3000;
-const API_DIR = path.resolve(__dirname, '..');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Figures {
   store: string;
@@ -52,72 +49,6 @@ interface Figures {
   'p99 ms': number;
   'wall s': number;
   'outages logged': number;
-}
-
-/** The API as a child process, restartable, its output appended to one log file. */
-class ApiProcess {
-  private child: ChildProcess | undefined;
-
-  constructor(
-    private readonly env: Record<string, string>,
-    private readonly logFile: string,
-    readonly port: number,
-  ) {}
-
-  async start(): Promise<void> {
-    const log = await fs.open(this.logFile, 'a');
-    const clean = { ...process.env };
-    delete clean.MONGODB_URI;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: API_DIR,
-      env: { ...clean, ...this.env },
-      stdio: ['ignore', log.fd, log.fd],
-    });
-    this.child = child;
-    child.once('exit', () => void log.close());
-    // Listening once /api/health answers at all (503 is fine while the database is down).
-    // Up to 2 minutes: tsx compiles the server on every start, slowly on a busy machine.
-    for (let i = 0; i < 1200; i += 1) {
-      if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}; see ${this.logFile}`);
-      const answered = await fetch(`http://127.0.0.1:${this.port}/api/health`).then(
-        () => true,
-        () => false,
-      );
-      if (answered) return;
-      await sleep(100);
-    }
-    throw new Error(`the API did not start; see ${this.logFile}`);
-  }
-
-  async kill9(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  freeze(): void {
-    this.child?.kill('SIGSTOP');
-  }
-
-  thaw(): void {
-    this.child?.kill('SIGCONT');
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(15_000)]);
-    if (child.exitCode === null) await this.kill9();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
 }
 
 interface ChaosStep {

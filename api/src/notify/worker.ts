@@ -39,7 +39,7 @@ export const DEFAULT_TIMING: WorkerTiming = {
   retryBaseMs: 2_000,
   retryMaxMs: 15 * 60_000,
   giveUpAfterMs: 24 * 60 * 60_000,
-  pauseMaxMs: 15_000,
+  pauseMaxMs: 5_000,
   concurrency: 4,
   storeTimeoutMs: 30_000,
 };
