@@ -72,3 +72,34 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
 }
+
+/** Patient clients, like the site's forms only more so: retries with the same key, pausing 250 ms doubling to 2 s. */
+export const MAX_ATTEMPTS = 40;
+export const retryPause = (attempt: number) => Math.min(2000, 250 * 2 ** attempt);
+export const CLIENT_TIMEOUT_MS = 10_000;
+
+/** Something done to the system once `at` (a fraction of all submissions) have been acknowledged. */
+export interface ChaosStep {
+  readonly at: number;
+  readonly label: string;
+  run(): Promise<void>;
+}
+
+/** Runs the steps one after another as acknowledgements pass their marks; `done` settles when the last has run. */
+export function chaosSchedule(steps: readonly ChaosStep[], total: number, name: string) {
+  const pending = [...steps];
+  let busy = Promise.resolve();
+  return {
+    acknowledged(count: number): void {
+      const step = pending[0];
+      if (!step || count < step.at * total) return;
+      pending.shift();
+      busy = busy.then(async () => {
+        const t0 = Date.now();
+        await step.run();
+        console.log(`  [${name}] after ${count} acknowledged: ${step.label} (${Date.now() - t0} ms)`);
+      });
+    },
+    done: () => busy,
+  };
+}

@@ -22,14 +22,19 @@ import path from 'node:path';
 import { EmbeddedSnapshot, MongoStore, type StoredSubmission } from '../src/store';
 import { FERRETDB_BIN, OwnFerretDb } from '../test/helpers/ferretdb';
 import { freePort } from '../test/helpers/process';
-import { ApiProcess, percentile, sleep } from './api-process';
+import {
+  ApiProcess,
+  chaosSchedule,
+  CLIENT_TIMEOUT_MS,
+  MAX_ATTEMPTS,
+  percentile,
+  retryPause,
+  sleep,
+  type ChaosStep,
+} from './api-process';
 
 const TOTAL = Number(process.env.CHAOS_SUBMISSIONS ?? 10_000);
 const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 50);
-const MAX_ATTEMPTS = 40;
-/** Pause before retry n: 250 ms doubling up to 2 s, as a patient client would. */
-const retryPause = (attempt: number) => Math.min(2000, 250 * 2 ** attempt);
-const CLIENT_TIMEOUT_MS = 10_000;
 /** Hard stop for one store's run, so the benchmark always ends. */
 const RUN_DEADLINE_MS = 45 * 60_000;
 const OUTAGE_MS = 3000;
@@ -49,12 +54,6 @@ interface Figures {
   'p99 ms': number;
   'wall s': number;
   'outages logged': number;
-}
-
-interface ChaosStep {
-  readonly at: number;
-  readonly label: string;
-  run(): Promise<void>;
 }
 
 async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
@@ -88,7 +87,6 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   let repeats = 0;
   let repeatsOk = 0;
   let next = 0;
-  let chaosBusy = Promise.resolve();
   const started = Date.now();
   const deadline = started + RUN_DEADLINE_MS;
 
@@ -139,18 +137,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
           },
         },
   ];
-  const pending = [...steps];
-  const maybeStartChaos = () => {
-    const step = pending[0];
-    if (!step || acknowledged.size < step.at * TOTAL) return;
-    pending.shift();
-    const at = acknowledged.size;
-    chaosBusy = chaosBusy.then(async () => {
-      const t0 = Date.now();
-      await step.run();
-      console.log(`  [${kind}] after ${at} acknowledged: ${step.label} (${Date.now() - t0} ms)`);
-    });
-  };
+  const chaos = chaosSchedule(steps, TOTAL, kind);
 
   /** One POST with the attempt's key; the status, or 0 for a network error or client timeout. */
   const send = async (n: number, key: string): Promise<{ status: number; replayed: boolean }> => {
@@ -187,7 +174,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
         const { status } = await send(n, key);
         if (status === 200) {
           acknowledged.add(n);
-          maybeStartChaos();
+          chaos.acknowledged(acknowledged.size);
           break;
         }
         if (status !== 0 && status < 500) throw new Error(`submission ${n} refused with ${status}`);
@@ -211,7 +198,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
     console.log(`  [${kind}] ${acknowledged.size} acknowledged, ${fiveXx} 5xx, ${networkErrors} network errors`);
   }, 15_000);
   await Promise.all(Array.from({ length: CONCURRENCY }, worker)).finally(() => clearInterval(progress));
-  await chaosBusy;
+  await chaos.done();
   const wallSeconds = (Date.now() - started) / 1000;
   await api.stop();
 

@@ -24,14 +24,19 @@ import { MongoClient } from 'mongodb';
 import { EmbeddedStore, MongoStore } from '../src/store';
 import { TestSmtpServer } from '../../test-support/smtp/server';
 import { freePort } from '../test/helpers/process';
-import { ApiProcess, sleep } from './api-process';
+import {
+  ApiProcess,
+  chaosSchedule,
+  CLIENT_TIMEOUT_MS,
+  MAX_ATTEMPTS,
+  retryPause,
+  sleep,
+  type ChaosStep,
+} from './api-process';
 
 const TOTAL = Number(process.env.NOTIFY_BENCH_SUBMISSIONS ?? 10_000);
 const CONCURRENCY = Number(process.env.NOTIFY_BENCH_CONCURRENCY ?? 50);
 const SMTP_OUTAGE_MS = Number(process.env.NOTIFY_BENCH_OUTAGE_MS ?? 30_000);
-const MAX_ATTEMPTS = 40;
-const retryPause = (attempt: number) => Math.min(2000, 250 * 2 ** attempt);
-const CLIENT_TIMEOUT_MS = 10_000;
 /** Longest wait for the outbox to drain after the last submission. */
 const DRAIN_DEADLINE_MS = 20 * 60_000;
 const TEAM = 'team-inbox@consortium.test';
@@ -120,8 +125,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   const acknowledged = new Set<number>();
   let next = 0;
   let killedInFlight = 0;
-  let chaos = Promise.resolve();
-  const steps = [
+  const steps: ChaosStep[] = [
     {
       at: 0.3,
       label: `stop the SMTP server for ${SMTP_OUTAGE_MS / 1000} s`,
@@ -141,17 +145,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
       },
     },
   ];
-  const maybeChaos = () => {
-    const step = steps[0];
-    if (!step || acknowledged.size < step.at * TOTAL) return;
-    steps.shift();
-    const at = acknowledged.size;
-    chaos = chaos.then(async () => {
-      const t0 = Date.now();
-      await step.run();
-      console.log(`  [${kind}] after ${at} acknowledged: ${step.label} (${Date.now() - t0} ms)`);
-    });
-  };
+  const chaos = chaosSchedule(steps, TOTAL, kind);
 
   const send = async (n: number, key: string): Promise<number> => {
     try {
@@ -182,7 +176,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
         const status = await send(n, key);
         if (status === 200) {
           acknowledged.add(n);
-          maybeChaos();
+          chaos.acknowledged(acknowledged.size);
           break;
         }
         if (status !== 0 && status < 500) throw new Error(`submission ${n} refused with ${status}`);
@@ -197,7 +191,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   }, 15_000);
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
   const submitted = Date.now();
-  await chaos;
+  await chaos.done();
 
   // Drained: the outbox has nothing pending and every acknowledged submission has its email.
   const notifiedOf = () => {
