@@ -10,6 +10,7 @@ import { adminRoutes } from './routes/admin';
 import { assessmentRoutes } from './routes/assessment';
 import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
+import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
 import { submitRoutes } from './routes/submit';
 import { storeWithDeadline, type SubmissionStore } from './store';
@@ -20,10 +21,18 @@ export interface AppDependencies {
   readonly logger?: Logger;
   /** Milliseconds since the epoch, for the benchmark cache; tests pass their own. */
   readonly clock?: () => number;
+  /** The team notifications (outbox worker); unset when SMTP_URL is unset: nothing is queued. */
+  readonly notifications?: Notifications;
 }
 
 /** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
-export function createApp({ store, config, logger = createLogger(config.logLevel), clock }: AppDependencies): Express {
+export function createApp({
+  store,
+  config,
+  logger = createLogger(config.logLevel),
+  clock,
+  notifications,
+}: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
   const guardedStore = storeWithDeadline(store, {
@@ -51,13 +60,13 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
     }),
   );
 
-  app.use(healthRoutes(guardedStore));
+  app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
   // One limiter for every submission, shared results included: one budget per address.
   const submitGuards = limiter(config.rateLimit, guardedStore.rateCounter, {
     name: 'submit',
     message: 'Too many submissions from your address. Please wait a minute and try again.',
   });
-  app.use(submitRoutes({ store: guardedStore, config, logger, guards: submitGuards }));
+  app.use(submitRoutes({ store: guardedStore, config, logger, guards: submitGuards, notifications }));
   app.use(
     assessmentRoutes({
       store: guardedStore,

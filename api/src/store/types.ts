@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EndpointKind, FormId, Submission } from '@wpc/shared/schemas';
+import type { NewNotification, NotificationOutbox } from './outbox';
 
 /** What is known about one stored upload; the bytes live in the store under `id`. */
 export interface StoredFile {
@@ -59,6 +60,8 @@ export interface IdempotencyTag {
 
 export interface InsertOptions {
   readonly idempotency?: IdempotencyTag;
+  /** The team notification to queue, written in the same document (submissions only). */
+  readonly notification?: NewNotification;
 }
 
 /** Anonymised self-assessment results a community chose to share (no name, email or notes). */
@@ -159,6 +162,8 @@ export interface SubmissionStore {
    * process can open (the embedded store), whose limiter counts in memory.
    */
   readonly rateCounter?: RateCounter;
+  /** The team notifications queued with submissions (see outbox.ts). */
+  readonly outbox?: NotificationOutbox;
   close(): Promise<void>;
 }
 
