@@ -38,6 +38,7 @@ import {
   type SubmissionStreamQuery,
 } from './types';
 import { byteCounter } from './byte-counter';
+import { MongoTeamStore } from './team-mongo';
 
 export interface MongoStoreOptions {
   readonly uri: string;
@@ -215,6 +216,11 @@ export class MongoStore implements SubmissionStore {
   private healTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private nextRateSweep = 0;
+  readonly team = new MongoTeamStore({
+    run: (work) => this.run(({ db }) => work(db)),
+    toSubmission: (doc) => toSubmission(doc as SubmissionDoc),
+    deleteFile: (id) => this.deleteFile(id),
+  });
 
   constructor(private readonly options: MongoStoreOptions) {
     this.clientOptions = {
