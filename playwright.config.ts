@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { nginxPorts } from './scripts/nginx-edge-ports.cjs';
 import { E2E_ADMIN_TOKEN } from './test-support/e2e/team-export';
+import { E2E_SMTP_CONTROL, e2eMailEnv } from './test-support/e2e/mail';
 
 // A system Chromium (Debian's package): no browser download is possible on these machines.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -101,7 +102,18 @@ export default defineConfig({
         RATE_LIMIT_MAX: '0',
         // The tests check what the edge composes, not how fast remotes answer on a busy machine.
         FRAGMENT_TIMEOUT_MS: '3000',
+        // Notifications and sign-in links go to the local SMTP server below.
+        ...e2eMailEnv(baseURL),
       },
+    },
+    {
+      // A real SMTP server on this machine (test-support/smtp); tests read what it received over HTTP.
+      command: 'npx tsx test-support/smtp/cli.ts',
+      url: `${E2E_SMTP_CONTROL}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
     {
       // nginx in front of the same remotes' dist/ folders, the API above and a page composer of

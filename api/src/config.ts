@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FEEDBACK_MAX_FILE_BYTES, FEEDBACK_MAX_FILES } from '@wpc/shared/schemas';
 import { ports } from '@wpc/shared/ports';
+import { mailConfig, siteOrigin, teamEmails, type MailConfig } from './mail/config';
 
 export interface RateLimitConfig {
   readonly windowMs: number;
@@ -46,6 +47,12 @@ export interface ApiConfig {
   /** Longest an upload (multipart request) may take to arrive in full. */
   readonly uploadTimeoutMs: number;
   readonly logLevel: string;
+  /** The site's public origin (SITE_ORIGIN), for links in emails. */
+  readonly siteOrigin: string;
+  /** SMTP_URL, NOTIFY_FROM, NOTIFY_TO and NOTIFY_TO_<KIND>. */
+  readonly mail: MailConfig;
+  /** TEAM_EMAILS: who may sign in to the team console (lower-cased). */
+  readonly teamEmails: readonly string[];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -100,6 +107,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     throw new Error('HEADERS_TIMEOUT_MS must not be longer than UPLOAD_TIMEOUT_MS');
   const origins = text(env, 'ALLOWED_ORIGINS');
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+  const origin = siteOrigin(env);
   return {
     nodeEnv,
     port: ports.api, // API_PORT, read once by the shared port table
@@ -135,5 +143,8 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_MS', 15_000, 1),
     uploadTimeoutMs,
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    siteOrigin: origin,
+    mail: mailConfig(env, origin),
+    teamEmails: teamEmails(env),
   };
 }

@@ -1,0 +1,100 @@
+import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import type { MailConfig } from './config';
+
+/** One message as the API sends it; every header value is one line (nodemailer encodes the rest). */
+export interface OutgoingMail {
+  readonly to: readonly string[];
+  readonly subject: string;
+  readonly text: string;
+  readonly html?: string;
+  readonly replyTo?: string;
+  /** `<id@host>`: the same on every attempt of one notification, so a repeat is recognisable. */
+  readonly messageId?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface SentMail {
+  readonly messageId: string;
+  /** The server's last answer, e.g. "250 OK: queued as 1234". */
+  readonly response: string;
+}
+
+/** Sends mail through SMTP_URL; one per API process, shared by the outbox worker and the console's sign-in links. */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<SentMail>;
+  close(): void;
+}
+
+/** How long one step of a conversation with the SMTP server may take before the attempt fails. */
+const CONNECTION_TIMEOUT_MS = 10_000;
+const GREETING_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+
+/**
+ * A pooled nodemailer transport from SMTP_URL (query parameters of the URL, such as
+ * `?tls.rejectUnauthorized=false`, keep nodemailer's meaning). A few connections are kept open
+ * and reused, since a backlog may hold thousands of messages after an outage.
+ */
+export function createMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(
+    {
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      greetingTimeout: GREETING_TIMEOUT_MS,
+      socketTimeout: SOCKET_TIMEOUT_MS,
+      ...parseConnectionUrl(smtpUrl),
+      pool: true,
+      maxConnections: 4,
+      // The outbox decides about retries (and counts them); the pool must not resend on its own.
+      maxRequeues: 0,
+    },
+    { from },
+  );
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        to: [...mail.to],
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        replyTo: mail.replyTo,
+        messageId: mail.messageId,
+        headers: mail.headers ? { ...mail.headers } : undefined,
+        // Never read a file, URL or data: URI named in a message (nothing we send attaches any).
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+      return { messageId: info.messageId, response: info.response };
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** The mailer of this configuration, or undefined when SMTP_URL is unset (mail is off). */
+export function mailerFor(config: MailConfig): Mailer | undefined {
+  return config.smtpUrl ? createMailer(config.smtpUrl, config.from) : undefined;
+}
+
+/**
+ * Whether a failed send will fail the same way however often it is retried: the server
+ * refused the message or a recipient for good (5xx), or the message itself is unusable.
+ * Everything else (no connection, timeouts, 4xx, authentication, which an operator fixes) is
+ * worth retrying.
+ */
+export function isPermanentMailError(error: unknown): boolean {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  if (code === 'EAUTH') return false;
+  if (typeof responseCode === 'number') return responseCode >= 500 && responseCode < 600;
+  return code === 'EENVELOPE' || code === 'EMESSAGE';
+}
+
+/** A short, credential-free reason for logs and the outbox entry, e.g. "451 4.3.0 try later". */
+export function mailErrorReason(error: unknown): string {
+  const { response, code, message } = (error ?? {}) as { response?: unknown; code?: unknown; message?: unknown };
+  const text = typeof response === 'string' ? response : typeof message === 'string' ? message : String(error);
+  const reason = typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+  // Server answers can echo recipients; keep it short and on one line.
+  return reason.replace(/\s+/g, ' ').slice(0, 200);
+}

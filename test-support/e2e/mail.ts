@@ -1,0 +1,39 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { ReceivedMail } from '../smtp/server';
+
+/**
+ * The local SMTP server of end-to-end runs (test-support/smtp/cli.ts), which playwright.config.ts
+ * starts and points the API at. Addresses are invented (the reserved .test domain).
+ */
+export const E2E_SMTP_PORT = Number(process.env.SMTP_TEST_PORT ?? 1025);
+export const E2E_SMTP_HTTP_PORT = Number(process.env.SMTP_TEST_HTTP_PORT ?? 8025);
+export const E2E_SMTP_CONTROL = `http://127.0.0.1:${E2E_SMTP_HTTP_PORT}`;
+
+/** Where notifications go unless a kind has its own address. */
+export const E2E_NOTIFY_TO = 'team-inbox@consortium.test';
+/** Sponsorship requests go to their own address (NOTIFY_TO_SPONSOR), so routing per kind is tested. */
+export const E2E_NOTIFY_TO_SPONSOR = 'partnerships@consortium.test';
+export const E2E_NOTIFY_FROM = 'Consortium website <website@consortium.test>';
+/** The one address that may sign in to the team console (TEAM_EMAILS). */
+export const E2E_TEAM_EMAIL = 'coordinator@consortium.test';
+
+/** The API's mail settings in end-to-end runs. */
+export function e2eMailEnv(siteOrigin: string): Record<string, string> {
+  return {
+    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+    NOTIFY_FROM: E2E_NOTIFY_FROM,
+    NOTIFY_TO: E2E_NOTIFY_TO,
+    NOTIFY_TO_SPONSOR: E2E_NOTIFY_TO_SPONSOR,
+    TEAM_EMAILS: E2E_TEAM_EMAIL,
+    SITE_ORIGIN: siteOrigin,
+  };
+}
+
+/** Every message the local SMTP server has received for one address, oldest first. */
+export async function mailTo(request: APIRequestContext, address: string): Promise<ReceivedMail[]> {
+  const response = await request.get(`${E2E_SMTP_CONTROL}/messages?to=${encodeURIComponent(address)}`);
+  if (response.status() !== 200) {
+    throw new Error(`The test SMTP server answered ${response.status()}: ${await response.text()}`);
+  }
+  return (await response.json()) as ReceivedMail[];
+}
