@@ -12,18 +12,29 @@ import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { submitRoutes } from './routes/submit';
+import { teamRoutes } from './routes/team';
+import { CSRF_HEADER } from './team/session';
+import { mailerFor, type Mailer } from './mail/transport';
 import { storeWithDeadline, type SubmissionStore } from './store';
 
 export interface AppDependencies {
   readonly store: SubmissionStore;
   readonly config: ApiConfig;
   readonly logger?: Logger;
-  /** Milliseconds since the epoch, for the benchmark cache; tests pass their own. */
+  /** Milliseconds since the epoch, for the benchmark cache and the team console's sessions; tests pass their own. */
   readonly clock?: () => number;
+  /** Sends the team console's sign-in links; made from SMTP_URL when not given (none when it is unset). */
+  readonly mailer?: Mailer;
 }
 
 /** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
-export function createApp({ store, config, logger = createLogger(config.logLevel), clock }: AppDependencies): Express {
+export function createApp({
+  store,
+  config,
+  logger = createLogger(config.logLevel),
+  clock,
+  mailer = mailerFor(config.mail),
+}: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
   const guardedStore = storeWithDeadline(store, {
@@ -45,7 +56,7 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
       origin: (origin, callback) => callback(null, !origin || config.allowedOrigins.includes(origin)),
       credentials: true,
       methods: ['GET', 'POST'],
-      allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+      allowedHeaders: ['Content-Type', 'Idempotency-Key', CSRF_HEADER],
       exposedHeaders: ['Idempotent-Replayed'],
       maxAge: 600,
     }),
@@ -78,6 +89,15 @@ export function createApp({ store, config, logger = createLogger(config.logLevel
         message: 'Too many failed attempts. Please wait and try again.',
         skipSuccessfulRequests: true,
       }),
+    }),
+  );
+  app.use(
+    teamRoutes({
+      store: guardedStore,
+      config,
+      logger,
+      mailer,
+      clock: clock && (() => new Date(clock())),
     }),
   );
   app.use(openApiRoutes(config));

@@ -1,5 +1,5 @@
 import { ObjectId, type Db, type Document, type Filter } from 'mongodb';
-import { ENDPOINT_KINDS, type EndpointKind } from '@wpc/shared/schemas';
+import { ENDPOINT_KINDS } from '@wpc/shared/schemas';
 import type { StoredSubmission } from './types';
 import {
   applyReviewUpdate,
