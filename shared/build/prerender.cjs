@@ -187,7 +187,10 @@ class PrerenderPlugin {
         const built = ` ${SERVER_BUILD_ATTRIBUTE}="${client.buildId}"`;
         let html = template
           .replace(/<title>[^<]*<\/title>/, () => `<title>${parts.title}</title>`)
-          .replace('</head>', `${HEAD_MARKER}</head>`)
+          .replace(
+            '</head>',
+            `${parts.robots ? `<meta name="robots" content="${parts.robots}">` : ''}${HEAD_MARKER}</head>`,
+          )
           .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${parts.noscript}</noscript>`);
         html = fillElement(html, 'site-header', parts.header, built);
         html = fillElement(html, 'site-footer', parts.footer, built);

@@ -86,7 +86,8 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
   async function composePage(routePath: string, known: boolean): Promise<string | undefined> {
     const remotes = JSON.parse(await fs.readFile(remotesFile, 'utf8')) as Record<string, string>;
     const route = matchRoute(routePath);
-    const file = path.join(dist, 'ssr', routeFileName(known ? routePath : '/404'));
+    // A prefix route's pages (/team/submissions/<id>) share the route's one document.
+    const file = path.join(dist, 'ssr', routeFileName(known && route ? route.path : '/404'));
     const [shellDocument, shellJson] = await Promise.all([readText(`${file}.html`), readText(`${file}.json`)]);
     if (!shellDocument || !shellJson)
       return withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes);
@@ -124,10 +125,12 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
 
   async function sendPage(req: Request, res: Response) {
     const routePath = normalisePath(req.path);
-    const known = matchRoute(routePath) !== undefined;
+    const route = matchRoute(routePath);
+    const known = route !== undefined;
     const html = (await composePage(routePath, known)) ?? '';
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
     res.status(known ? 200 : 404);
+    if (route?.noindex) res.set('X-Robots-Tag', 'noindex, nofollow');
     res.set({
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',

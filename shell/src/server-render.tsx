@@ -2,7 +2,7 @@
 // the header (its active item depends on the path), footer and message centre, plus the page on
 // the shell's own routes and the 404.
 import type { ReactElement } from 'react';
-import { areaForPath, documentTitleFor, ROUTES } from '@wpc/shared/routes';
+import { areaForPath, documentTitleFor, matchRoute, ROUTES } from '@wpc/shared/routes';
 import { prerenderToString } from '@wpc/shared/area/prerender';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
@@ -33,6 +33,7 @@ export async function renderRoute(path: string) {
   return {
     parts: {
       title: escapeText(documentTitleFor(path)),
+      robots: matchRoute(path)?.noindex ? 'noindex, nofollow' : undefined,
       noscript: escapeText(NOSCRIPT),
       area: area ?? 'shell',
       header: await render(<Header />, 'site-header'),

@@ -137,7 +137,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
   const session = [{ teamSession: [] }];
   const operation = (op: Omit<OperationObject, 'tags'>): OperationObject => ({ ...op, tags: ['team'] });
   const body = (schema: string) => ({ required: true, content: json(ref('schemas', schema)) });
-  const submissionId = idParameter('id', 'The submission id (from the inbox).');
+  const submissionId = idParameter('submissionId', 'The submission id (from the inbox).');
 
   const paths: Record<string, PathItemObject> = {
     [`${TEAM_API}/sign-in`]: {
@@ -202,7 +202,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         },
       }),
     },
-    [`${TEAM_API}/submissions/{id}`]: {
+    [`${TEAM_API}/submissions/{submissionId}`]: {
       get: operation({
         operationId: 'teamSubmission',
         summary: 'One submission with its files and review',
@@ -215,7 +215,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         },
       }),
     },
-    [`${TEAM_API}/submissions/{id}/review`]: {
+    [`${TEAM_API}/submissions/{submissionId}/review`]: {
       post: operation({
         operationId: 'teamReview',
         summary: 'Change the status or the private note; the change joins the history',
@@ -231,7 +231,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         },
       }),
     },
-    [`${TEAM_API}/submissions/{id}/files/{fileId}`]: {
+    [`${TEAM_API}/submissions/{submissionId}/files/{fileId}`]: {
       get: operation({
         operationId: 'teamDownloadFile',
         summary: 'A file of the submission, as an attachment',
@@ -292,7 +292,6 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         },
       }),
     },
-    // Last: a fuzzer that works through the operations in order signs out only at the end.
     [`${TEAM_API}/sign-out`]: {
       post: operation({
         operationId: 'teamSignOut',

@@ -187,8 +187,8 @@ export function teamRoutes({ store, config, logger, mailer, clock = () => new Da
     });
   });
 
-  router.get(`${TEAM_API}/submissions/:id`, session, async (req, res) => {
-    const row = await store.team.getSubmission(String(req.params.id));
+  router.get(`${TEAM_API}/submissions/:submissionId`, session, async (req, res) => {
+    const row = await store.team.getSubmission(String(req.params.submissionId));
     if (!row) {
       sendError(res, new HttpError(404, 'No such submission: it may have been erased.'));
       return;
@@ -196,20 +196,27 @@ export function teamRoutes({ store, config, logger, mailer, clock = () => new Da
     res.json(submissionBody(row));
   });
 
-  router.post(`${TEAM_API}/submissions/:id/review`, session, requireCsrf, requireJson, json, async (req, res) => {
-    const body = parse(reviewRequestSchema, req.body, res, 'The change is not valid.');
-    if (!body) return;
-    const { email } = (res.locals as SessionLocals).session;
-    const row = await store.team.updateReview(String(req.params.id), body, email, clock());
-    if (!row) {
-      sendError(res, new HttpError(404, 'No such submission: it may have been erased.'));
-      return;
-    }
-    res.json(submissionBody(row));
-  });
+  router.post(
+    `${TEAM_API}/submissions/:submissionId/review`,
+    session,
+    requireCsrf,
+    requireJson,
+    json,
+    async (req, res) => {
+      const body = parse(reviewRequestSchema, req.body, res, 'The change is not valid.');
+      if (!body) return;
+      const { email } = (res.locals as SessionLocals).session;
+      const row = await store.team.updateReview(String(req.params.submissionId), body, email, clock());
+      if (!row) {
+        sendError(res, new HttpError(404, 'No such submission: it may have been erased.'));
+        return;
+      }
+      res.json(submissionBody(row));
+    },
+  );
 
-  router.get(`${TEAM_API}/submissions/:id/files/:fileId`, session, async (req, res) => {
-    const row = await store.team.getSubmission(String(req.params.id));
+  router.get(`${TEAM_API}/submissions/:submissionId/files/:fileId`, session, async (req, res) => {
+    const row = await store.team.getSubmission(String(req.params.submissionId));
     const fileId = String(req.params.fileId);
     // Only the files of this submission: an id from elsewhere is not found here.
     const found = row?.files.some((file) => file.id === fileId) ? await store.openFile(fileId) : null;
