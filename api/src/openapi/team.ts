@@ -31,7 +31,8 @@ const timestamp = z.iso.datetime();
 const status = z.enum(REVIEW_STATUSES);
 
 const signInAcceptedSchema = z.strictObject({ message });
-const sessionSchema = z.strictObject({ email: z.string(), csrfToken: z.string() });
+const sessionSchema = z.strictObject({ signedIn: z.literal(true), email: z.string(), csrfToken: z.string() });
+const currentSessionSchema = z.union([sessionSchema, z.strictObject({ signedIn: z.literal(false) })]);
 const inboxSchema = z.strictObject({
   rows: z.array(
     z.strictObject({
@@ -178,15 +179,21 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
           },
           '401': error('The link expired (15 minutes) or was already used.'),
           ...jsonBody,
-          ...rateLimited,
           ...common,
         },
       }),
       get: operation({
         operationId: 'teamCurrentSession',
         summary: 'Who is signed in, and the CSRF token for changes',
-        security: session,
-        responses: { '200': { description: 'Signed in.', content: json(ref('schemas', 'TeamSession')) }, ...signedIn },
+        description: 'Answers signedIn: false without a session (or after it ended), rather than an error.',
+        security: [...session, {}],
+        responses: {
+          '200': {
+            description: 'The session, or signedIn: false.',
+            content: json(ref('schemas', 'TeamCurrentSession')),
+          },
+          ...common,
+        },
       }),
     },
     [`${TEAM_API}/submissions`]: {
@@ -308,6 +315,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
     TeamSignInAccepted: responseSchema(signInAcceptedSchema),
     TeamSessionRequest: requestSchema(sessionRequestSchema),
     TeamSession: responseSchema(sessionSchema),
+    TeamCurrentSession: responseSchema(currentSessionSchema),
     TeamInbox: responseSchema(inboxSchema),
     TeamSubmission: responseSchema(teamSubmissionSchema),
     TeamReviewRequest: {

@@ -22,6 +22,7 @@ import {
 } from '../team/params';
 import {
   clearSessionCookie,
+  currentSession,
   newToken,
   requireCsrf,
   requireSession,
@@ -141,7 +142,8 @@ export function teamRoutes({ store, config, logger, mailer, clock = () => new Da
     links.request(body.email).catch((error: unknown) => logger.error({ err: error }, 'sign-in link not sent'));
   });
 
-  router.post(`${TEAM_API}/session`, ...signInGuard, requireJson, json, async (req, res) => {
+  // Not rate-limited: a token is 256 random bits, so guessing one is hopeless however fast.
+  router.post(`${TEAM_API}/session`, requireJson, json, async (req, res) => {
     const body = parse(sessionRequestSchema, req.body, res, 'This sign-in link is not complete.');
     if (!body) return;
     const now = clock();
@@ -155,12 +157,13 @@ export function teamRoutes({ store, config, logger, mailer, clock = () => new Da
     await store.team.saveSession({ tokenHash: tokenHash(token), email, csrfToken, createdAt: now, lastSeenAt: now });
     setSessionCookie(res, token, cookie);
     sweep();
-    res.status(201).json({ email, csrfToken });
+    res.status(201).json({ signedIn: true, email, csrfToken });
   });
 
-  router.get(`${TEAM_API}/session`, session, (_req, res) => {
-    const { email, csrfToken } = (res.locals as SessionLocals).session;
-    res.json({ email, csrfToken });
+  // Answers 200 either way: a signed-out visitor of the console is normal, not an error in the browser's console.
+  router.get(`${TEAM_API}/session`, async (req, res) => {
+    const current = await currentSession(req, store, clock());
+    res.json(current ? { signedIn: true, email: current.email, csrfToken: current.csrfToken } : { signedIn: false });
   });
 
   router.post(`${TEAM_API}/sign-out`, session, requireCsrf, async (_req, res) => {

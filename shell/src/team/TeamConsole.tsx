@@ -151,7 +151,7 @@ export default function TeamConsole() {
       );
     } else {
       teamApi.currentSession().then(
-        (session) => settle({ kind: 'signed-in', session }),
+        (session) => settle(session.signedIn ? { kind: 'signed-in', session } : { kind: 'signed-out' }),
         (failure: unknown) =>
           settle(
             failure instanceof TeamApiError && failure.status === 401

@@ -14,6 +14,7 @@ export const STATUS_LABELS: Readonly<Record<ReviewStatus, string>> = {
 };
 
 export interface TeamSession {
+  readonly signedIn: true;
   readonly email: string;
   readonly csrfToken: string;
 }
@@ -101,7 +102,7 @@ async function call<T>(path: string, init: RequestInit = {}, csrfToken?: string)
 const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
 
 export const teamApi = {
-  currentSession: () => call<TeamSession>('/session'),
+  currentSession: () => call<TeamSession | { readonly signedIn: false }>('/session'),
   requestLink: (email: string) => call<{ message: string }>('/sign-in', post({ email })),
   startSession: (token: string) => call<TeamSession>('/session', post({ token })),
   signOut: (session: TeamSession) => call<{ ok: true }>('/sign-out', post({}), session.csrfToken),
