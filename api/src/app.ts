@@ -10,6 +10,7 @@ import { adminRoutes } from './routes/admin';
 import { assessmentRoutes } from './routes/assessment';
 import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
+import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
 import { submitRoutes } from './routes/submit';
 import { teamRoutes } from './routes/team';
@@ -25,6 +26,8 @@ export interface AppDependencies {
   readonly clock?: () => number;
   /** Sends the team console's sign-in links; made from SMTP_URL when not given (none when it is unset). */
   readonly mailer?: Mailer;
+  /** The team notifications (outbox worker); unset when SMTP_URL is unset: nothing is queued. */
+  readonly notifications?: Notifications;
 }
 
 /** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
@@ -34,6 +37,7 @@ export function createApp({
   logger = createLogger(config.logLevel),
   clock,
   mailer = mailerFor(config.mail),
+  notifications,
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
@@ -62,13 +66,13 @@ export function createApp({
     }),
   );
 
-  app.use(healthRoutes(guardedStore));
+  app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
   // One limiter for every submission, shared results included: one budget per address.
   const submitGuards = limiter(config.rateLimit, guardedStore.rateCounter, {
     name: 'submit',
     message: 'Too many submissions from your address. Please wait a minute and try again.',
   });
-  app.use(submitRoutes({ store: guardedStore, config, logger, guards: submitGuards }));
+  app.use(submitRoutes({ store: guardedStore, config, logger, guards: submitGuards, notifications }));
   app.use(
     assessmentRoutes({
       store: guardedStore,

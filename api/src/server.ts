@@ -2,6 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
+import { mailerFor } from './mail/transport';
+import { NotificationWorker } from './notify/worker';
 import { createStore, DataDirLockedError } from './store';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,7 +26,24 @@ async function main(): Promise<void> {
     logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'store not ready yet');
   }
 
-  const app = createApp({ store, config, logger });
+  const mailer = mailerFor(config.mail);
+  let worker: NotificationWorker | undefined;
+  if (!mailer) {
+    logger.info('notifications are off: SMTP_URL is not set, so submissions are stored without emailing the team');
+  } else if (store.outbox) {
+    worker = new NotificationWorker({
+      outbox: store.outbox,
+      mailer,
+      settings: config,
+      logger,
+      timing: Object.fromEntries(Object.entries(config.mail.timing).filter(([, value]) => value !== undefined)),
+    });
+    logger.info({ from: config.mail.from }, 'notifications are on: each submission is emailed to the team');
+    void worker.start();
+  }
+
+  // One transport for the notifications and the team console's sign-in links.
+  const app = createApp({ store, config, logger, notifications: worker, mailer });
   const server = http.createServer(
     {
       // Slow senders are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
@@ -70,6 +89,7 @@ async function main(): Promise<void> {
     // close() stops accepting connections, waits for in-flight requests and drops idle keep-alives.
     server.close(async (error) => {
       try {
+        await worker?.stop();
         await store.close();
         logger.info('store closed; bye');
         process.exit(error ? 1 : 0);

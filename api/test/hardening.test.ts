@@ -122,7 +122,7 @@ describeStore(embeddedCase, 'hardening', () => {
     it('reports the store in use', async () => {
       const res = await request(h.app).get('/api/health');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: 'ok', store: 'embedded' });
+      expect(res.body).toEqual({ status: 'ok', store: 'embedded', notifications: 'off' });
     });
 
     it('answers unknown API paths with 404 JSON', async () => {
@@ -223,7 +223,7 @@ describe('store outage', () => {
       expect(res.type).toBe('application/json');
       const health = await request(app).get('/api/health');
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ status: 'unavailable', store: 'mongodb' });
+      expect(health.body).toEqual({ status: 'unavailable', store: 'mongodb', notifications: 'off' });
     } finally {
       await store.close();
     }

@@ -78,7 +78,7 @@ describeOwnFerret('MongoDB store that heals by itself (against a FerretDB the te
     for (let i = 0; i < 3; i += 1) expect((await submit(`Down${i}`)).status).toBe(503);
     const down = await health();
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ status: 'unavailable', store: 'mongodb' });
+    expect(down.body).toEqual({ status: 'unavailable', store: 'mongodb', notifications: 'off' });
 
     await ferret.start();
     await expectRecoveryWithin(RECOVERY_MS);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type AddressObject } from 'mailparser';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
 /**
@@ -52,10 +52,21 @@ export class TestSmtpServer {
   /** Every message received since the start or the last clear(), in order of arrival. */
   readonly messages: ReceivedMail[] = [];
   mode: SmtpMode = 'accept';
+  /**
+   * While true, a message is read in full but not answered, as by a very slow server. It is
+   * kept (answered 250) once `hold` is set back to false, and dropped if the client goes away
+   * first: a server that never said 250 has not taken the message (RFC 5321, 4.1.1.4).
+   */
+  hold = false;
+  /** Messages read in full and waiting for an answer because of `hold`. */
+  held = 0;
+  /** Messages read in full whose client went away before they were answered: not taken. */
+  readonly dropped: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
   private portNumber: number;
   private seq = 0;
   private waiters = new Set<() => void>();
+  private readonly closed = new Set<string>();
 
   constructor(options: TestSmtpServerOptions = {}) {
     this.portNumber = options.port ?? 0;
@@ -85,11 +96,18 @@ export class TestSmtpServer {
       onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'user' }),
       onMailFrom: (_address, _session, callback) =>
         callback(this.mode === 'temporary' ? smtpError(TEMPORARY) : undefined),
+      onClose: (session) => {
+        this.closed.add(session.id);
+      },
       onRcptTo: (_address, _session, callback) =>
         callback(this.mode === 'permanent' ? smtpError(PERMANENT) : undefined),
       onData: (stream, session, callback) => {
         simpleParser(stream)
-          .then((mail) => {
+          .then(async (mail) => {
+            if (this.hold && !(await this.released(session))) {
+              this.dropped.push(this.describe(mail, session));
+              return;
+            }
             this.receive(mail, session);
             callback();
           })
@@ -147,7 +165,23 @@ export class TestSmtpServer {
     });
   }
 
-  private receive(mail: Awaited<ReturnType<typeof simpleParser>>, session: SMTPServerSession): void {
+  /** Waits while `hold` is on; false when the client's connection closed meanwhile. */
+  private async released(session: SMTPServerSession): Promise<boolean> {
+    this.held += 1;
+    try {
+      while (this.hold && !this.closed.has(session.id)) await new Promise((resolve) => setTimeout(resolve, 20));
+      return !this.closed.has(session.id);
+    } finally {
+      this.held -= 1;
+    }
+  }
+
+  private receive(mail: ParsedMail, session: SMTPServerSession): void {
+    this.messages.push(this.describe(mail, session));
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  private describe(mail: ParsedMail, session: SMTPServerSession): ReceivedMail {
     const headers: Record<string, string> = {};
     for (const line of mail.headerLines) {
       const value = line.line
@@ -157,7 +191,7 @@ export class TestSmtpServer {
       headers[line.key] = headers[line.key] === undefined ? value : `${headers[line.key]}, ${value}`;
     }
     this.seq += 1;
-    this.messages.push({
+    return {
       seq: this.seq,
       receivedAt: new Date().toISOString(),
       envelope: {
@@ -173,8 +207,7 @@ export class TestSmtpServer {
       html: typeof mail.html === 'string' ? mail.html : undefined,
       headers,
       attachments: mail.attachments.length,
-    });
-    for (const waiter of [...this.waiters]) waiter();
+    };
   }
 }
 

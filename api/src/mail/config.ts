@@ -15,12 +15,14 @@ export interface MailConfig {
   readonly to: readonly string[];
   /** Recipients per form kind (NOTIFY_TO_<KIND>), replacing `to` for that kind. */
   readonly toByKind: Readonly<Partial<Record<EndpointKind, readonly string[]>>>;
+  /** Outbox worker tuning (NOTIFY_LEASE_MS, NOTIFY_SWEEP_MS, NOTIFY_RETRY_BASE_MS); defaults when unset. */
+  readonly timing: { readonly leaseMs?: number; readonly sweepIntervalMs?: number; readonly retryBaseMs?: number };
 }
 
 export const DEFAULT_SITE_ORIGIN = 'http://localhost:3000';
 
 /** A plain address: one @, no spaces, quotes, brackets or list separators (so no header tricks). */
-const ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
+export const ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
 
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -86,6 +88,15 @@ export function kindVariable(kind: EndpointKind): string {
   return `NOTIFY_TO_${kind.toUpperCase()}`;
 }
 
+function milliseconds(env: Env, name: string): number | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of milliseconds, got "${raw}".`);
+  return value;
+}
+
 export function mailConfig(env: Env, origin: string): MailConfig {
   const toByKind: Partial<Record<EndpointKind, readonly string[]>> = {};
   for (const kind of ENDPOINT_KINDS) {
@@ -95,7 +106,12 @@ export function mailConfig(env: Env, origin: string): MailConfig {
   const to = addressList(env, 'NOTIFY_TO') ?? [];
   const from = text(env, 'NOTIFY_FROM') ?? `Consortium website <noreply@${new URL(origin).hostname}>`;
   if (/[\r\n]/.test(from)) throw new Error('NOTIFY_FROM must be one line.');
-  const config: MailConfig = { smtpUrl: smtpUrl(env), from, to, toByKind };
+  const timing = {
+    leaseMs: milliseconds(env, 'NOTIFY_LEASE_MS'),
+    sweepIntervalMs: milliseconds(env, 'NOTIFY_SWEEP_MS'),
+    retryBaseMs: milliseconds(env, 'NOTIFY_RETRY_BASE_MS'),
+  };
+  const config: MailConfig = { smtpUrl: smtpUrl(env), from, to, toByKind, timing };
   if (config.smtpUrl) {
     const without = ENDPOINT_KINDS.filter((kind) => recipientsFor(config, kind).length === 0);
     if (without.length > 0) {

@@ -8,7 +8,10 @@ export interface OutgoingMail {
   readonly subject: string;
   readonly text: string;
   readonly html?: string;
-  readonly replyTo?: string;
+  /** An address object, so a display name is encoded and never parsed as a list of addresses. */
+  readonly replyTo?: string | { readonly name: string; readonly address: string };
+  /** The Date header; the time of sending when absent. */
+  readonly date?: Date;
   /** `<id@host>`: the same on every attempt of one notification, so a repeat is recognisable. */
   readonly messageId?: string;
   readonly headers?: Readonly<Record<string, string>>;
@@ -57,7 +60,8 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        replyTo: mail.replyTo,
+        replyTo: typeof mail.replyTo === 'object' ? { ...mail.replyTo } : mail.replyTo,
+        date: mail.date,
         messageId: mail.messageId,
         headers: mail.headers ? { ...mail.headers } : undefined,
         // Never read a file, URL or data: URI named in a message (nothing we send attaches any).

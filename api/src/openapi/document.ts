@@ -386,7 +386,7 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
   paths['/api/health'] = {
     get: {
       operationId: 'health',
-      summary: 'Whether the API can reach its store',
+      summary: 'Whether the API can reach its store, and the team notifications waiting to be sent',
       tags: ['operations'],
       responses: {
         '200': { description: 'The store answers.', content: json(ref('schemas', 'Health')) },

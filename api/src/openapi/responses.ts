@@ -54,8 +54,33 @@ export const keyReusedSchema = z
   .describe('422: the Idempotency-Key was already used for different content.');
 
 const storeKind = z.enum(['mongodb', 'embedded'] satisfies SubmissionStore['kind'][]);
-export const healthSchema = z.strictObject({ status: z.literal('ok'), store: storeKind });
-export const healthUnavailableSchema = z.strictObject({ status: z.literal('unavailable'), store: storeKind });
+const notificationsMode = z
+  .enum(['on', 'off'])
+  .describe('Whether each submission is emailed to the team (SMTP_URL set), through the outbox.');
+const outboxSchema = z
+  .strictObject({
+    pending: z.int().min(0).describe('Notifications not yet delivered (waiting, being sent or retried).'),
+    oldestPendingSeconds: z
+      .int()
+      .min(0)
+      .nullable()
+      .describe(
+        'How long ago the oldest pending notification’s submission arrived, in seconds; null when none is pending.',
+      ),
+    failed: z.int().min(0).describe('Notifications given up: refused for good, or failing for 24 h.'),
+  })
+  .describe('The notification outbox; absent when notifications are off or it could not be read in time.');
+export const healthSchema = z.strictObject({
+  status: z.literal('ok'),
+  store: storeKind,
+  notifications: notificationsMode,
+  outbox: outboxSchema.optional(),
+});
+export const healthUnavailableSchema = z.strictObject({
+  status: z.literal('unavailable'),
+  store: storeKind,
+  notifications: notificationsMode,
+});
 
 const percent = z.number().min(0).max(100);
 const quartiles = { q1: percent, median: percent, q3: percent };

@@ -1,18 +1,40 @@
 import { Router } from 'express';
+import type { Notifications } from '../notify/worker';
 import type { SubmissionStore } from '../store';
+import { withDeadline } from '../store/deadline';
 
-/** GET /api/health: 200 when the store answers, 503 when it does not. */
-export function healthRoutes(store: SubmissionStore): Router {
+/** The outbox part of the health answer; absent while notifications are off. */
+async function outboxReport(notifications: Notifications | undefined, timeoutMs: number) {
+  if (!notifications) return { notifications: 'off' as const };
+  const stats = await withDeadline(notifications.stats(), timeoutMs, 'outbox stats').catch(() => undefined);
+  if (!stats) return { notifications: 'on' as const };
+  return {
+    notifications: 'on' as const,
+    outbox: {
+      pending: stats.pending,
+      oldestPendingSeconds: stats.oldestPendingAt
+        ? Math.max(0, Math.round((Date.now() - stats.oldestPendingAt.getTime()) / 1000))
+        : null,
+      failed: stats.failed,
+    },
+  };
+}
+
+/**
+ * GET /api/health: 200 when the store answers, 503 when it does not; with notifications on,
+ * the outbox too (pending, age of the oldest pending in seconds, failed).
+ */
+export function healthRoutes(store: SubmissionStore, notifications?: Notifications, timeoutMs = 1500): Router {
   const router = Router();
   router.get('/api/health', async (_req, res) => {
-    const health = await store.health();
+    const [health, outbox] = await Promise.all([store.health(), outboxReport(notifications, timeoutMs)]);
     res.set('Cache-Control', 'no-store');
     if (health.ok) {
-      res.json({ status: 'ok', store: store.kind });
+      res.json({ status: 'ok', store: store.kind, ...outbox });
       return;
     }
     // The cause may name hosts: the store wrapper logs it once per outage, never to the public.
-    res.status(503).json({ status: 'unavailable', store: store.kind });
+    res.status(503).json({ status: 'unavailable', store: store.kind, notifications: outbox.notifications });
   });
   return router;
 }

@@ -8,6 +8,7 @@ import { HttpError, LINKS_HINT, sendError } from '../http/errors';
 import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idempotency';
 import { feedbackUploads } from '../http/uploads';
 import type { SubmissionStore } from '../store';
+import type { Notifications } from '../notify/worker';
 import { submitForm, type SubmitOutcome } from '../submissions/submit';
 
 export interface SubmitRoutesOptions {
@@ -16,9 +17,17 @@ export interface SubmitRoutesOptions {
   readonly logger: Logger;
   /** Applied to every submit endpoint (rate limiting). */
   readonly guards: readonly RequestHandler[];
+  /** Unset when notifications are off (no SMTP_URL): nothing is queued. */
+  readonly notifications?: Notifications;
 }
 
-function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logger): RequestHandler {
+function submitHandler(
+  kind: EndpointKind,
+  store: SubmissionStore,
+  logger: Logger,
+  notifications: Notifications | undefined,
+): RequestHandler {
+  const notification = notifications && ((receivedAt: Date) => notifications.newEntry(receivedAt));
   return async (req, res) => {
     const multipart = Boolean(req.is('multipart/form-data'));
     const files = Array.isArray(req.files) ? req.files : [];
@@ -35,6 +44,7 @@ function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logge
           idempotencyKey,
         },
         store,
+        { notification },
       );
     } finally {
       // Before answering, so the temporary files are gone by the time the client hears back.
@@ -44,6 +54,8 @@ function submitHandler(kind: EndpointKind, store: SubmissionStore, logger: Logge
       case 'stored':
         logger.info({ form: kind, submission: outcome.id, files: files.length }, 'submission stored');
         res.json({ ok: true });
+        // After the answer: sending never delays the visitor.
+        notifications?.submitted(outcome.id);
         return;
       case 'replayed':
         // The first attempt was stored (perhaps after its answer was lost or timed out).
@@ -80,7 +92,7 @@ function requireContentType(types: string[]): RequestHandler {
 }
 
 /** The eight POST /api/submit-<kind>-form endpoints. */
-export function submitRoutes({ store, config, logger, guards }: SubmitRoutesOptions): Router {
+export function submitRoutes({ store, config, logger, guards, notifications }: SubmitRoutesOptions): Router {
   const router = Router();
   const json = express.json({ limit: config.jsonLimitBytes, type: 'application/json' });
   // A JSON body must arrive quickly; an upload may take longer (both documented in the README).
@@ -90,7 +102,7 @@ export function submitRoutes({ store, config, logger, guards }: SubmitRoutesOpti
     (req.is('multipart/form-data') ? uploadDeadline : jsonDeadline)(req, res, next);
   for (const kind of ENDPOINT_KINDS) {
     const path = endpointPath(kind);
-    const handler = submitHandler(kind, store, logger);
+    const handler = submitHandler(kind, store, logger, notifications);
     if (kind === 'feedback') {
       // The only route with multer; it also takes JSON when a visitor attaches no files.
       router.post(

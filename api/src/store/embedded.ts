@@ -28,6 +28,8 @@ import { byteCounter } from './byte-counter';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { orderedSlice } from './ordered';
 import { EmbeddedTeamStore } from './team-embedded';
+import type { NotificationState } from './outbox';
+import { embeddedOutbox } from './outbox-embedded';
 
 interface IdempotentDoc {
   _id: string;
@@ -35,7 +37,7 @@ interface IdempotentDoc {
   idempotencyKey?: string;
   requestFingerprint?: string;
 }
-type SubmissionDoc = Omit<StoredSubmission, 'id'> & IdempotentDoc;
+type SubmissionDoc = Omit<StoredSubmission, 'id'> & IdempotentDoc & { notification?: NotificationState };
 type FileDoc = Omit<StoredFile, 'id'> & { _id: string };
 type AssessmentDoc = Omit<StoredAssessment, 'id'> & IdempotentDoc;
 
@@ -52,6 +54,7 @@ function toSubmission({
   _id,
   idempotencyKey: _key,
   requestFingerprint: _fingerprint,
+  notification: _notification,
   ...rest
 }: SubmissionDoc): StoredSubmission {
   return { id: _id, ...rest, fields: { ...rest.fields }, files: rest.files.map((file) => ({ ...file })) };
@@ -118,6 +121,10 @@ export class EmbeddedStore implements SubmissionStore {
   private ready: Promise<void> | undefined;
   private lock: DataDirLock | undefined;
   readonly team: EmbeddedTeamStore<SubmissionDoc>;
+  readonly outbox = embeddedOutbox<SubmissionDoc>(async () => {
+    await this.init();
+    return this.submissions;
+  }, toSubmission);
 
   constructor(
     private readonly dataDir: string,
@@ -174,7 +181,8 @@ export class EmbeddedStore implements SubmissionStore {
 
   async insertSubmission(submission: NewSubmission, options: InsertOptions = {}): Promise<StoredSubmission> {
     await this.init();
-    return toSubmission(await insertOnce(this.submissions, submission, options));
+    const content = options.notification ? { ...submission, notification: options.notification } : submission;
+    return toSubmission(await insertOnce(this.submissions, content, options));
   }
 
   async listSubmissions(query: SubmissionQuery = {}): Promise<StoredSubmission[]> {

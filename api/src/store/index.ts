@@ -5,6 +5,7 @@ import type { SubmissionStore } from './types';
 
 export * from './types';
 export * from './team-types';
+export * from './outbox';
 export { EmbeddedSnapshot, EmbeddedStore } from './embedded';
 export { MongoStore } from './mongo';
 export { storeWithDeadline } from './deadline';

@@ -39,6 +39,8 @@ import {
 } from './types';
 import { byteCounter } from './byte-counter';
 import { MongoTeamStore } from './team-mongo';
+import type { NotificationState } from './outbox';
+import { mongoOutbox, OUTBOX_INDEXES } from './outbox-mongo';
 
 export interface MongoStoreOptions {
   readonly uri: string;
@@ -56,7 +58,7 @@ interface IdempotentDoc {
   idempotencyKey?: string;
   requestFingerprint?: string;
 }
-type SubmissionDoc = Omit<StoredSubmission, 'id'> & IdempotentDoc;
+type SubmissionDoc = Omit<StoredSubmission, 'id'> & IdempotentDoc & { notification?: NotificationState };
 type AssessmentDoc = Omit<StoredAssessment, 'id'> & IdempotentDoc;
 /** One key's requests in one window; _id is "<key>@<window start in ms>". */
 interface RateLimitDoc {
@@ -92,6 +94,7 @@ const INDEXES = [
   { name: 'receivedAt_id', key: { receivedAt: 1, _id: 1 }, options: {} },
   // Sparse: submissions without a key (older clients, scripts) do not collide with each other.
   { name: 'idempotencyKey_unique', key: { idempotencyKey: 1 }, options: { unique: true, sparse: true } },
+  ...OUTBOX_INDEXES,
 ] as const;
 const ASSESSMENT_INDEXES = [
   { name: 'receivedAt', key: { receivedAt: 1 }, options: {} },
@@ -181,6 +184,7 @@ function toSubmission({
   _id,
   idempotencyKey: _key,
   requestFingerprint: _fingerprint,
+  notification: _notification,
   ...rest
 }: SubmissionDoc): StoredSubmission {
   return { id: _id.toHexString(), ...rest };
@@ -221,6 +225,10 @@ export class MongoStore implements SubmissionStore {
     toSubmission: (doc) => toSubmission(doc as SubmissionDoc),
     deleteFile: (id) => this.deleteFile(id),
   });
+  readonly outbox = mongoOutbox(
+    (work) => this.run(({ db }) => work(db)),
+    (doc) => toSubmission(doc as unknown as SubmissionDoc),
+  );
 
   constructor(private readonly options: MongoStoreOptions) {
     this.clientOptions = {
@@ -325,7 +333,11 @@ export class MongoStore implements SubmissionStore {
   async insertSubmission(submission: NewSubmission, options: InsertOptions = {}): Promise<StoredSubmission> {
     const doc = await this.insertOnce(
       ({ submissions }) => submissions,
-      { ...submission, files: [...submission.files] },
+      {
+        ...submission,
+        files: [...submission.files],
+        ...(options.notification && { notification: options.notification }),
+      },
       options,
     );
     return toSubmission(doc);
@@ -406,7 +418,7 @@ export class MongoStore implements SubmissionStore {
       filter = { $and: [filter, after] };
     }
     const cursor = pick(connection)
-      .find(filter, { projection: { idempotencyKey: 0, requestFingerprint: 0 } })
+      .find(filter, { projection: { idempotencyKey: 0, requestFingerprint: 0, notification: 0 } })
       .sort({ receivedAt: 1, _id: 1 })
       .batchSize(1000);
     if (query.limit !== undefined) cursor.limit(query.limit);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { EndpointKind, FormId, Submission } from '@wpc/shared/schemas';
 import type { TeamStore } from './team-types';
+import type { NewNotification, NotificationOutbox } from './outbox';
 
 /** What is known about one stored upload; the bytes live in the store under `id`. */
 export interface StoredFile {
@@ -60,6 +61,8 @@ export interface IdempotencyTag {
 
 export interface InsertOptions {
   readonly idempotency?: IdempotencyTag;
+  /** The team notification to queue, written in the same document (submissions only). */
+  readonly notification?: NewNotification;
 }
 
 /** Anonymised self-assessment results a community chose to share (no name, email or notes). */
@@ -162,6 +165,8 @@ export interface SubmissionStore {
   readonly rateCounter?: RateCounter;
   /** The team console's data: reviews, sign-in tokens, sessions, erasure and its audit. */
   readonly team: TeamStore;
+  /** The team notifications queued with submissions (see outbox.ts). */
+  readonly outbox?: NotificationOutbox;
   close(): Promise<void>;
 }
 

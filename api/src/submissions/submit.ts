@@ -1,7 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { parseSubmission, type EndpointKind } from '@wpc/shared/schemas';
 import { fingerprint } from '../http/idempotency';
-import { DuplicateSubmissionError, StoreUnavailableError, type StoredFile, type SubmissionStore } from '../store';
+import {
+  DuplicateSubmissionError,
+  StoreUnavailableError,
+  type NewNotification,
+  type StoredFile,
+  type SubmissionStore,
+} from '../store';
 import { sanitizeFileName, sniffFile } from '../uploads/files';
 
 /** A file multer has written to the request's temporary folder. */
@@ -46,11 +52,20 @@ function pageOf(pageName: unknown, referer: string | undefined): string | null {
   }
 }
 
+export interface SubmitOptions {
+  /** When notifications are on: the outbox entry stored in the same document as the submission. */
+  readonly notification?: (receivedAt: Date) => NewNotification;
+}
+
 /**
  * Validates a submission, checks its files and stores both. Nothing is stored unless the
  * whole submission is acceptable, and files already stored are removed if a later step fails.
  */
-export async function submitForm(input: SubmitInput, store: SubmissionStore): Promise<SubmitOutcome> {
+export async function submitForm(
+  input: SubmitInput,
+  store: SubmissionStore,
+  options: SubmitOptions = {},
+): Promise<SubmitOutcome> {
   const parsed = parseSubmission(input.kind, input.body, { multipart: input.multipart });
   if (!parsed.ok) return { type: 'invalid', fields: parsed.fields };
   if (parsed.honeypot) return { type: 'dropped' };
@@ -80,6 +95,7 @@ export async function submitForm(input: SubmitInput, store: SubmissionStore): Pr
         await store.saveFile(createReadStream(file.path), { name: file.name, contentType: file.contentType }),
       );
     }
+    const receivedAt = new Date();
     const { id } = await store.insertSubmission(
       {
         form: input.kind,
@@ -87,9 +103,9 @@ export async function submitForm(input: SubmitInput, store: SubmissionStore): Pr
         fields: parsed.data,
         files: stored,
         page: pageOf(parsed.data.pageName, input.referer),
-        receivedAt: new Date(),
+        receivedAt,
       },
-      { idempotency },
+      { idempotency, notification: options.notification?.(receivedAt) },
     );
     return { type: 'stored', id };
   } catch (error) {

@@ -1,0 +1,108 @@
+import fs from 'node:fs/promises';
+import type { Express } from 'express';
+import pino from 'pino';
+import { createApp } from '../../src/app';
+import type { ApiConfig } from '../../src/config';
+import { createMailer } from '../../src/mail/transport';
+import { NotificationWorker, type WorkerTiming } from '../../src/notify/worker';
+import type { SubmissionStore } from '../../src/store';
+import { TestSmtpServer } from '../../../test-support/smtp/server';
+import { testConfig } from './config';
+import type { StoreCase, TestStore } from './stores';
+
+/** Invented team addresses (reserved .test domain). */
+export const TEAM_INBOX = 'team-inbox@consortium.test';
+export const SPONSOR_INBOX = 'partnerships@consortium.test';
+export const SITE_ORIGIN = 'https://wildfire.example';
+
+/** Seconds become milliseconds here, so a test sees several retries within a few seconds. */
+export const FAST_TIMING: Partial<WorkerTiming> = {
+  leaseMs: 2000,
+  sweepIntervalMs: 200,
+  retryBaseMs: 100,
+  retryMaxMs: 400,
+  pauseMaxMs: 300,
+  storeTimeoutMs: 10_000,
+};
+
+export interface NotifyHarness {
+  store: SubmissionStore;
+  testStore: TestStore;
+  smtp: TestSmtpServer;
+  config: ApiConfig;
+  app: Express;
+  worker: NotificationWorker;
+  /** Another worker (a replica) on `store`, stopped with the harness. */
+  addWorker(store: SubmissionStore): NotificationWorker;
+}
+
+/** The API's settings with notifications on, pointed at `smtp`. */
+export async function notifyConfig(smtp: TestSmtpServer): Promise<ApiConfig> {
+  const base = await testConfig();
+  return {
+    ...base,
+    siteOrigin: SITE_ORIGIN,
+    mail: {
+      smtpUrl: smtp.url,
+      from: 'Consortium website <website@consortium.test>',
+      to: [TEAM_INBOX],
+      toByKind: { sponsor: [SPONSOR_INBOX] },
+      timing: {},
+    },
+  };
+}
+
+/**
+ * A fresh store, a real SMTP server on a free port, the app and an outbox worker per test
+ * (the worker starts only when `start` is not false), all thrown away afterwards.
+ */
+export function useNotifyHarness(
+  storeCase: StoreCase,
+  { start = true, timing = FAST_TIMING }: { start?: boolean; timing?: Partial<WorkerTiming> } = {},
+): NotifyHarness {
+  const harness = {} as NotifyHarness;
+  const workers: NotificationWorker[] = [];
+  const logger = pino({ level: 'silent' });
+  beforeEach(async () => {
+    harness.smtp = new TestSmtpServer();
+    await harness.smtp.start();
+    harness.testStore = await storeCase.create();
+    harness.store = harness.testStore.store;
+    await harness.store.init();
+    harness.config = await notifyConfig(harness.smtp);
+    harness.addWorker = (store) => {
+      const worker = new NotificationWorker({
+        outbox: store.outbox!,
+        mailer: createMailer(harness.config.mail.smtpUrl!, harness.config.mail.from),
+        settings: harness.config,
+        logger,
+        timing,
+      });
+      workers.push(worker);
+      return worker;
+    };
+    harness.worker = harness.addWorker(harness.store);
+    harness.app = createApp({ store: harness.store, config: harness.config, notifications: harness.worker });
+    if (start) await harness.worker.start();
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+    await harness.smtp.stop();
+    await harness.testStore.destroy();
+    await fs.rm(harness.config.uploads.tmpDir, { recursive: true, force: true });
+  });
+  return harness;
+}
+
+/** Polls until `check` passes (it throws until then), for up to `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
