@@ -82,6 +82,7 @@ function at(path: string) {
 
 afterEach(() => {
   Reflect.deleteProperty(global, 'fetch');
+  window.localStorage.clear();
 });
 
 describe('the team console', () => {
@@ -116,6 +117,26 @@ describe('the team console', () => {
     expect(window.location.pathname).toBe('/team');
     expect(window.location.hash).toBe('');
     expect(screen.getByText(SESSION.email)).toBeInTheDocument();
+  });
+
+  it('after signing in, opens the submission a signed-out visit was going to (a notification’s link)', async () => {
+    at('/team/submissions/sub2');
+    const signedIn = { current: false };
+    fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: signedIn.current ? SESSION : { signedIn: false } }),
+      'POST /api/team/session': () => ((signedIn.current = true), { status: 201, body: SESSION }),
+      'GET /api/team/submissions/sub2': () => ({ status: 200, body: submission }),
+    });
+    const first = render(<TeamConsole />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeInTheDocument();
+    first.unmount();
+    // The emailed link opens, perhaps in another tab.
+    at('/team/sign-in#token=the-token-from-the-email');
+    render(<TeamConsole />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Feedback and uploads from Ana Silva' }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/team/submissions/sub2');
   });
 
   it('says so when a link was already used', async () => {

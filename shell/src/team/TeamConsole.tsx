@@ -10,6 +10,22 @@ import styles from './TeamConsole.module.css';
 /** The page a sign-in link opens; its token comes after "#token=", so it never reaches a server log. */
 const SIGN_IN_PATH = '/team/sign-in';
 const SUBMISSION_PATH = /^\/team\/submissions\/([A-Za-z0-9]{1,64})\/?$/;
+/**
+ * Where a signed-out visit was going (a notification's link to a submission), so the sign-in
+ * link, which may open in another tab, lands there. A console path only, never personal data.
+ */
+const RETURN_KEY = 'wpc:team-return';
+
+function rememberReturn(): void {
+  const { pathname, search } = window.location;
+  if (pathname.startsWith('/team/submissions/')) window.localStorage.setItem(RETURN_KEY, `${pathname}${search}`);
+}
+
+function takeReturn(): string {
+  const target = window.localStorage.getItem(RETURN_KEY);
+  window.localStorage.removeItem(RETURN_KEY);
+  return target && SUBMISSION_PATH.test(target.split('?')[0]!) ? target : '/team';
+}
 
 type Phase =
   | { readonly kind: 'checking' }
@@ -144,14 +160,17 @@ export default function TeamConsole() {
       teamApi.startSession(token).then(
         (session) => {
           settle({ kind: 'signed-in', session });
-          goTo('/team');
+          goTo(takeReturn());
         },
         (failure: unknown) =>
           settle({ kind: 'signed-out', error: failure instanceof Error ? failure.message : String(failure) }),
       );
     } else {
       teamApi.currentSession().then(
-        (session) => settle(session.signedIn ? { kind: 'signed-in', session } : { kind: 'signed-out' }),
+        (session) => {
+          if (!session.signedIn) rememberReturn();
+          settle(session.signedIn ? { kind: 'signed-in', session } : { kind: 'signed-out' });
+        },
         (failure: unknown) =>
           settle(
             failure instanceof TeamApiError && failure.status === 401
