@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { QUESTION_IDS } from '@wpc/shared/assessment';
 import { assessmentTable } from '../src/assessment/export';
-import { csvCell, exportStages, submissionTable, type TableShape } from '../src/submissions/export';
+import { csvCell, submissionTable } from '../src/submissions/export';
 import type { StoredAssessment, StoredSubmission } from '../src/store';
+import { csvText } from './helpers/csv';
 import { formulaCells, spreadsheetCells } from './helpers/spreadsheet-csv';
 
 /** Cells that start a formula when read with "," or ";" (the review's finding and its relatives). */
@@ -25,27 +24,6 @@ const HOSTILE = [
   'a;\uFF0B1',
   '=a;=b,=c\n=d',
 ];
-
-async function csvText<T>(rows: readonly T[], shape: TableShape<T>): Promise<string> {
-  let text = '';
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      text += chunk.toString();
-      callback();
-    },
-  });
-  await pipeline([
-    ...exportStages(
-      (async function* () {
-        yield* rows;
-      })(),
-      'csv',
-      shape,
-    ),
-    sink,
-  ]);
-  return text;
-}
 
 describe('CSV cells never start a formula, whichever list separator a spreadsheet uses', () => {
   it('the review finding: x;=cmd... read with ";" gives a text cell', () => {

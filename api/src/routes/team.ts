@@ -3,6 +3,7 @@ import express, { Router, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ApiConfig } from '../config';
+import { sendUpload } from '../http/download';
 import { HttpError, sendError } from '../http/errors';
 import { limiter } from '../http/rate-limit';
 import type { Mailer } from '../mail/transport';
@@ -227,20 +228,7 @@ export function teamRoutes({ store, config, logger, mailer, clock = () => new Da
       sendError(res, new HttpError(404, 'No such file.'));
       return;
     }
-    // Uploaded content is untrusted: always a download, never rendered by the browser.
-    res.attachment(found.file.name);
-    res.set({
-      'Content-Type': found.file.contentType,
-      'Content-Length': String(found.file.size),
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    });
-    try {
-      await pipeline(found.stream, res);
-    } catch (error) {
-      if (!res.headersSent) throw error;
-      res.destroy(error instanceof Error ? error : undefined);
-    }
+    await sendUpload(res, found);
   });
 
   router.get(`${TEAM_API}/export`, session, async (req, res) => {
