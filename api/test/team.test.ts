@@ -472,7 +472,7 @@ async function saveText(store: SubmissionStore, name: string, text: string) {
 describeStore(embeddedCase, 'team console sign-in without SMTP_URL', () => {
   const h = useHarness(embeddedCase);
 
-  function loggingApp(config: ApiConfig) {
+  function loggingApp(config: ApiConfig, withMailer?: Mailer) {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -481,7 +481,7 @@ describeStore(embeddedCase, 'team console sign-in without SMTP_URL', () => {
       },
     });
     const logger = pino({ level: 'info' }, sink);
-    return { app: createApp({ store: h.store, config, logger }), lines };
+    return { app: createApp({ store: h.store, config, logger, mailer: withMailer }), lines };
   }
 
   it('outside production, writes the link (and only it) to the API log', async () => {
@@ -508,6 +508,26 @@ describeStore(embeddedCase, 'team console sign-in without SMTP_URL', () => {
     await request(app).post('/api/team/sign-in').send({ email: TEAM });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(lines.join('')).not.toContain('#token=');
+  });
+
+  it('logs a link that could not be sent without the address', async () => {
+    smtp.mode = 'permanent';
+    try {
+      const { app, lines } = loggingApp(await testConfig({ teamEmails: [TEAM] }), mailer);
+      await request(app).post('/api/team/sign-in').send({ email: TEAM });
+      for (
+        let waited = 0;
+        waited < 5000 && !lines.some((line) => line.includes('sign-in link not sent'));
+        waited += 50
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(lines.filter((line) => line.includes('sign-in link not sent'))).toHaveLength(1);
+      expect(lines.join('')).not.toContain(TEAM);
+      expect(lines.join('')).not.toContain('#token=');
+    } finally {
+      smtp.mode = 'accept';
+    }
   });
 
   it('rate-limits sign-in requests per address, listed or not', async () => {

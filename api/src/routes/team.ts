@@ -6,7 +6,7 @@ import type { ApiConfig } from '../config';
 import { sendUpload } from '../http/download';
 import { HttpError, sendError } from '../http/errors';
 import { limiter } from '../http/rate-limit';
-import type { Mailer } from '../mail/transport';
+import { mailErrorReason, type Mailer } from '../mail/transport';
 import type { ReviewedSubmission, SubmissionStore } from '../store';
 import { exportStages, startRows } from '../submissions/export';
 import { reviewedTable, writeWorkbook } from '../team/export';
@@ -140,7 +140,13 @@ export function teamRoutes({ store, config, logger, mailer, clock = () => new Da
     res.status(202).json({
       message: 'If this address belongs to the team, a sign-in link is on its way. It works once, for 15 minutes.',
     });
-    links.request(body.email).catch((error: unknown) => logger.error({ err: error }, 'sign-in link not sent'));
+    links.request(body.email).catch((error: unknown) =>
+      // The SMTP server's answer may echo the recipient: addresses are masked, so no address reaches the log.
+      logger.error(
+        { reason: mailErrorReason(error).replace(/[^\s<>"]+@[^\s<>"]+/g, '<address>') },
+        'sign-in link not sent',
+      ),
+    );
   });
 
   // Not rate-limited: a token is 256 random bits, so guessing one is hopeless however fast.
