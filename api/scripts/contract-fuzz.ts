@@ -10,7 +10,9 @@
  * Each leg starts the real API (`src/server.ts`) on a free port with a throw-away DATA_DIR, the
  * rate limit off and an ADMIN_TOKEN schemathesis sends to the team export, seeds one upload
  * and five shared self-assessments (so a stored file can be downloaded and the comparison is
- * open), runs schemathesis, and throws everything away. Legs: the embedded store, and MongoDB
+ * open), signs in to the team console through a real SMTP server in this process (the link
+ * arrives by email; schemathesis sends the session cookie, and the CSRF token half the time),
+ * runs schemathesis, and throws everything away. Legs: the embedded store, and MongoDB
  * in a database of its own (dropped afterwards) when MONGODB_URI is set (CI sets it to FerretDB).
  *
  * Settings: CONTRACT_STORES=embedded,mongodb (default: embedded, plus mongodb when MONGODB_URI
@@ -28,6 +30,7 @@ import path from 'node:path';
 import { QUESTION_IDS } from '@wpc/shared/assessment';
 import { endpointPath } from '@wpc/shared/schemas';
 import { MongoStore } from '../src/store';
+import { TestSmtpServer } from '../../test-support/smtp/server';
 import { freePort } from '../test/helpers/process';
 
 const API_DIR = path.resolve(__dirname, '..');
@@ -113,8 +116,16 @@ async function expectOk(response: Response, what: string): Promise<void> {
   if (!response.ok) throw new Error(`seeding ${what} failed: ${response.status} ${await response.text()}`);
 }
 
-/** One upload and five shared results; answers the stored file's id. */
-async function seed(base: string, token: string): Promise<string> {
+/** The one address of the leg's TEAM_EMAILS (an invented, reserved .test domain). */
+const TEAM_EMAIL = 'contract.team@consortium.test';
+
+interface Seeded {
+  readonly fileId: string;
+  readonly submissionId: string;
+}
+
+/** One upload and five shared results; answers the stored file's and its submission's ids. */
+async function seed(base: string, token: string): Promise<Seeded> {
   const form = new FormData();
   form.set('firstName', 'Contract');
   form.set('lastName', 'Fuzz');
@@ -138,48 +149,95 @@ async function seed(base: string, token: string): Promise<string> {
     headers: { Authorization: `Bearer ${token}` },
   });
   await expectOk(exported, 'the export');
-  const rows = (await exported.json()) as { files: { id: string }[] }[];
+  const rows = (await exported.json()) as { id: string; files: { id: string }[] }[];
   const id = rows[0]?.files[0]?.id;
   if (!id) throw new Error('the seeded upload is missing from the export');
-  return id;
+  return { fileId: id, submissionId: rows[0]!.id };
 }
 
-/** schemathesis.toml of one leg: the admin token for the bearer scheme, and the seeded file's id. */
-function schemathesisConfig(fileId: string): string {
+/** Signs in to the team console as a team member would: the link arrives by email. */
+async function teamSession(base: string, smtp: TestSmtpServer): Promise<{ cookie: string; csrfToken: string }> {
+  const asked = await fetch(`${base}/api/team/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: TEAM_EMAIL }),
+  });
+  await expectOk(asked, 'a sign-in request');
+  const [mail] = await smtp.waitForMessages(1, { filter: (message) => message.envelope.to.includes(TEAM_EMAIL) });
+  const linkToken = /#token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+  if (!linkToken) throw new Error('the sign-in email holds no link');
+  const started = await fetch(`${base}/api/team/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: linkToken }),
+  });
+  await expectOk(started, 'the team session');
+  const cookie = /^wpc_team_session=([^;]+)/.exec(started.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('the team session set no cookie');
+  return { cookie, csrfToken: ((await started.json()) as { csrfToken: string }).csrfToken };
+}
+
+/**
+ * schemathesis.toml of one leg: the admin token for the bearer scheme, the team session for the
+ * cookie scheme, and the seeded ids. The team console's CSRF token is sent half the time (the
+ * other half must be refused with 403).
+ */
+function schemathesisConfig({ fileId, submissionId }: Seeded, csrfToken: string): string {
   return [
     '[auth.openapi.adminToken]',
     'bearer = "${WPC_CONTRACT_ADMIN_TOKEN}"',
     '',
-    // Half the file downloads ask for the seeded upload (200), the rest for generated ids (404).
+    '[auth.openapi.teamSession]',
+    'api_key = "${WPC_CONTRACT_TEAM_SESSION}"',
+    '',
+    // Half the requests name the seeded upload and its submission (200), the rest generated ids (404).
+    '[dictionaries.stored-submissions]',
+    `values = ["${submissionId}"]`,
+    '',
     '[dictionaries.stored-files]',
     `values = ["${fileId}"]`,
     '',
+    '[dictionaries.csrf]',
+    `values = ["${csrfToken}"]`,
+    '',
     '[parameters]',
     '"path.id" = { dictionary = "stored-files", probability = 0.5 }',
+    '"path.submissionId" = { dictionary = "stored-submissions", probability = 0.5 }',
+    '"path.fileId" = { dictionary = "stored-files", probability = 0.5 }',
+    '"header.X-CSRF-Token" = { dictionary = "csrf", probability = 0.5 }',
     '',
   ].join('\n');
 }
 
 /**
- * CONTRACT_REPORT_DIR: every request and answer, for a look at what was sent (a HAR file per leg).
- * CONTRACT_RESULTS_DIR: schemathesis's JSON run report per leg (`<leg>.json`), which
+ * CONTRACT_REPORT_DIR: every request and answer, for a look at what was sent (a HAR file per leg and run).
+ * CONTRACT_RESULTS_DIR: schemathesis's JSON run report per leg and run (`<leg>-<part>.json`), which
  * scripts/run-tests.ts counts into the closing line of `npm test`.
  */
-function reportArgs(leg: StoreLeg): string[] {
+function reportArgs(leg: StoreLeg, part: string): string[] {
   const formats: string[] = [];
   const args: string[] = [];
   if (process.env.CONTRACT_REPORT_DIR) {
     formats.push('har');
-    args.push('--report-dir', path.resolve(process.env.CONTRACT_REPORT_DIR, leg));
+    args.push('--report-dir', path.resolve(process.env.CONTRACT_REPORT_DIR, leg, part));
   }
   if (process.env.CONTRACT_RESULTS_DIR) {
     formats.push('json');
-    args.push('--report-json-path', path.resolve(process.env.CONTRACT_RESULTS_DIR, `${leg}.json`));
+    args.push('--report-json-path', path.resolve(process.env.CONTRACT_RESULTS_DIR, `${leg}-${part}.json`));
   }
   return formats.length > 0 ? ['--report', formats.join(','), ...args] : [];
 }
 
-function runSchemathesis(leg: StoreLeg, workDir: string, base: string, token: string): Promise<number | null> {
+function runSchemathesis(
+  leg: StoreLeg,
+  workDir: string,
+  base: string,
+  token: string,
+  session: string,
+  /** Which run of the leg this is, for its report's name. */
+  part: string,
+  operations: readonly string[],
+): Promise<number | null> {
   const args = [
     '--config-file',
     path.join(workDir, 'schemathesis.toml'),
@@ -196,20 +254,21 @@ function runSchemathesis(leg: StoreLeg, workDir: string, base: string, token: st
     '--request-timeout',
     '30',
     '--no-color',
+    ...operations,
     ...(process.env.CONTRACT_SEED ? ['--seed', process.env.CONTRACT_SEED] : []),
-    ...reportArgs(leg),
+    ...reportArgs(leg, part),
   ];
   // In the leg's folder, so hypothesis's example database and reports go away with it.
   const child = spawn('schemathesis', args, {
     cwd: workDir,
     stdio: 'inherit',
-    env: { ...process.env, WPC_CONTRACT_ADMIN_TOKEN: token },
+    env: { ...process.env, WPC_CONTRACT_ADMIN_TOKEN: token, WPC_CONTRACT_TEAM_SESSION: session },
   });
   const timer = setTimeout(() => child.kill('SIGTERM'), LEG_DEADLINE_MS);
   return exited(child).finally(() => clearTimeout(timer));
 }
 
-async function runLeg(leg: StoreLeg): Promise<boolean> {
+async function runLeg(leg: StoreLeg, smtp: TestSmtpServer): Promise<boolean> {
   const started = Date.now();
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `wpc-contract-${leg}-`));
   const port = await freePort();
@@ -227,6 +286,10 @@ async function runLeg(leg: StoreLeg): Promise<boolean> {
     ADMIN_TOKEN: token,
     // A busy CI machine must not turn a slow write into a 503, which would read as a server error.
     STORE_TIMEOUT_MS: '10000',
+    // Mail goes to the SMTP server in this process: the console's sign-in links and notifications.
+    SMTP_URL: smtp.url,
+    NOTIFY_TO: 'contract.notify@consortium.test',
+    TEAM_EMAILS: TEAM_EMAIL,
   };
   if (leg === 'mongodb') env.MONGODB_DB = dbName;
   else delete env.MONGODB_URI;
@@ -240,10 +303,23 @@ async function runLeg(leg: StoreLeg): Promise<boolean> {
   let passed = false;
   try {
     await waitForHealth(base, api);
-    const fileId = await seed(base, token);
-    await fs.writeFile(path.join(workDir, 'schemathesis.toml'), schemathesisConfig(fileId));
+    const seeded = await seed(base, token);
+    const session = await teamSession(base, smtp);
+    await fs.writeFile(path.join(workDir, 'schemathesis.toml'), schemathesisConfig(seeded, session.csrfToken));
     console.log(`\ncontract fuzz [${leg}]: API on ${base}, ${MAX_EXAMPLES} examples per operation`);
-    const code = await runSchemathesis(leg, workDir, base, token);
+    // Sign-out ends the session the other team operations need, so it runs on its own, last.
+    const signOut = 'teamSignOut';
+    const first = await runSchemathesis(leg, workDir, base, token, session.cookie, 'main', [
+      '--exclude-operation-id',
+      signOut,
+    ]);
+    const code =
+      first === 0
+        ? await runSchemathesis(leg, workDir, base, token, session.cookie, 'sign-out', [
+            '--include-operation-id',
+            signOut,
+          ])
+        : first;
     passed = code === 0 && api.exitCode === null;
     if (api.exitCode !== null)
       console.error(`contract fuzz [${leg}]: the API exited with ${api.exitCode} during the run`);
@@ -269,8 +345,11 @@ async function runLeg(leg: StoreLeg): Promise<boolean> {
 
 async function main(): Promise<void> {
   checkSchemathesis();
+  const smtp = new TestSmtpServer();
+  await smtp.start();
   const results: boolean[] = [];
-  for (const leg of legs()) results.push(await runLeg(leg));
+  for (const leg of legs()) results.push(await runLeg(leg, smtp));
+  await smtp.stop();
   process.exit(results.every(Boolean) ? 0 : 1);
 }
 

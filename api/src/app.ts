@@ -13,14 +13,19 @@ import { healthRoutes } from './routes/health';
 import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
 import { submitRoutes } from './routes/submit';
+import { teamRoutes } from './routes/team';
+import { CSRF_HEADER } from './team/session';
+import { mailerFor, type Mailer } from './mail/transport';
 import { storeWithDeadline, type SubmissionStore } from './store';
 
 export interface AppDependencies {
   readonly store: SubmissionStore;
   readonly config: ApiConfig;
   readonly logger?: Logger;
-  /** Milliseconds since the epoch, for the benchmark cache; tests pass their own. */
+  /** Milliseconds since the epoch, for the benchmark cache and the team console's sessions; tests pass their own. */
   readonly clock?: () => number;
+  /** Sends the team console's sign-in links; made from SMTP_URL when not given (none when it is unset). */
+  readonly mailer?: Mailer;
   /** The team notifications (outbox worker); unset when SMTP_URL is unset: nothing is queued. */
   readonly notifications?: Notifications;
 }
@@ -31,6 +36,7 @@ export function createApp({
   config,
   logger = createLogger(config.logLevel),
   clock,
+  mailer = mailerFor(config.mail),
   notifications,
 }: AppDependencies): Express {
   const app = express();
@@ -54,7 +60,7 @@ export function createApp({
       origin: (origin, callback) => callback(null, !origin || config.allowedOrigins.includes(origin)),
       credentials: true,
       methods: ['GET', 'POST'],
-      allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+      allowedHeaders: ['Content-Type', 'Idempotency-Key', CSRF_HEADER],
       exposedHeaders: ['Idempotent-Replayed'],
       maxAge: 600,
     }),
@@ -87,6 +93,15 @@ export function createApp({
         message: 'Too many failed attempts. Please wait and try again.',
         skipSuccessfulRequests: true,
       }),
+    }),
+  );
+  app.use(
+    teamRoutes({
+      store: guardedStore,
+      config,
+      logger,
+      mailer,
+      clock: clock && (() => new Date(clock())),
     }),
   );
   app.use(openApiRoutes(config));

@@ -42,7 +42,8 @@ async function main(): Promise<void> {
     void worker.start();
   }
 
-  const app = createApp({ store, config, logger, notifications: worker });
+  // One transport for the notifications and the team console's sign-in links.
+  const app = createApp({ store, config, logger, notifications: worker, mailer });
   const server = http.createServer(
     {
       // Slow senders are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { endpointPath } from '@wpc/shared/schemas';
+import { parseCsv } from './helpers/csv';
 import { testConfig } from './helpers/config';
 import { person, samples, validBodies } from './helpers/fixtures';
 import { cspDirectives } from './helpers/headers';
@@ -10,35 +11,6 @@ import { describeStore, embeddedCase, storeCases } from './helpers/stores';
 
 const TOKEN = 'correct-horse-battery-staple-0123456789';
 const auth = `Bearer ${TOKEN}`;
-
-/** Splits CSV text into rows of cells (quoted cells may hold commas, quotes and newlines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  return rows;
-}
 
 // Every case runs on the embedded store; the MongoDB case runs only with MONGODB_URI (CI sets it
 // to FerretDB) and is otherwise skipped with a warning, never faked.

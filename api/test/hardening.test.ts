@@ -28,6 +28,7 @@ function hangingStore(): SubmissionStore {
     listAssessments: never,
     streamAssessments: () => ({ [Symbol.asyncIterator]: () => ({ next: never }) }),
     health: never,
+    team: new Proxy({} as SubmissionStore['team'], { get: () => never }),
     close: async () => undefined,
   };
 }

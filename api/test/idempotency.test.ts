@@ -31,6 +31,7 @@ function slowInserts(store: SubmissionStore, delayMs: number): SubmissionStore {
     listAssessments: (query) => store.listAssessments(query),
     streamAssessments: (query) => store.streamAssessments(query),
     health: () => store.health(),
+    team: store.team,
     close: () => store.close(),
   };
 }

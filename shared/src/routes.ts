@@ -8,6 +8,10 @@ export interface RouteEntry {
   readonly path: string;
   readonly area: Area;
   readonly title: string;
+  /** Owns every path below it too, for pages that carry an id (the team console's /team/submissions/<id>). */
+  readonly prefix?: boolean;
+  /** Kept out of search engines: meta robots and X-Robots-Tag noindex (the team console). */
+  readonly noindex?: boolean;
 }
 
 export const SITE_NAME = 'Wildfire Prevention Consortium';
@@ -32,6 +36,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/dev/check-your-window-size', area: 'shell', title: 'Check Your Window Size' },
   { path: '/dev/forms', area: 'shell', title: 'Form Gallery' },
   { path: '/dev/remotes', area: 'shell', title: 'Remote Overrides' },
+  { path: '/team', area: 'shell', title: 'Team Console', prefix: true, noindex: true },
 ];
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -43,7 +48,10 @@ export function normalisePath(pathname: string): string {
 
 export function matchRoute(pathname: string): RouteEntry | undefined {
   const path = normalisePath(pathname);
-  return ROUTES.find((route) => route.path === path);
+  return (
+    ROUTES.find((route) => route.path === path) ??
+    ROUTES.find((route) => route.prefix && path.startsWith(`${route.path}/`))
+  );
 }
 
 /** The area that owns a path, or undefined for a path nobody owns (the shell's 404). */

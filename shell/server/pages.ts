@@ -121,7 +121,8 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     const clientOnly = async () =>
       finish(withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes));
     const route = matchRoute(routePath);
-    const file = ssrFile(routeFileName(known ? routePath : '/404'));
+    // A prefix route's pages (/team/submissions/<id>) share the route's one document.
+    const file = ssrFile(routeFileName(known && route ? route.path : '/404'));
     const [shellDocument, shellJson] = await Promise.all([readText(`${file}.html`), readText(`${file}.json`)]);
     if (!shellDocument || !shellJson) return clientOnly();
     const shellAssets = JSON.parse(shellJson) as ShellRouteAssets;
@@ -171,11 +172,13 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
 
   async function sendPage(req: Request, res: Response) {
     const routePath = normalisePath(req.path);
-    const known = matchRoute(routePath) !== undefined;
+    const route = matchRoute(routePath);
+    const known = route !== undefined;
     const { html, remotes } = await composePage(routePath, known);
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
     res.status(known ? 200 : 404);
     res.set(pageHeaders({ remotes, apiBase, secure: isSecureRequest(req) }));
+    if (route?.noindex) res.set('X-Robots-Tag', 'noindex, nofollow');
     res.set({
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',

@@ -24,3 +24,10 @@ export function usePathname(): string {
   // Hydration reads the server snapshot: the browser's path, which the edge prerendered for.
   return useSyncExternalStore(subscribe, readPathname, () => prerenderPath ?? readPathname());
 }
+
+const readSearch = () => window.location.search;
+
+/** The query string ("?a=b" or ""); empty on the server, whose pages never depend on it. */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, readSearch, () => '');
+}

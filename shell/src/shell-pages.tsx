@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { Root } from 'react-dom/client';
 import type { LifeCycles } from 'single-spa';
 import { renderOrHydrate } from '@wpc/shared/area/hydration';
-import { areaForPath, normalisePath } from '@wpc/shared/routes';
+import { areaForPath, matchRoute } from '@wpc/shared/routes';
 import { SectionLoading } from '@wpc/shared/status';
 import NotFoundPage from './pages/NotFoundPage';
 import { usePathname } from './location';
@@ -11,6 +11,8 @@ const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {
   '/dev/check-your-window-size': lazy(() => import('./pages/WindowSizePage')),
   '/dev/forms': lazy(() => import('./pages/FormGallery')),
   '/dev/remotes': lazy(() => import('./pages/RemoteOverridesPage')),
+  // Every /team/... path: the console loads only there, so public pages never pay for it.
+  '/team': lazy(() => import('./team/TeamConsole')),
 };
 
 /** useId prefix of the React root in the element with this id, in the browser and the prerender. */
@@ -23,8 +25,11 @@ export function isShellPath(pathname: string): boolean {
   return area === undefined || area === 'shell';
 }
 
+/** The route a path belongs to (a prefix route owns the paths below it), or '' for none. */
+const routePathOf = (pathname: string) => matchRoute(pathname)?.path ?? '';
+
 export function ShellPages() {
-  const Page = SHELL_PAGES[normalisePath(usePathname())] ?? NotFoundPage;
+  const Page = SHELL_PAGES[routePathOf(usePathname())] ?? NotFoundPage;
   return (
     <Suspense fallback={<SectionLoading section="This page" />}>
       <Page />

@@ -85,6 +85,11 @@ export const ROUTES_BEYOND_SPEC: readonly { readonly path: string; readonly area
   { path: '/dev/forms', area: 'shell', why: 'a gallery that opens every form kind, for manual checks and e2e tests' },
   { path: '/dev/remotes', area: 'shell', why: 'remote overrides: load one remote from a developer’s own URL' },
   { path: '/scorecard/assess', area: 'scorecard', why: 'the online scorecard self-assessment' },
+  {
+    path: '/team',
+    area: 'shell',
+    why: 'the team console (issue 20): sign-in, inbox, submissions under /team/...; never linked, noindex',
+  },
 ];
 
 export function specRoutesOf(area: SpecArea): readonly SpecRoute[] {

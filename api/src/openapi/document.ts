@@ -25,6 +25,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
 import { exportQuerySchema } from '../submissions/export';
 import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
+import { teamDocument } from './team';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -472,6 +473,10 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
     },
   };
 
+  const team = teamDocument(jsonKb);
+  Object.assign(paths, team.paths);
+  Object.assign(schemas, team.schemas);
+
   paths[OPENAPI_PATH] = {
     get: {
       operationId: 'openApiDocument',
@@ -493,7 +498,11 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
     tags: [
       { name: 'forms', description: 'The eight contact, sign-up and feedback forms.' },
       { name: 'self-assessment', description: 'Anonymised scorecard results and the comparison built from them.' },
-      { name: 'team', description: 'Export for the team, behind a bearer token.' },
+      {
+        name: 'team',
+        description:
+          'Export for the team, behind a bearer token; the team console, behind a session from an emailed link.',
+      },
       { name: 'operations', description: 'Health and this contract.' },
     ],
     paths,
@@ -508,6 +517,7 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
           scheme: 'bearer',
           description: 'ADMIN_TOKEN of the server (at least 32 characters); the export is off without it.',
         },
+        ...team.securitySchemes,
       },
     },
   };

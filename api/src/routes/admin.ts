@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { ADMIN_TOKEN_MIN_LENGTH } from '../config';
+import { sendUpload } from '../http/download';
 import { HttpError, sendError } from '../http/errors';
 import { ASSESSMENT_EXPORT_FORM, assessmentTable, parseAssessmentExportParams } from '../assessment/export';
 import { UnknownCursorError, type SubmissionStore } from '../store';
@@ -141,20 +142,7 @@ export function adminRoutes({ store, adminToken, adminTokenError, logger, guards
       sendError(res, new HttpError(404, 'No such file.'));
       return;
     }
-    // Uploaded content is untrusted: always a download, never rendered by the browser.
-    res.attachment(found.file.name);
-    res.set({
-      'Content-Type': found.file.contentType,
-      'Content-Length': String(found.file.size),
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    });
-    try {
-      await pipeline(found.stream, res);
-    } catch (error) {
-      if (!res.headersSent) throw error;
-      res.destroy(error instanceof Error ? error : undefined);
-    }
+    await sendUpload(res, found);
   });
 
   return router;

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
+import type { TeamStore } from './team-types';
 import {
   DuplicateSubmissionError,
   StoreUnavailableError,
@@ -214,6 +215,7 @@ export function storeWithDeadline(store: SubmissionStore, options: StoreGuardOpt
           return health;
         }),
     ...(store.rateCounter && { rateCounter: guardedCounter(store.rateCounter, bounded) }),
+    team: guardedTeam(store.team, bounded, exportBatches),
     close: () => store.close(),
   };
 }
@@ -227,5 +229,29 @@ function guardedCounter(
     hit: (key, windowMs) => bounded(() => counter.hit(key, windowMs), 'rate-limit count'),
     unhit: (key, windowMs) => bounded(() => counter.unhit(key, windowMs), 'rate-limit count'),
     reset: (key) => bounded(() => counter.reset(key), 'rate-limit reset'),
+  };
+}
+
+/** The team console's store calls, bounded like every other; its export per batch, like the team export. */
+function guardedTeam(
+  team: TeamStore,
+  bounded: <T>(start: () => Promise<T>, what: string) => Promise<T>,
+  exportBatches: <T>(source: AsyncIterable<T>) => AsyncIterable<T>,
+): TeamStore {
+  return {
+    inbox: (query) => bounded(() => team.inbox(query), 'inbox'),
+    streamInbox: (filter) => exportBatches(team.streamInbox(filter)),
+    getSubmission: (id) => bounded(() => team.getSubmission(id), 'getSubmission'),
+    updateReview: (id, update, by, at) => bounded(() => team.updateReview(id, update, by, at), 'updateReview'),
+    // Erasure deletes one file after another, so it is not held to one call's deadline.
+    eraseEmail: (email, by, at) => team.eraseEmail(email, by, at),
+    listAudit: () => bounded(() => team.listAudit(), 'listAudit'),
+    saveSignInToken: (token) => bounded(() => team.saveSignInToken(token), 'saveSignInToken'),
+    takeSignInToken: (hash, now) => bounded(() => team.takeSignInToken(hash, now), 'takeSignInToken'),
+    saveSession: (session) => bounded(() => team.saveSession(session), 'saveSession'),
+    findSession: (hash) => bounded(() => team.findSession(hash), 'findSession'),
+    touchSession: (hash, at) => bounded(() => team.touchSession(hash, at), 'touchSession'),
+    deleteSession: (hash) => bounded(() => team.deleteSession(hash), 'deleteSession'),
+    sweep: (idleSince, now) => bounded(() => team.sweep(idleSince, now), 'sweep'),
   };
 }

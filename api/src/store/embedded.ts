@@ -27,6 +27,7 @@ import {
 import { byteCounter } from './byte-counter';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { orderedSlice } from './ordered';
+import { EmbeddedTeamStore } from './team-embedded';
 import type { NotificationState } from './outbox';
 import { embeddedOutbox } from './outbox-embedded';
 
@@ -119,6 +120,7 @@ export class EmbeddedStore implements SubmissionStore {
   private readonly uploadsDir: string;
   private ready: Promise<void> | undefined;
   private lock: DataDirLock | undefined;
+  readonly team: EmbeddedTeamStore<SubmissionDoc>;
   readonly outbox = embeddedOutbox<SubmissionDoc>(async () => {
     await this.init();
     return this.submissions;
@@ -134,6 +136,15 @@ export class EmbeddedStore implements SubmissionStore {
     this.files = new Datastore<FileDoc>({ filename: path.join(dataDir, FILES_FILE), modes });
     this.assessments = new Datastore<AssessmentDoc>({ filename: path.join(dataDir, ASSESSMENTS_FILE), modes });
     this.uploadsDir = path.join(dataDir, 'uploads');
+    this.team = new EmbeddedTeamStore<SubmissionDoc>({
+      dataDir,
+      modes,
+      init: () => this.init(),
+      submissionDocs: () => this.submissions.getAllData(),
+      toSubmission,
+      removeSubmissions: (ids) => this.submissions.removeAsync({ _id: { $in: [...ids] } }, { multi: true }),
+      deleteFile: (id) => this.deleteFile(id),
+    });
   }
 
   init(): Promise<void> {
@@ -275,6 +286,7 @@ export class EmbeddedStore implements SubmissionStore {
       () => false,
     );
     if (loaded) {
+      await this.team.close();
       // Compaction runs after every queued write, so the data files are complete on exit.
       await Promise.all([
         this.submissions.compactDatafileAsync(),

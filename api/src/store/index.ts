@@ -4,6 +4,7 @@ import { MongoStore } from './mongo';
 import type { SubmissionStore } from './types';
 
 export * from './types';
+export * from './team-types';
 export * from './outbox';
 export { EmbeddedSnapshot, EmbeddedStore } from './embedded';
 export { MongoStore } from './mongo';

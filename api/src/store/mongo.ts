@@ -38,6 +38,7 @@ import {
   type SubmissionStreamQuery,
 } from './types';
 import { byteCounter } from './byte-counter';
+import { MongoTeamStore } from './team-mongo';
 import type { NotificationState } from './outbox';
 import { mongoOutbox, OUTBOX_INDEXES } from './outbox-mongo';
 
@@ -219,6 +220,11 @@ export class MongoStore implements SubmissionStore {
   private healTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private nextRateSweep = 0;
+  readonly team = new MongoTeamStore({
+    run: (work) => this.run(({ db }) => work(db)),
+    toSubmission: (doc) => toSubmission(doc as SubmissionDoc),
+    deleteFile: (id) => this.deleteFile(id),
+  });
   readonly outbox = mongoOutbox(
     (work) => this.run(({ db }) => work(db)),
     (doc) => toSubmission(doc as unknown as SubmissionDoc),

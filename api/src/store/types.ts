@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EndpointKind, FormId, Submission } from '@wpc/shared/schemas';
+import type { TeamStore } from './team-types';
 import type { NewNotification, NotificationOutbox } from './outbox';
 
 /** What is known about one stored upload; the bytes live in the store under `id`. */
@@ -162,6 +163,8 @@ export interface SubmissionStore {
    * process can open (the embedded store), whose limiter counts in memory.
    */
   readonly rateCounter?: RateCounter;
+  /** The team console's data: reviews, sign-in tokens, sessions, erasure and its audit. */
+  readonly team: TeamStore;
   /** The team notifications queued with submissions (see outbox.ts). */
   readonly outbox?: NotificationOutbox;
   close(): Promise<void>;

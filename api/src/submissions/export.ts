@@ -151,12 +151,26 @@ export function submissionTable(form?: EndpointKind): TableShape<StoredSubmissio
 }
 
 /** Spreadsheets run a cell starting with one of these as a formula (full-width forms too). */
-const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+const FORMULA_CHARS = '=+\\-@\\t\\uFF1D\\uFF0B\\uFF0D\\uFF20';
+/**
+ * Where a spreadsheet may start a cell inside our text: at its start, and after a `,` or `;`
+ * (a spreadsheet whose list separator differs from ours splits there, quotes or not) or a line
+ * break (a new record when the quoting is lost). Spaces and quotes before the formula character
+ * do not stop it. At the very start a CR or LF counts too (a quoted cell may start with one);
+ * elsewhere a line break ends the cell anyway, so "Dear team,<CRLF>" and blank lines stay as typed.
+ */
+const FORMULA_AT_CELL_START = new RegExp(
+  `^(?=[ "]*[${FORMULA_CHARS}\\r\\n])|([,;]|\\r\\n|\\r(?!\\n)|\\n)(?=[ "]*[${FORMULA_CHARS}])`,
+  'g',
+);
 
-/** One cell as text, neutralised against formulas with a leading apostrophe. */
+/**
+ * One cell as text, neutralised against formulas: an apostrophe goes before every place where a
+ * spreadsheet could start a formula, whichever of "," or ";" it splits on, so it shows text.
+ */
 export function csvCell(value: unknown): string {
   const text = value === undefined || value === null ? '' : value instanceof Date ? value.toISOString() : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return text.replace(FORMULA_AT_CELL_START, (_match, boundary?: string) => `${boundary ?? ''}'`);
 }
 
 /**

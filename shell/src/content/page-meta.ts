@@ -1,4 +1,5 @@
-// The shell's own pages' metadata (the /dev tools and the 404, kept out of search results) and
+// The shell's own pages' metadata (the /dev tools, the team console and the 404, kept out of search
+// results) and
 // the site's, for a page whose area could not be composed in time. See README "Page metadata".
 import type { AreaPageMeta, PageMeta } from '@wpc/shared/page-meta';
 import { NOT_FOUND_TITLE, ROUTES, SITE_NAME } from '@wpc/shared/routes';
@@ -19,7 +20,7 @@ export const SITE_META: PageMeta = {
   shareImage: { illustration: LOGO, alt: logoAlt(SITE_NAME) },
 };
 
-const devPage = (path: string, description: string): PageMeta => {
+const privatePage = (path: string, description: string): PageMeta => {
   const title = ROUTES.find((route) => route.path === path)?.title ?? path;
   return {
     title,
@@ -33,18 +34,22 @@ const devPage = (path: string, description: string): PageMeta => {
 
 /** Keyed by path; '/404' stands for every path no area owns. */
 export const PAGE_META: AreaPageMeta = {
-  '/dev/check-your-window-size': devPage(
+  '/dev/check-your-window-size': privatePage(
     '/dev/check-your-window-size',
     'A developer tool that shows the current width and height of your browser window, updated as you resize it.',
   ),
-  '/dev/forms': devPage(
+  '/dev/forms': privatePage(
     '/dev/forms',
     'A developer gallery that opens every form of the site, for checking each one by hand and in end-to-end tests.',
   ),
-  '/dev/remotes': devPage(
+  '/dev/remotes': privatePage(
     '/dev/remotes',
     'A developer panel that loads one area of the site from another address, such as your own development server.',
   ),
+  '/team': {
+    ...privatePage('/team', "The consortium team's console for the messages visitors send through the site's forms."),
+    type: 'website',
+  },
   '/404': {
     title: NOT_FOUND_TITLE,
     description:

@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import readXlsxFile from 'read-excel-file/node';
+import { waitForHydration } from '../../test-support/e2e/hydration';
+import { E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
+
+// Issue 20, the team console, in Chromium against the real API and the local SMTP server
+// (playwright.config.ts): the sign-in link is read from the email the server received.
+
+/** A 1x1 PNG: the API checks that an upload's bytes match its extension. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A visitor's submission with a file, sent as the feedback form sends it (multipart). */
+async function submitFeedback(page: Page, marker: string): Promise<void> {
+  const response = await page.request.post('/api/submit-feedback-form', {
+    multipart: {
+      firstName: 'Ines',
+      lastName: `Okafor ${marker}`,
+      email: `ines.${marker}@example.org`,
+      organization: 'Cedar Hollow Firewise Group',
+      zipCode: '95969',
+      message: 'Our scorecard is attached.',
+      files: { name: `map-${marker}.png`, mimeType: 'image/png', buffer: PNG_1X1 },
+    },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Asks for a link on the sign-in page and answers the link from the email that arrives. */
+async function emailedLink(page: Page, email: string): Promise<string> {
+  // By sequence number, not position: another test may clear the server's messages meanwhile.
+  const before = Math.max(0, ...(await mailTo(page.request, email)).map((mail) => mail.seq));
+  await page.goto('/team');
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If this address belongs to the team' })).toBeVisible();
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = await mailTo(page.request, email);
+      const mail = mails.find((candidate) => candidate.seq > before);
+      link = /https?:\/\/\S+\/team\/sign-in#token=[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
+}
+
+test('a team member signs in from the email, finds the submission, changes its status, downloads its file and exports', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const marker = `e2e${Date.now().toString(36)}`;
+  await submitFeedback(page, marker);
+
+  const response = await page.goto('/team');
+  expect(response?.headers()['x-robots-tag']).toContain('noindex');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  const link = await emailedLink(page, E2E_TEAM_EMAIL);
+  expect(link.startsWith(`${baseURL}/team/sign-in#token=`)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Team inbox' })).toBeVisible();
+  await expect(page).toHaveURL(/\/team$/);
+  await page.getByLabel('Name, email or organisation').fill(marker);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  const row = page.getByRole('row').filter({ hasText: `ines.${marker}@example.org` });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: 'Feedback and uploads' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Cedar Hollow Firewise Group' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'New', exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The export of the current filter, as CSV and as a workbook.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export as CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^submissions-all-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csvText = await readFile(await csv.path(), 'utf8');
+  expect(csvText.split('\r\n').filter(Boolean)).toHaveLength(2);
+  expect(csvText).toContain(`"ines.${marker}@example.org"`);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export as Excel' }).click(),
+  ]);
+  const [sheet] = await readXlsxFile(await readFile(await xlsx.path()));
+  const [header, ...rows] = sheet!.data;
+  expect(rows).toHaveLength(1);
+  expect(rows[0]![header!.indexOf('email')]).toBe(`ines.${marker}@example.org`);
+
+  await row.getByRole('link', { name: `Ines Okafor ${marker}` }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Feedback and uploads from Ines Okafor ${marker}` }),
+  ).toBeVisible();
+  const submissionUrl = page.url();
+  expect(submissionUrl).toMatch(/\/team\/submissions\/[A-Za-z0-9]+$/);
+  await expect(page.getByText('Organization', { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: `Download map-${marker}.png` }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe(`map-${marker}.png`);
+  expect((await readFile(await file.path())).equals(PNG_1X1)).toBe(true);
+
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('in-progress');
+  await page.getByLabel('Private note (only the team sees it)').fill('Called back on Monday.');
+  await page.getByRole('button', { name: 'Save status and note' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('in-progress');
+  await expect(page.getByLabel('Private note (only the team sees it)')).toHaveValue('Called back on Monday.');
+  await expect(
+    page.getByRole('listitem').filter({ hasText: `${E2E_TEAM_EMAIL} changed the status from New to In progress` }),
+  ).toBeVisible();
+
+  // On a phone: no sideways scrolling, the inbox rows become cards.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.goto(`/team?q=${marker}`);
+  await expect(page.getByRole('link', { name: `Ines Okafor ${marker}` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The used link is refused, also in a browser that has never signed in.
+  const stranger = await page.context().browser()!.newContext();
+  const other = await stranger.newPage();
+  await other.goto(link);
+  await expect(other.getByRole('alert')).toContainText('expired or was already used');
+  await expect(other.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();
+  await stranger.close();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();
+  await page.goto(submissionUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();
+});
+
+test('an address not on the team gets the same answer and no email', async ({ page }) => {
+  const stranger = `stranger.${Date.now().toString(36)}@consortium.test`;
+  await page.goto('/team');
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill(stranger);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If this address belongs to the team' })).toBeVisible();
+  // A listed address's link takes well under a second to arrive; wait several before concluding.
+  await page.waitForTimeout(3000);
+  expect(await mailTo(page.request, stranger)).toEqual([]);
+});
+
+test('the console works on a 320px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
+test('no public page links to the console', async ({ page }) => {
+  for (const path of ['/', '/about', '/scorecard', '/map']) {
+    await page.goto(path);
+    await expect(page.locator('a[href^="/team"]')).toHaveCount(0);
+  }
+});

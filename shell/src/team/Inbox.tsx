@@ -1,0 +1,265 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ENDPOINT_KINDS, type EndpointKind } from '@wpc/shared/form-definitions';
+import { Button, buttonClassName } from '@wpc/shared/ui';
+import { useSearch } from '../location';
+import { exportUrl, STATUS_LABELS, STATUSES, teamApi, TeamApiError, type InboxPage, type TeamSession } from './api';
+import { EraseDialog } from './EraseDialog';
+import { formatDateTime, KIND_LABELS, plural } from './format';
+import { followLink, goTo } from './navigation';
+import styles from './TeamConsole.module.css';
+
+/** The filters the inbox keeps in its address (so a reload, a bookmark or Back keeps them). */
+const FILTERS = ['form', 'status', 'from', 'to', 'q'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+const NO_FILTERS: Filters = { form: '', status: '', from: '', to: '', q: '' };
+
+function filtersOf(search: URLSearchParams): Filters {
+  return Object.fromEntries(FILTERS.map((name) => [name, search.get(name) ?? ''])) as Filters;
+}
+
+function queryOf(filters: Filters, page = 1): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const name of FILTERS) if (filters[name].trim()) query.set(name, filters[name].trim());
+  if (page > 1) query.set('page', String(page));
+  return query;
+}
+
+const withQuery = (path: string, query: URLSearchParams) => (query.size > 0 ? `${path}?${query.toString()}` : path);
+
+export interface SignedInProps {
+  readonly session: TeamSession;
+  readonly onSignedOut: (message: string) => void;
+}
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** The filter form; keyed by the address, so it shows the filters in force after every navigation. */
+function FilterForm({ initial }: { readonly initial: Filters }) {
+  const [draft, setDraft] = useState<Filters>(initial);
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    goTo(withQuery('/team', queryOf(draft)));
+  };
+  const clear = () => {
+    setDraft(NO_FILTERS);
+    goTo('/team');
+  };
+  return (
+    <form role="search" aria-label="Filter submissions" className={styles.filters} onSubmit={apply}>
+      <div className={styles.field}>
+        <label htmlFor="inbox-form">Kind</label>
+        <select
+          id="inbox-form"
+          value={draft.form}
+          onChange={(event) => setDraft({ ...draft, form: event.target.value })}
+        >
+          <option value="">All kinds</option>
+          {ENDPOINT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {KIND_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="inbox-status">Status</label>
+        <select
+          id="inbox-status"
+          value={draft.status}
+          onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+        >
+          <option value="">Any status</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="inbox-from">Received from</label>
+        <input
+          id="inbox-from"
+          type="date"
+          value={draft.from}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="inbox-to">Received until</label>
+        <input
+          id="inbox-to"
+          type="date"
+          value={draft.to}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+        />
+      </div>
+      <div className={`${styles.field} ${styles.wide}`}>
+        <label htmlFor="inbox-q">Name, email or organisation</label>
+        <input
+          id="inbox-q"
+          type="search"
+          value={draft.q}
+          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+        />
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit">Apply filters</Button>
+        <Button variant="secondary" onClick={clear}>
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function Inbox({ session, onSignedOut }: SignedInProps) {
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const applied = filtersOf(params);
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const [result, setResult] = useState<{ readonly key: string; readonly inbox?: InboxPage; readonly error?: string }>();
+  const [erasing, setErasing] = useState(false);
+  const [notice, setNotice] = useState('');
+  const [reloads, setReloads] = useState(0);
+  const queryString = queryOf(applied, page).toString();
+  const key = `${queryString}#${reloads}`;
+
+  useEffect(() => {
+    let live = true;
+    teamApi.inbox(queryString ? `?${queryString}` : '').then(
+      (inbox) => {
+        if (live) setResult({ key, inbox });
+      },
+      (failure: unknown) => {
+        if (!live) return;
+        if (failure instanceof TeamApiError && failure.status === 401) onSignedOut(SESSION_ENDED);
+        else setResult({ key, error: failure instanceof Error ? failure.message : String(failure) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [queryString, key, onSignedOut]);
+
+  const loading = result?.key !== key;
+  const inbox = result?.inbox;
+  const pages = inbox ? Math.max(1, Math.ceil(inbox.total / inbox.pageSize)) : 1;
+  const filterQuery = queryOf(applied);
+  const pageHref = (number: number) => withQuery('/team', queryOf(applied, number));
+
+  return (
+    <article className="wpc-page">
+      <h1>Team inbox</h1>
+      <p className="wpc-lead">Every form submission, newest first.</p>
+
+      <FilterForm key={search} initial={applied} />
+
+      {inbox && (
+        <section aria-labelledby="inbox-counts" className={styles.counts}>
+          <h2 id="inbox-counts">Per kind</h2>
+          <ul>
+            {ENDPOINT_KINDS.map((kind: EndpointKind) => {
+              const href = withQuery('/team', queryOf({ ...applied, form: kind }));
+              return (
+                <li key={kind}>
+                  <a href={href} onClick={followLink(href)} aria-current={applied.form === kind ? 'true' : undefined}>
+                    {KIND_LABELS[kind]}: {inbox.counts[kind]}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      <div className={styles.tools}>
+        <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'csv')} download>
+          Export as CSV
+        </a>
+        <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'xlsx')} download>
+          Export as Excel
+        </a>
+        <Button variant="secondary" onClick={() => setErasing(true)}>
+          Erase a person…
+        </Button>
+      </div>
+      <p role="status" className={styles.notice}>
+        {notice}
+      </p>
+
+      {result?.error && (
+        <p className={styles.error} role="alert">
+          {result.error}
+        </p>
+      )}
+      <p aria-live="polite" className={styles.summary}>
+        {loading
+          ? 'Loading submissions…'
+          : inbox
+            ? `${plural(inbox.total, 'submission')} · page ${inbox.page} of ${pages}`
+            : ''}
+      </p>
+      {inbox && inbox.rows.length > 0 && (
+        <table className={styles.table}>
+          <caption className="wpc-visually-hidden">Submissions, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Kind</th>
+              <th scope="col">Received</th>
+              <th scope="col">Name</th>
+              <th scope="col">Organisation</th>
+              <th scope="col">Email</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inbox.rows.map((row) => {
+              const href = `/team/submissions/${row.id}`;
+              return (
+                <tr key={row.id}>
+                  <td data-label="Kind">{KIND_LABELS[row.form]}</td>
+                  <td data-label="Received">{formatDateTime(row.receivedAt)}</td>
+                  <td data-label="Name">
+                    <a href={href} onClick={followLink(href)}>
+                      {row.name || '(no name)'}
+                    </a>
+                  </td>
+                  <td data-label="Organisation">{row.organization || '—'}</td>
+                  <td data-label="Email">{row.email}</td>
+                  <td data-label="Status">{STATUS_LABELS[row.status]}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {inbox && inbox.rows.length === 0 && <p>No submissions match these filters.</p>}
+      {inbox && pages > 1 && (
+        <nav aria-label="Pages" className={styles.pager}>
+          {page > 1 && (
+            <a href={pageHref(page - 1)} onClick={followLink(pageHref(page - 1))}>
+              Previous page
+            </a>
+          )}
+          {page < pages && (
+            <a href={pageHref(page + 1)} onClick={followLink(pageHref(page + 1))}>
+              Next page
+            </a>
+          )}
+        </nav>
+      )}
+      <EraseDialog
+        open={erasing}
+        session={session}
+        onClose={() => setErasing(false)}
+        onErased={(message) => {
+          setErasing(false);
+          setNotice(message);
+          setReloads((count) => count + 1);
+        }}
+        onSignedOut={onSignedOut}
+      />
+    </article>
+  );
+}

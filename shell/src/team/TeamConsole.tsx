@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Button } from '@wpc/shared/ui';
+import { usePathname } from '../location';
+import { teamApi, TeamApiError, type TeamSession } from './api';
+import { Inbox, type SignedInProps } from './Inbox';
+import { followLink, goTo } from './navigation';
+import { SubmissionView } from './SubmissionView';
+import styles from './TeamConsole.module.css';
+
+/** The page a sign-in link opens; its token comes after "#token=", so it never reaches a server log. */
+const SIGN_IN_PATH = '/team/sign-in';
+const SUBMISSION_PATH = /^\/team\/submissions\/([A-Za-z0-9]{1,64})\/?$/;
+/**
+ * Where a signed-out visit was going (a notification's link to a submission), so the sign-in
+ * link, which may open in another tab, lands there. A console path only, never personal data.
+ */
+const RETURN_KEY = 'wpc:team-return';
+
+function rememberReturn(): void {
+  const { pathname, search } = window.location;
+  if (pathname.startsWith('/team/submissions/')) window.localStorage.setItem(RETURN_KEY, `${pathname}${search}`);
+}
+
+function takeReturn(): string {
+  const target = window.localStorage.getItem(RETURN_KEY);
+  window.localStorage.removeItem(RETURN_KEY);
+  return target && SUBMISSION_PATH.test(target.split('?')[0]!) ? target : '/team';
+}
+
+type Phase =
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'signed-out'; readonly message?: string; readonly error?: string }
+  | { readonly kind: 'signed-in'; readonly session: TeamSession };
+
+function SignInForm({ error, message }: { readonly error?: string; readonly message?: string }) {
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<{ readonly ok: boolean; readonly text: string } | undefined>();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSending(true);
+    setAnswer(undefined);
+    try {
+      const { message } = await teamApi.requestLink(email.trim());
+      setAnswer({ ok: true, text: message });
+    } catch (failure) {
+      const problem = failure instanceof TeamApiError ? (failure.fields.email ?? failure.message) : String(failure);
+      setAnswer({ ok: false, text: problem });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <article className="wpc-page">
+      <h1>Sign in to the team console</h1>
+      <p className="wpc-lead">
+        Enter your team email address. We will email you a link that signs you in once, within 15 minutes.
+      </p>
+      {message && <p className={styles.notice}>{message}</p>}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <form className={styles.signIn} onSubmit={submit} noValidate>
+        <label htmlFor="team-sign-in-email">Email address</label>
+        <input
+          id="team-sign-in-email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={answer?.ok === false || undefined}
+          aria-describedby={answer ? 'team-sign-in-answer' : undefined}
+        />
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Sending…' : 'Email me a sign-in link'}
+        </Button>
+      </form>
+      <p id="team-sign-in-answer" role="status" className={answer?.ok === false ? styles.error : styles.notice}>
+        {answer?.text}
+      </p>
+    </article>
+  );
+}
+
+function ConsolePage({ session, onSignedOut }: SignedInProps) {
+  const pathname = usePathname();
+  const [error, setError] = useState<string>();
+  const submission = SUBMISSION_PATH.exec(pathname)?.[1];
+
+  const signOut = async () => {
+    try {
+      await teamApi.signOut(session);
+      onSignedOut('You are signed out.');
+    } catch (failure) {
+      if (failure instanceof TeamApiError && failure.status === 401) onSignedOut('You are signed out.');
+      else setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  return (
+    <div className={styles.console}>
+      <div className={styles.bar}>
+        <p className={styles.who}>
+          Signed in as <strong>{session.email}</strong>
+        </p>
+        <Button variant="secondary" onClick={() => void signOut()}>
+          Sign out
+        </Button>
+      </div>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      {submission ? (
+        <SubmissionView id={submission} session={session} onSignedOut={onSignedOut} />
+      ) : pathname === '/team' || pathname === '/team/' ? (
+        <Inbox session={session} onSignedOut={onSignedOut} />
+      ) : (
+        <article className="wpc-page">
+          <h1>Not found</h1>
+          <p>
+            The console has no such page.{' '}
+            <a href="/team" onClick={followLink('/team')}>
+              Go to the inbox
+            </a>
+            .
+          </p>
+        </article>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The team console at /team: sign-in by emailed link, the inbox and each submission's page.
+ * The server renders only the "checking" state; everything with data is fetched in the browser
+ * after the session is known, so no submission is ever prerendered or cached.
+ */
+export default function TeamConsole() {
+  const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
+  const signedOut = useCallback((message: string) => setPhase({ kind: 'signed-out', message }), []);
+
+  useEffect(() => {
+    let live = true;
+    const settle = (next: Phase) => {
+      if (live) setPhase(next);
+    };
+    const token =
+      window.location.pathname === SIGN_IN_PATH ? /^#token=(.+)$/.exec(window.location.hash)?.[1] : undefined;
+    if (token) {
+      // The token is used once: take it out of the address bar and the history at once.
+      window.history.replaceState(null, '', SIGN_IN_PATH);
+      teamApi.startSession(token).then(
+        (session) => {
+          settle({ kind: 'signed-in', session });
+          goTo(takeReturn());
+        },
+        (failure: unknown) =>
+          settle({ kind: 'signed-out', error: failure instanceof Error ? failure.message : String(failure) }),
+      );
+    } else {
+      teamApi.currentSession().then(
+        (session) => {
+          if (!session.signedIn) rememberReturn();
+          settle(session.signedIn ? { kind: 'signed-in', session } : { kind: 'signed-out' });
+        },
+        (failure: unknown) =>
+          settle(
+            failure instanceof TeamApiError && failure.status === 401
+              ? { kind: 'signed-out' }
+              : { kind: 'signed-out', error: failure instanceof Error ? failure.message : String(failure) },
+          ),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (phase.kind === 'checking') {
+    return (
+      <article className="wpc-page">
+        <h1>Team console</h1>
+        <p role="status">Checking your sign-in…</p>
+      </article>
+    );
+  }
+  if (phase.kind === 'signed-out') return <SignInForm error={phase.error} message={phase.message} />;
+  return <ConsolePage session={phase.session} onSignedOut={signedOut} />;
+}

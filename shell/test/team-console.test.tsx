@@ -1,0 +1,272 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import TeamConsole from '../src/team/TeamConsole';
+
+jest.mock('single-spa', () => ({
+  // As single-spa does: the address changes and a popstate event tells every router.
+  navigateToUrl: jest.fn((url: string) => {
+    window.history.pushState(null, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }),
+}));
+
+// userEvent types key by key: on a busy two-core CI machine a test takes seconds.
+jest.setTimeout(20_000);
+
+const SESSION = { signedIn: true, email: 'coordinator@consortium.test', csrfToken: 'csrf-token-of-the-session' };
+
+interface Call {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Record<string, string>;
+  readonly body?: unknown;
+}
+
+/** A fake API: answers by "METHOD path" (query string ignored), records every call. */
+function fakeApi(routes: Record<string, (call: Call) => { status: number; body: unknown }>) {
+  const calls: Call[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const call: Call = {
+      url,
+      method: init?.method ?? 'GET',
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${url.split('?')[0]}`];
+    const answer = route ? route(call) : { status: 404, body: { error: 'Not found.' } };
+    // jsdom has no Response: the console reads only these.
+    return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
+  });
+  return calls;
+}
+
+const inbox = {
+  rows: [
+    {
+      id: 'sub1',
+      form: 'sponsor',
+      receivedAt: '2025-03-01T10:00:00.000Z',
+      name: 'Maria Hernández',
+      organization: 'Ridge Valley Fire Safe Council',
+      email: 'maria@example.org',
+      status: 'new',
+      files: 0,
+    },
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 25,
+  counts: { download: 0, notifyme: 0, sponsor: 1, collab: 0, subscribe: 0, feedback: 0, contact: 0, support: 0 },
+};
+
+const submission = {
+  id: 'sub2',
+  form: 'feedback',
+  variant: 'feedback',
+  receivedAt: '2025-03-02T10:00:00.000Z',
+  page: '/scorecard',
+  fields: { firstName: 'Ana', lastName: 'Silva', email: 'ana@example.org', zipCode: '95969', subscribe: true },
+  files: [{ id: 'file1', name: 'scorecard.xlsx', contentType: 'application/octet-stream', size: 2048 }],
+  review: {
+    status: 'new',
+    note: '',
+    history: [] as unknown[],
+  },
+};
+
+function at(path: string) {
+  window.history.replaceState(null, '', path);
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(global, 'fetch');
+  window.localStorage.clear();
+});
+
+describe('the team console', () => {
+  it('offers the sign-in form when nobody is signed in, and sends the address', async () => {
+    at('/team');
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: { signedIn: false } }),
+      'POST /api/team/sign-in': () => ({
+        status: 202,
+        body: { message: 'If this address belongs to the team, a link is on its way.' },
+      }),
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Team console' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email address'), 'coordinator@consortium.test');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText(/a link is on its way/)).toHaveAttribute('role', 'status');
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { email: 'coordinator@consortium.test' } });
+  });
+
+  it('follows a sign-in link: sends its token once, takes it out of the address and opens the inbox', async () => {
+    at('/team/sign-in#token=the-token-from-the-email');
+    const calls = fakeApi({
+      'POST /api/team/session': () => ({ status: 201, body: SESSION }),
+      'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
+    });
+    render(<TeamConsole />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team inbox' })).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { token: 'the-token-from-the-email' } });
+    expect(window.location.pathname).toBe('/team');
+    expect(window.location.hash).toBe('');
+    expect(screen.getByText(SESSION.email)).toBeInTheDocument();
+  });
+
+  it('after signing in, opens the submission a signed-out visit was going to (a notification’s link)', async () => {
+    at('/team/submissions/sub2');
+    const signedIn = { current: false };
+    fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: signedIn.current ? SESSION : { signedIn: false } }),
+      'POST /api/team/session': () => ((signedIn.current = true), { status: 201, body: SESSION }),
+      'GET /api/team/submissions/sub2': () => ({ status: 200, body: submission }),
+    });
+    const first = render(<TeamConsole />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeInTheDocument();
+    first.unmount();
+    // The emailed link opens, perhaps in another tab.
+    at('/team/sign-in#token=the-token-from-the-email');
+    render(<TeamConsole />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Feedback and uploads from Ana Silva' }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/team/submissions/sub2');
+  });
+
+  it('says so when a link was already used', async () => {
+    at('/team/sign-in#token=used-token');
+    fakeApi({
+      'POST /api/team/session': () => ({
+        status: 401,
+        body: { error: 'This sign-in link has expired or was already used. Ask for a new one.' },
+      }),
+    });
+    render(<TeamConsole />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('expired or was already used');
+    expect(screen.getByRole('button', { name: 'Email me a sign-in link' })).toBeInTheDocument();
+  });
+
+  it('lists submissions with kind, date, name, organisation, email and status; filters go into the address and the export', async () => {
+    at('/team?status=new');
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    const table = await screen.findByRole('table', { name: 'Submissions, newest first' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('cell', { name: 'Sponsorship' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Maria Hernández' })).toHaveAttribute(
+      'href',
+      '/team/submissions/sub1',
+    );
+    expect(within(row).getByRole('cell', { name: 'Ridge Valley Fire Safe Council' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'maria@example.org' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'New' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: /2025/ })).toBeInTheDocument();
+    expect(calls.find((call) => call.url.includes('/submissions'))?.url).toContain('?status=new');
+    expect(screen.getByRole('link', { name: 'Sponsorship: 1' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export as CSV' })).toHaveAttribute(
+      'href',
+      '/api/team/export?status=new&format=csv',
+    );
+    expect(screen.getByRole('link', { name: 'Export as Excel' })).toHaveAttribute(
+      'href',
+      '/api/team/export?status=new&format=xlsx',
+    );
+
+    await user.selectOptions(screen.getByLabelText('Kind'), 'sponsor');
+    await user.type(screen.getByLabelText('Name, email or organisation'), 'ridge');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(window.location.search).toBe('?form=sponsor&status=new&q=ridge');
+    await act(async () => undefined);
+    expect(calls.at(-1)?.url).toContain('?form=sponsor&status=new&q=ridge');
+    expect(screen.getByLabelText('Kind')).toHaveValue('sponsor');
+  });
+
+  it('shows a submission with every field labelled, its files and history, and saves the status with the CSRF token', async () => {
+    at('/team/submissions/sub2');
+    let saved: unknown;
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/submissions/sub2': () => ({ status: 200, body: submission }),
+      'POST /api/team/submissions/sub2/review': (call) => {
+        saved = call.body;
+        return {
+          status: 200,
+          body: {
+            ...submission,
+            review: {
+              status: 'done',
+              note: 'Called back.',
+              history: [
+                {
+                  at: '2025-03-03T09:00:00.000Z',
+                  by: SESSION.email,
+                  status: { from: 'new', to: 'done' },
+                  note: 'added',
+                },
+              ],
+            },
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Feedback and uploads from Ana Silva' }),
+    ).toBeInTheDocument();
+    const term = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    // Labels from the shared form definitions.
+    expect(term('First name')).toBe('Ana');
+    expect(term('Zip / postal code')).toBe('95969');
+    expect(term('Organization')).toBe('—');
+    expect(term('Subscribe me to updates')).toBe('Yes');
+    const download = screen.getByRole('link', { name: 'Download scorecard.xlsx' });
+    expect(download).toHaveAttribute('href', '/api/team/submissions/sub2/files/file1');
+    expect(download).toHaveAttribute('download', 'scorecard.xlsx');
+    expect(screen.getByText('(2.0 KB)', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('No changes yet.')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'done');
+    await user.type(screen.getByLabelText('Private note (only the team sees it)'), 'Called back.');
+    await user.click(screen.getByRole('button', { name: 'Save status and note' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(saved).toEqual({ status: 'done', note: 'Called back.' });
+    expect(calls.at(-1)?.headers['X-CSRF-Token']).toBe(SESSION.csrfToken);
+    expect(screen.getByText(/changed the status from New to Done and added the note/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('done');
+  });
+
+  it('erases a person only after the confirmation is ticked', async () => {
+    at('/team');
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
+      'POST /api/team/erase': () => ({ status: 200, body: { submissions: 2, files: 1, assessments: 0 } }),
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    await user.click(await screen.findByRole('button', { name: 'Erase a person…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Erase a person' });
+    await user.type(within(dialog).getByLabelText('Email address'), 'maria@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Erase everything from this address' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Tick the box');
+    expect(calls.some((call) => call.url.endsWith('/erase'))).toBe(false);
+    await user.click(within(dialog).getByLabelText('I understand that this cannot be undone.'));
+    await user.click(within(dialog).getByRole('button', { name: 'Erase everything from this address' }));
+    expect(await screen.findByText(/Erased 2 submissions and 1 file/)).toBeInTheDocument();
+    const erase = calls.find((call) => call.url.endsWith('/erase'))!;
+    expect(erase).toMatchObject({ method: 'POST', body: { email: 'maria@example.org' } });
+    expect(erase.headers['X-CSRF-Token']).toBe(SESSION.csrfToken);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
