@@ -56,7 +56,13 @@ export async function startSite(): Promise<ChildProcess> {
 /** Stops the edge, the remote servers and the API (one process group). */
 export function stopSite(site: ChildProcess): Promise<void> {
   if (site.exitCode !== null || site.pid === undefined) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => site.once('exit', () => resolve()));
+  // Its stderr pipe would keep this process (jest) alive after the group is gone.
+  const exited = new Promise<void>((resolve) =>
+    site.once('exit', () => {
+      site.stderr?.destroy();
+      resolve();
+    }),
+  );
   process.kill(-site.pid, 'SIGTERM');
   return exited;
 }

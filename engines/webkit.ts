@@ -32,7 +32,13 @@ async function waitForDriver(url: string, server: ChildProcess): Promise<void> {
 /** Ends WebKitWebDriver and everything it started (MiniBrowser, and Xvfb when we started one). */
 function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.pid === undefined) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  // Its stderr pipe would keep this process (jest) alive after the group is gone.
+  const exited = new Promise<void>((resolve) =>
+    server.once('exit', () => {
+      server.stderr?.destroy();
+      resolve();
+    }),
+  );
   process.kill(-server.pid, 'SIGTERM');
   return exited;
 }
