@@ -2,8 +2,9 @@
  * npm run bench:notify -w api   (not part of npm test; a few minutes per store)
  *
  * 10,000 submissions at 50 concurrent against the real API process with notifications on,
- * sent to a real SMTP server on this machine (test-support/smtp). Along the way the SMTP server
- * is stopped for 30 s, and later the API is killed with kill -9 and started again. Clients are
+ * sent to a real SMTP server on this machine (test-support/smtp). Once 30% are acknowledged the SMTP
+ * server is stopped for 30 s; once it is back and the backlog is flowing, the API is killed with
+ * kill -9 and started again. Clients are
  * patient like the site's forms: a network error or 5xx is retried with the same
  * Idempotency-Key. Then the benchmark waits until the outbox has drained and matches every
  * email received to the submissions acknowledged.
@@ -40,6 +41,8 @@ const SMTP_OUTAGE_MS = Number(process.env.NOTIFY_BENCH_OUTAGE_MS ?? 30_000);
 /** Longest wait for the outbox to drain after the last submission. */
 const DRAIN_DEADLINE_MS = 20 * 60_000;
 const TEAM = 'team-inbox@consortium.test';
+/** Emails received after the SMTP outage before the API is killed: it is sending at full speed. */
+const KILL_AFTER_EMAILS = 300;
 /** Claims a killed API held run out after this; the embedded store frees them at start. */
 const LEASE_MS = 60_000;
 
@@ -136,9 +139,13 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
       },
     },
     {
-      at: 0.7,
-      label: 'kill -9 the API and start it again',
+      // Right after the outage, while the backlog is being sent, so the kill catches emails in flight.
+      at: 0.3,
+      label: `kill -9 the API once ${KILL_AFTER_EMAILS} more emails have arrived, and start it again`,
       run: async () => {
+        const before = smtp.messages.length;
+        const waitUntil = Date.now() + 5 * 60_000;
+        while (smtp.messages.length < before + KILL_AFTER_EMAILS && Date.now() < waitUntil) await sleep(20);
         await api.kill9();
         killedInFlight = await inFlight(kind, env);
         await api.start();
