@@ -14,7 +14,6 @@
  * benchmark must stop and restart the database; the database name comes from MONGODB_URI.
  * All traffic goes to 127.0.0.1. Prints acknowledged, stored, lost, duplicated, 5xx and p99.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -23,19 +22,22 @@ import path from 'node:path';
 import { EmbeddedSnapshot, MongoStore, type StoredSubmission } from '../src/store';
 import { FERRETDB_BIN, OwnFerretDb } from '../test/helpers/ferretdb';
 import { freePort } from '../test/helpers/process';
+import {
+  ApiProcess,
+  chaosSchedule,
+  CLIENT_TIMEOUT_MS,
+  MAX_ATTEMPTS,
+  percentile,
+  retryPause,
+  sleep,
+  type ChaosStep,
+} from './api-process';
 
 const TOTAL = Number(process.env.CHAOS_SUBMISSIONS ?? 10_000);
 const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 50);
-const MAX_ATTEMPTS = 40;
-/** Pause before retry n: 250 ms doubling up to 2 s, as a patient client would. */
-const retryPause = (attempt: number) => Math.min(2000, 250 * 2 ** attempt);
-const CLIENT_TIMEOUT_MS = 10_000;
 /** Hard stop for one store's run, so the benchmark always ends. */
 const RUN_DEADLINE_MS = 45 * 60_000;
 const OUTAGE_MS = 3000;
-const API_DIR = path.resolve(__dirname, '..');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Figures {
   store: string;
@@ -52,78 +54,6 @@ interface Figures {
   'p99 ms': number;
   'wall s': number;
   'outages logged': number;
-}
-
-/** The API as a child process, restartable, its output appended to one log file. */
-class ApiProcess {
-  private child: ChildProcess | undefined;
-
-  constructor(
-    private readonly env: Record<string, string>,
-    private readonly logFile: string,
-    readonly port: number,
-  ) {}
-
-  async start(): Promise<void> {
-    const log = await fs.open(this.logFile, 'a');
-    const clean = { ...process.env };
-    delete clean.MONGODB_URI;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: API_DIR,
-      env: { ...clean, ...this.env },
-      stdio: ['ignore', log.fd, log.fd],
-    });
-    this.child = child;
-    child.once('exit', () => void log.close());
-    // Listening once /api/health answers at all (503 is fine while the database is down).
-    // Up to 2 minutes: tsx compiles the server on every start, slowly on a busy machine.
-    for (let i = 0; i < 1200; i += 1) {
-      if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}; see ${this.logFile}`);
-      const answered = await fetch(`http://127.0.0.1:${this.port}/api/health`).then(
-        () => true,
-        () => false,
-      );
-      if (answered) return;
-      await sleep(100);
-    }
-    throw new Error(`the API did not start; see ${this.logFile}`);
-  }
-
-  async kill9(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  freeze(): void {
-    this.child?.kill('SIGSTOP');
-  }
-
-  thaw(): void {
-    this.child?.kill('SIGCONT');
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(15_000)]);
-    if (child.exitCode === null) await this.kill9();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
-}
-
-interface ChaosStep {
-  readonly at: number;
-  readonly label: string;
-  run(): Promise<void>;
 }
 
 async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
@@ -157,7 +87,6 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   let repeats = 0;
   let repeatsOk = 0;
   let next = 0;
-  let chaosBusy = Promise.resolve();
   const started = Date.now();
   const deadline = started + RUN_DEADLINE_MS;
 
@@ -208,18 +137,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
           },
         },
   ];
-  const pending = [...steps];
-  const maybeStartChaos = () => {
-    const step = pending[0];
-    if (!step || acknowledged.size < step.at * TOTAL) return;
-    pending.shift();
-    const at = acknowledged.size;
-    chaosBusy = chaosBusy.then(async () => {
-      const t0 = Date.now();
-      await step.run();
-      console.log(`  [${kind}] after ${at} acknowledged: ${step.label} (${Date.now() - t0} ms)`);
-    });
-  };
+  const chaos = chaosSchedule(steps, TOTAL, kind);
 
   /** One POST with the attempt's key; the status, or 0 for a network error or client timeout. */
   const send = async (n: number, key: string): Promise<{ status: number; replayed: boolean }> => {
@@ -256,7 +174,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
         const { status } = await send(n, key);
         if (status === 200) {
           acknowledged.add(n);
-          maybeStartChaos();
+          chaos.acknowledged(acknowledged.size);
           break;
         }
         if (status !== 0 && status < 500) throw new Error(`submission ${n} refused with ${status}`);
@@ -280,7 +198,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
     console.log(`  [${kind}] ${acknowledged.size} acknowledged, ${fiveXx} 5xx, ${networkErrors} network errors`);
   }, 15_000);
   await Promise.all(Array.from({ length: CONCURRENCY }, worker)).finally(() => clearInterval(progress));
-  await chaosBusy;
+  await chaos.done();
   const wallSeconds = (Date.now() - started) / 1000;
   await api.stop();
 

@@ -60,13 +60,14 @@ export class TestSmtpServer {
   hold = false;
   /** Messages read in full and waiting for an answer because of `hold`. */
   held = 0;
-  /** Messages read in full whose client went away before they were answered: not taken. */
+  /** Messages read in full but never answered (the client went away, or the server stopped): not taken. */
   readonly dropped: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
   private portNumber: number;
   private seq = 0;
   private waiters = new Set<() => void>();
   private readonly closed = new Set<string>();
+  private stopping = false;
 
   constructor(options: TestSmtpServerOptions = {}) {
     this.portNumber = options.port ?? 0;
@@ -104,7 +105,8 @@ export class TestSmtpServer {
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then(async (mail) => {
-            if (this.hold && !(await this.released(session))) {
+            // A server going down answers nothing more: what it has not yet answered it has not taken.
+            if (this.stopping || (this.hold && !(await this.released(session)))) {
               this.dropped.push(this.describe(mail, session));
               return;
             }
@@ -135,7 +137,9 @@ export class TestSmtpServer {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
+    this.stopping = true;
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    this.stopping = false;
   }
 
   clear(): void {

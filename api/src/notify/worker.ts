@@ -11,7 +11,7 @@ export interface Notifications {
   newEntry(receivedAt: Date): NewNotification;
   /** A submission with an entry was stored: send soon (never awaited by the request). */
   submitted(id: string): void;
-  /** The outbox for /api/health, at most a second old. */
+  /** The outbox for /api/health, at most a few seconds old. */
   stats(): Promise<OutboxStats | undefined>;
 }
 
@@ -31,6 +31,8 @@ export interface WorkerTiming {
   readonly concurrency: number;
   /** Longest wait on one outbox call. */
   readonly storeTimeoutMs: number;
+  /** /api/health reads the outbox at most this often: on FerretDB it is a scan of every submission. */
+  readonly statsMaxAgeMs: number;
 }
 
 export const DEFAULT_TIMING: WorkerTiming = {
@@ -39,15 +41,15 @@ export const DEFAULT_TIMING: WorkerTiming = {
   retryBaseMs: 2_000,
   retryMaxMs: 15 * 60_000,
   giveUpAfterMs: 24 * 60 * 60_000,
-  pauseMaxMs: 15_000,
+  pauseMaxMs: 5_000,
   concurrency: 4,
   storeTimeoutMs: 30_000,
+  statsMaxAgeMs: 5_000,
 };
 
 const SWEEP_BATCH = 1000;
 /** Ids handed over by the submit path and waiting; beyond this the sweep finds them instead. */
 const QUEUE_MAX = 50_000;
-const STATS_MAX_AGE_MS = 1000;
 const STOP_GRACE_MS = 10_000;
 
 export interface WorkerDependencies {
@@ -137,7 +139,7 @@ export class NotificationWorker implements Notifications {
 
   async stats(): Promise<OutboxStats | undefined> {
     const now = this.clock();
-    if (this.cachedStats && now - this.cachedStats.at < STATS_MAX_AGE_MS) return this.cachedStats.stats;
+    if (this.cachedStats && now - this.cachedStats.at < this.timing.statsMaxAgeMs) return this.cachedStats.stats;
     this.refreshing ??= this.call(this.deps.outbox.stats(), 'stats')
       .then((stats) => {
         this.cachedStats = { at: this.clock(), stats };

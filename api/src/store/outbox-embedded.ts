@@ -17,7 +17,7 @@ const PENDING = { 'notification.status': 'pending' };
 export function embeddedOutbox<Doc extends OutboxDoc>(
   open: () => Promise<Datastore<Doc>>,
   toSubmission: (doc: Doc) => StoredSubmission,
-): NotificationOutbox {
+): Required<NotificationOutbox> {
   const finish = async (id: string, lease: string, update: Record<string, unknown>): Promise<boolean> => {
     const datastore = await open();
     const { numAffected } = await datastore.updateAsync(

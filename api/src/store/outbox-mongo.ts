@@ -49,7 +49,9 @@ function isDuplicateKey(error: unknown): boolean {
  * a unique _id. So each claim inserts a ticket "<id>#<n>" (n = the entry's claims so far + 1):
  * exactly one claimer of claim n gets it, and a ticket that ran out (its holder died) lets the
  * next number be tried. The entry's own document then records the claim (attempts, lease, dueAt)
- * so sweeps skip it; only the ticket's holder writes it until the ticket runs out.
+ * so sweeps skip it; only the ticket's holder writes it until the ticket runs out. Entries are
+ * read and written by _id alone, and conditions checked here: FerretDB 1.x answers a filter with
+ * any other field (even beside _id) by scanning the collection (1.5 s at 10,000 rows here).
  */
 export function mongoOutbox(
   run: <T>(work: (db: Db) => Promise<T>) => Promise<T>,
@@ -66,17 +68,16 @@ export function mongoOutbox(
    */
   const finish = async (id: string, lease: string, update: Document, settled: boolean): Promise<boolean> => {
     if (!OBJECT_ID.test(id)) return false;
-    const filter = { _id: new ObjectId(id), ...PENDING, 'notification.lease': lease } as Filter<OutboxDoc>;
+    const _id = new ObjectId(id);
     return run(async (db) => {
-      const doc = await submissions(db).findOne(filter, { projection: { 'notification.attempts': 1 } });
-      if (!doc?.notification) return false;
-      const now = new Date();
+      const state = (await submissions(db).findOne({ _id }, { projection: { notification: 1 } }))?.notification;
+      if (state?.status !== 'pending' || state.lease !== lease) return false;
       await claims(db).updateOne(
-        { _id: ticket(id, doc.notification.attempts), lease },
-        { $set: settled ? { until: new Date(8.64e15), settledAt: now } : { until: new Date(0) } },
+        { _id: ticket(id, state.attempts) },
+        { $set: settled ? { until: new Date(8.64e15), settledAt: new Date() } : { until: new Date(0) } },
       );
-      const result = await submissions(db).updateOne(filter, update);
-      return result.modifiedCount === 1;
+      await submissions(db).updateOne({ _id }, update);
+      return true;
     });
   };
   let nextCleanup = 0;
@@ -121,7 +122,7 @@ export function mongoOutbox(
         // What was read may be older than an outcome recorded meanwhile (a retry set for later).
         const fresh = (await submissions(db).findOne({ _id }, { projection: { notification: 1 } }))?.notification;
         if (!fresh || fresh.status !== 'pending' || !fresh.dueAt || fresh.dueAt > now || fresh.attempts >= claim) {
-          await claims(db).updateOne({ _id: ticket(id, claim), lease }, { $set: { until: new Date(0) } });
+          await claims(db).updateOne({ _id: ticket(id, claim) }, { $set: { until: new Date(0) } });
           return null;
         }
         await submissions(db).updateOne(
@@ -169,18 +170,25 @@ export function mongoOutbox(
       ),
 
     async stats() {
-      return run(async (db) => {
-        const [pending, failed, oldest] = await Promise.all([
-          submissions(db).countDocuments(PENDING as Filter<OutboxDoc>),
-          submissions(db).countDocuments({ 'notification.status': 'failed' } as Filter<OutboxDoc>),
-          submissions(db)
-            .find(PENDING as Filter<OutboxDoc>, { projection: { receivedAt: 1 } })
-            .sort({ receivedAt: 1 })
-            .limit(1)
-            .next(),
-        ]);
-        return { pending, failed, oldestPendingAt: oldest ? oldest.receivedAt : null };
-      });
+      // One pass (FerretDB scans the collection for each query): counted here, not by the server.
+      const docs = await run((db) =>
+        submissions(db)
+          .find({ 'notification.status': { $in: ['pending', 'failed'] } } as Filter<OutboxDoc>, {
+            projection: { receivedAt: 1, 'notification.status': 1 },
+          })
+          .toArray(),
+      );
+      let pending = 0;
+      let failed = 0;
+      let oldestPendingAt: Date | null = null;
+      for (const doc of docs) {
+        if (doc.notification?.status === 'failed') failed += 1;
+        else {
+          pending += 1;
+          if (!oldestPendingAt || doc.receivedAt < oldestPendingAt) oldestPendingAt = doc.receivedAt;
+        }
+      }
+      return { pending, failed, oldestPendingAt };
     },
   };
 }

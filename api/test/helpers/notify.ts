@@ -23,6 +23,7 @@ export const FAST_TIMING: Partial<WorkerTiming> = {
   retryMaxMs: 400,
   pauseMaxMs: 300,
   storeTimeoutMs: 10_000,
+  statsMaxAgeMs: 0,
 };
 
 export interface NotifyHarness {

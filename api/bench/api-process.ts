@@ -1,0 +1,105 @@
+/** The benchmarks' helpers for the API as a real process (chaos.ts, notify.ts). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+const API_DIR = path.resolve(__dirname, '..');
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The API as a child process, restartable, its output appended to one log file. */
+export class ApiProcess {
+  private child: ChildProcess | undefined;
+
+  constructor(
+    private readonly env: Record<string, string>,
+    private readonly logFile: string,
+    readonly port: number,
+  ) {}
+
+  async start(): Promise<void> {
+    const log = await fs.open(this.logFile, 'a');
+    const clean = { ...process.env };
+    delete clean.MONGODB_URI;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: API_DIR,
+      env: { ...clean, ...this.env },
+      stdio: ['ignore', log.fd, log.fd],
+    });
+    this.child = child;
+    child.once('exit', () => void log.close());
+    // Listening once /api/health answers at all (503 is fine while the database is down).
+    // Up to 2 minutes: tsx compiles the server on every start, slowly on a busy machine.
+    for (let i = 0; i < 1200; i += 1) {
+      if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}; see ${this.logFile}`);
+      const answered = await fetch(`http://127.0.0.1:${this.port}/api/health`).then(
+        () => true,
+        () => false,
+      );
+      if (answered) return;
+      await sleep(100);
+    }
+    throw new Error(`the API did not start; see ${this.logFile}`);
+  }
+
+  async kill9(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.child?.kill('SIGCONT');
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, sleep(15_000)]);
+    if (child.exitCode === null) await this.kill9();
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+}
+
+/** Patient clients, like the site's forms only more so: retries with the same key, pausing 250 ms doubling to 2 s. */
+export const MAX_ATTEMPTS = 40;
+export const retryPause = (attempt: number) => Math.min(2000, 250 * 2 ** attempt);
+export const CLIENT_TIMEOUT_MS = 10_000;
+
+/** Something done to the system once `at` (a fraction of all submissions) have been acknowledged. */
+export interface ChaosStep {
+  readonly at: number;
+  readonly label: string;
+  run(): Promise<void>;
+}
+
+/** Runs the steps one after another as acknowledgements pass their marks; `done` settles when the last has run. */
+export function chaosSchedule(steps: readonly ChaosStep[], total: number, name: string) {
+  const pending = [...steps];
+  let busy = Promise.resolve();
+  return {
+    acknowledged(count: number): void {
+      const step = pending[0];
+      if (!step || count < step.at * total) return;
+      pending.shift();
+      busy = busy.then(async () => {
+        const t0 = Date.now();
+        await step.run();
+        console.log(`  [${name}] after ${count} acknowledged: ${step.label} (${Date.now() - t0} ms)`);
+      });
+    },
+    done: () => busy,
+  };
+}
