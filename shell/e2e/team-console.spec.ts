@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
 import { waitForHydration } from '../../test-support/e2e/hydration';
-import { E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
+import { E2E_NOTIFY_TO, E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 
 // Issue 20, the team console, in Chromium against the real API and the local SMTP server
@@ -104,12 +104,25 @@ test('a team member signs in from the email, finds the submission, changes its s
   expect(rows).toHaveLength(1);
   expect(rows[0]![header!.indexOf('email')]).toBe(`ines.${marker}@example.org`);
 
+  // The notification email about this submission links to its page in the console.
+  let consoleLink = '';
+  await expect
+    .poll(async () => {
+      const mails = await mailTo(page.request, E2E_NOTIFY_TO);
+      const mail = mails.find((candidate) => candidate.text?.includes(`ines.${marker}@example.org`));
+      consoleLink = /https?:\/\/\S+\/team\/submissions\/[A-Za-z0-9]+/.exec(mail?.text ?? '')?.[0] ?? '';
+      return consoleLink;
+    })
+    .not.toBe('');
+
   await row.getByRole('link', { name: `Ines Okafor ${marker}` }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: `Feedback and uploads from Ines Okafor ${marker}` }),
   ).toBeVisible();
   const submissionUrl = page.url();
   expect(submissionUrl).toMatch(/\/team\/submissions\/[A-Za-z0-9]+$/);
+  expect(new URL(consoleLink).origin).toBe(E2E_SITE_ORIGIN);
+  expect(new URL(consoleLink).pathname).toBe(new URL(submissionUrl).pathname);
   await expect(page.getByText('Organization', { exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
