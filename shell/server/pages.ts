@@ -16,11 +16,14 @@ import { preferredEncoding } from '@wpc/shared/server/static-assets.cjs';
 import {
   composeDocument,
   fragmentBody,
+  stylesheetsOf,
   withInlineRemotes,
+  type ComposeInput,
   type RemotePage,
   type RemoteRouteAssets,
   type ShellRouteAssets,
 } from './compose';
+import { createCriticalCss } from './critical-css';
 import { createTextFetcher } from './fragments';
 
 /** How long a page request waits for a remote's fragment before it falls back. */
@@ -76,6 +79,19 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     return html === undefined ? undefined : { area, baseUrl, manifestUrl, assets, html };
   }
 
+  // Stylesheet names are content-hashed: a remote's is fetched once (and kept), the shell's read from dist.
+  const criticalCss = createCriticalCss({
+    readStylesheet: (href) =>
+      href.startsWith('/') && !href.startsWith('/mfe/') ? readText(path.join(dist, href)) : fetchText(serverUrl(href)),
+  });
+
+  /** The composed page with its critical rules inlined, or with blocking stylesheets if they cannot be had. */
+  async function withCriticalCss(input: ComposeInput): Promise<string> {
+    const html = composeDocument(input);
+    const css = await criticalCss(html, stylesheetsOf(input));
+    return css === undefined ? html : composeDocument({ ...input, criticalCss: css });
+  }
+
   async function sharedFilesLookup(): Promise<(key: string) => readonly string[]> {
     const listing = JSON.parse((await readText(path.join(dist, 'ssr', 'shared-modules.json'))) ?? '{"files":{}}') as {
       files: Record<string, string[]>;
@@ -92,10 +108,10 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
       return withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes);
     const shellAssets = JSON.parse(shellJson) as ShellRouteAssets;
     const sharedFiles = await sharedFilesLookup();
-    if (!route || route.area === 'shell') return composeDocument({ shellDocument, shellAssets, remotes, sharedFiles });
+    if (!route || route.area === 'shell') return withCriticalCss({ shellDocument, shellAssets, remotes, sharedFiles });
     const page = await remotePage(route.area, route.path, remotes);
     if (!page) return withInlineRemotes(await fs.readFile(path.join(dist, 'index.html'), 'utf8'), remotes);
-    return composeDocument({ shellDocument, shellAssets, remotes, remotePage: page, sharedFiles });
+    return withCriticalCss({ shellDocument, shellAssets, remotes, remotePage: page, sharedFiles });
   }
 
   /** Fetches every remote route once, so the first visitors already find good copies. */
