@@ -190,7 +190,11 @@ function browserConfig({ name, dir, role, dev }) {
       dts: false,
       // One federation runtime per page: the shell provides it, and each remoteEntry.js uses the
       // shell's instead of carrying a copy (8 KB instead of 24 KB compressed). See federationAliases.
-      experiments: role === 'remote' ? { externalRuntime: true } : { provideExternalRuntime: true },
+      // target 'web' lets the runtime's Node-only loaders fall away from browser bundles.
+      experiments: {
+        ...(role === 'remote' ? { externalRuntime: true } : { provideExternalRuntime: true }),
+        optimization: { target: 'web' },
+      },
     }),
     // One stylesheet per package (see optimization.splitChunks): content-hashed, so cached for good.
     new MiniCssExtractPlugin({
