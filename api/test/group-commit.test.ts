@@ -98,7 +98,9 @@ describe('group commit', () => {
       receivedAt: new Date(),
     };
     const attempts = await Promise.allSettled(
-      Array.from({ length: 5 }, () => store.insertSubmission(submission, { idempotency: { key: 'same', fingerprint: 'f' } })),
+      Array.from({ length: 5 }, () =>
+        store.insertSubmission(submission, { idempotency: { key: 'same', fingerprint: 'f' } }),
+      ),
     );
     const stored = attempts.filter((attempt) => attempt.status === 'fulfilled');
     expect(stored).toHaveLength(1);
