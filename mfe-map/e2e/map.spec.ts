@@ -137,18 +137,55 @@ test.describe('at 1280x800', () => {
     await expect(prairie).toBeFocused();
   });
 
-  test('a focused marker comes to the front of markers that overlap it', async ({ page }) => {
+  test('close markers are spread so that none covers another, at the initial zoom and after zooming', async ({
+    page,
+  }) => {
     await openMap(page);
-    // Oakland lies under San Francisco at the initial zoom.
-    const ridgewatch = marker(page, 'Ridgewatch Sensors');
-    const isOnTop = () =>
-      ridgewatch.evaluate((element) => {
+    // WCAG 2.5.8: every marker stays a whole target of at least 24px, so none may overlap another.
+    const expectNoOverlap = async () => {
+      const boxes = await markers(page).evaluateAll((elements) =>
+        elements.map((element) => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          return { x, y, width, height };
+        }),
+      );
+      expect(boxes).toHaveLength(PLOTTED_COUNT);
+      for (const [index, a] of boxes.entries()) {
+        expect(Math.min(a.width, a.height)).toBeGreaterThanOrEqual(24);
+        for (const b of boxes.slice(index + 1)) {
+          const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+          expect(overlaps).toBe(false);
+        }
+      }
+    };
+    await expectNoOverlap();
+    // Oakland and San Francisco (a few pixels apart at zoom 3) both show whole, next to each other.
+    const ridgewatch = await boxOf(marker(page, 'Ridgewatch Sensors'));
+    const emberline = await boxOf(marker(page, 'Emberline Analytics'));
+    expect(Math.hypot(ridgewatch.x - emberline.x, ridgewatch.y - emberline.y)).toBeLessThan(3 * markerSizePx(3));
+    for (const name of ['Ridgewatch Sensors', 'Emberline Analytics']) {
+      const target = marker(page, name);
+      const isOnTop = await target.evaluate((element) => {
         const box = element.getBoundingClientRect();
         return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
       });
-    expect(await isOnTop()).toBe(false);
-    await ridgewatch.focus();
-    expect(await isOnTop()).toBe(true);
+      expect(isOnTop).toBe(true);
+    }
+
+    await mapRegion(page).getByRole('button', { name: 'Zoom in' }).click();
+    await expect(mapRegion(page)).toHaveAttribute('data-zoom', '4');
+    await expect.poll(async () => (await boxOf(marker(page, 'Pyrocast Forecasting'))).width).toBe(markerSizePx(4));
+    await expectNoOverlap();
+  });
+
+  test("the map passes axe's target-size rule (24px targets, none overlapping)", async ({ page }) => {
+    await openMap(page);
+    const results = await new AxeBuilder({ page })
+      .include('.leaflet-container')
+      .options({ runOnly: { type: 'rule', values: ['target-size'] } })
+      .analyze();
+    expect(results.violations).toEqual([]);
+    expect(results.passes.map((rule) => rule.id)).toContain('target-size');
   });
 
   test('the list filters by name or description and flies the map to the chosen organisation', async ({ page }) => {

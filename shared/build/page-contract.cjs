@@ -14,4 +14,6 @@ module.exports = {
   /** In the shell's prerendered documents: where the edge adds a page's links, and its fragment. */
   HEAD_MARKER: '<!--wpc:head-->',
   OUTLET_MARKER: '<!--wpc:outlet-->',
+  /** On a stylesheet link the edge defers (media="print"): the media the browser code applies. */
+  DEFERRED_MEDIA_ATTRIBUTE: 'data-wpc-media',
 };

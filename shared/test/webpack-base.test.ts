@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import fs from 'node:fs';
+import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the webpack config is CommonJS, loaded as webpack loads it
 const { sharedModules } = require('../build/webpack.base.cjs') as {
   sharedModules: () => Record<string, { singleton: boolean; requiredVersion: string; strictVersion: boolean }>;
@@ -12,12 +14,38 @@ describe('shared modules', () => {
     'react/jsx-runtime',
     'react-dom',
     'react-dom/client',
-    'react-router-dom',
     'single-spa-react',
     '@wpc/shared/routes',
     '@wpc/shared/ui',
   ])('%s is one singleton for the whole page', (name) => {
     expect(modules[name]).toMatchObject({ singleton: true });
+  });
+
+  it('bundles react-router-dom into @wpc/shared/area, the one module allowed to import it', () => {
+    // Not shared (a shared module keeps every export): the area singleton carries a tree-shaken
+    // copy. Any other importer would bundle a second router whose hooks miss the area's context.
+    expect(modules['react-router-dom']).toBeUndefined();
+    expect(modules['@wpc/shared/area']).toMatchObject({ singleton: true });
+    const root = path.resolve(__dirname, '../..');
+    const importers = [
+      'shared/src',
+      'shell/src',
+      'mfe-home/src',
+      'mfe-scorecard/src',
+      'mfe-showcase/src',
+      'mfe-map/src',
+    ]
+      .flatMap((dir) =>
+        fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)),
+      )
+      .filter(
+        (file) =>
+          /\.tsx?$/.test(file) &&
+          /from 'react-router(-dom)?(\/[a-z]+)?'/.test(fs.readFileSync(path.join(root, file), 'utf8')),
+      )
+      .map((file) => file.split(path.sep).join('/'));
+    // server.tsx is the Node prerender (StaticRouter), never in a browser bundle.
+    expect(importers.sort()).toEqual(['shared/src/area/index.tsx', 'shared/src/area/server.tsx']);
   });
 
   it('checks versions without ever refusing to load: a mismatch warns and uses the loaded singleton', () => {

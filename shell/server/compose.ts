@@ -1,6 +1,7 @@
 // Composes one HTML document from the shell's prerendered document for a route and the owning
 // remote's prerendered fragment (both written by shared/build/prerender.cjs).
 import {
+  DEFERRED_MEDIA_ATTRIBUTE,
   HEAD_MARKER,
   INLINE_REMOTES_ID,
   OUTLET_MARKER,
@@ -61,6 +62,17 @@ export function withInlineRemotes(html: string, remotes: Readonly<Record<string,
   return html.replace('</head>', () => `${inlineRemoteList(remotes)}</head>`);
 }
 
+/** The src of each <img fetchpriority="high"> in prerendered HTML (React writes fetchPriority). */
+export function highPriorityImages(html: string): string[] {
+  const sources: string[] = [];
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
+    if (!/\sfetchpriority="high"/i.test(tag)) continue;
+    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1];
+    if (src) sources.push(src.replace(/&amp;/g, '&'));
+  }
+  return sources;
+}
+
 export interface ComposeInput {
   readonly shellDocument: string;
   readonly shellAssets: ShellRouteAssets;
@@ -69,6 +81,40 @@ export interface ComposeInput {
   readonly remotePage?: RemotePage;
   /** The shell's files for each shared module it provides (its ssr/shared-modules.json). */
   readonly sharedFiles: (shareKey: string) => readonly string[];
+  /**
+   * The rules of the page's stylesheets that its HTML uses (critical-css.ts). When given, they
+   * are inlined and the stylesheets are linked so that they do not block the first paint.
+   */
+  readonly criticalCss?: string;
+}
+
+/** The stylesheets a composed page links, in cascade order: the shell's, then the area's. */
+export function stylesheetsOf({ shellAssets, remotePage }: Pick<ComposeInput, 'shellAssets' | 'remotePage'>): string[] {
+  return [
+    ...shellAssets.css.map((css) => `/${css}`),
+    ...(remotePage ? remotePage.assets.css.map((css) => remotePage.baseUrl + css) : []),
+  ];
+}
+
+/**
+ * A stylesheet link. Deferred: media="print" (fetched at low priority, never render-blocking),
+ * with the real media kept for the shell's script to apply.
+ */
+function stylesheetLink(href: string, deferred: boolean, extra = ''): string {
+  const media = deferred ? ` media="print" ${DEFERRED_MEDIA_ATTRIBUTE}="all"` : '';
+  return `<link rel="stylesheet" href="${escapeAttribute(href)}"${extra}${media}>`;
+}
+
+/**
+ * Without scripting nothing switches deferred stylesheets on, so plain links go at the end of
+ * the page's one <noscript> note (a stylesheet link may sit in the body), or of the body.
+ */
+function withNoscriptStylesheets(html: string, hrefs: readonly string[]): string {
+  const links = hrefs.map((href) => stylesheetLink(href, false)).join('');
+  const body = html.indexOf('<body');
+  const note = html.indexOf('</noscript>', body);
+  if (body >= 0 && note >= 0) return html.slice(0, note) + links + html.slice(note);
+  return html.replace('</body>', () => `<noscript>${links}</noscript></body>`);
 }
 
 export function composeDocument({
@@ -77,10 +123,13 @@ export function composeDocument({
   remotes,
   remotePage,
   sharedFiles,
+  criticalCss,
 }: ComposeInput): string {
+  const deferred = criticalCss !== undefined;
   // The shell's stylesheet comes with its start-up code (federation hosts load entry CSS from
   // JavaScript), so the document links it for the first paint; webpack then finds it linked.
-  const head: string[] = shellAssets.css.map((css) => `<link rel="stylesheet" href="/${escapeAttribute(css)}">`);
+  const head: string[] = deferred ? [`<style>${criticalCss.replace(/<\/style/gi, '<\\/style')}</style>`] : [];
+  head.push(...shellAssets.css.map((css) => stylesheetLink(`/${css}`, deferred)));
   head.push(inlineRemoteList(remotes));
   const preload = new Set(shellAssets.preload.map((file) => `/${file}`));
   let outlet = '';
@@ -88,7 +137,7 @@ export function composeDocument({
     const { area, baseUrl, manifestUrl, assets, html } = remotePage;
     // data-href is the name webpack's CSS loading looks for, so it never loads these again.
     for (const css of assets.css) {
-      head.push(`<link rel="stylesheet" href="${escapeAttribute(baseUrl + css)}" data-href="${escapeAttribute(css)}">`);
+      head.push(stylesheetLink(baseUrl + css, deferred, ` data-href="${escapeAttribute(css)}"`));
     }
     head.push(`<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous">`);
     preload.add(baseUrl + assets.remoteEntry);
@@ -99,7 +148,14 @@ export function composeDocument({
     // federation runtime, which retries, so they are safe to hint.
 
     outlet = `<div id="area-${area}" ${SERVER_BUILD_ATTRIBUTE}="${escapeAttribute(assets.buildId)}">${html}</div>`;
+    // The page's hero image (marked fetchpriority="high" by its author) is requested first.
+    for (const src of highPriorityImages(html))
+      head.unshift(`<link rel="preload" href="${escapeAttribute(src)}" as="image" fetchpriority="high">`);
   }
-  for (const url of preload) head.push(`<link rel="preload" href="${escapeAttribute(url)}" as="script">`);
-  return shellDocument.replace(HEAD_MARKER, () => head.join('')).replace(OUTLET_MARKER, () => outlet);
+  // Scripts hydrate what is already painted: they must not take bandwidth from the page's
+  // own content and hero image.
+  for (const url of preload)
+    head.push(`<link rel="preload" href="${escapeAttribute(url)}" as="script" fetchpriority="low">`);
+  const html = shellDocument.replace(HEAD_MARKER, () => head.join('')).replace(OUTLET_MARKER, () => outlet);
+  return deferred ? withNoscriptStylesheets(html, stylesheetsOf({ shellAssets, remotePage })) : html;
 }

@@ -25,11 +25,14 @@ import { isSecureRequest, pageHeaders } from '@wpc/shared/server/security-header
 import {
   composeDocument,
   fragmentBody,
+  stylesheetsOf,
   withInlineRemotes,
+  type ComposeInput,
   type RemotePage,
   type RemoteRouteAssets,
   type ShellRouteAssets,
 } from './compose';
+import { createCriticalCss } from './critical-css';
 import { createTextFetcher } from './fragments';
 import { renderHead, siteOrigin, withHead } from './head';
 
@@ -89,6 +92,19 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     return html === undefined ? undefined : { area, baseUrl, manifestUrl, assets, html };
   }
 
+  // Stylesheet names are content-hashed: a remote's is fetched once (and kept), the shell's read from dist.
+  const criticalCss = createCriticalCss({
+    readStylesheet: (href) =>
+      href.startsWith('/') && !href.startsWith('/mfe/') ? readText(path.join(dist, href)) : fetchText(serverUrl(href)),
+  });
+
+  /** The composed page with its critical rules inlined, or with blocking stylesheets if they cannot be had. */
+  async function withCriticalCss(input: ComposeInput): Promise<string> {
+    const html = composeDocument(input);
+    const css = await criticalCss(html, stylesheetsOf(input));
+    return css === undefined ? html : composeDocument({ ...input, criticalCss: css });
+  }
+
   async function sharedFilesLookup(): Promise<(key: string) => readonly string[]> {
     const listing = JSON.parse((await readText(path.join(dist, 'ssr', 'shared-modules.json'))) ?? '{"files":{}}') as {
       files: Record<string, string[]>;
@@ -128,11 +144,11 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     const shellAssets = JSON.parse(shellJson) as ShellRouteAssets;
     const sharedFiles = await sharedFilesLookup();
     if (!route || route.area === 'shell')
-      return finish(composeDocument({ shellDocument, shellAssets, remotes, sharedFiles }), shellAssets.meta);
+      return finish(await withCriticalCss({ shellDocument, shellAssets, remotes, sharedFiles }), shellAssets.meta);
     const page = await remotePage(route.area, route.path, remotes);
     if (!page) return clientOnly();
     return finish(
-      composeDocument({ shellDocument, shellAssets, remotes, remotePage: page, sharedFiles }),
+      await withCriticalCss({ shellDocument, shellAssets, remotes, remotePage: page, sharedFiles }),
       page.assets.meta,
       page.baseUrl,
     );

@@ -34,13 +34,36 @@ describe('composeDocument', () => {
     expect(html).toContain(
       '<link rel="stylesheet" href="/mfe/home/home-styles.123.css" data-href="home-styles.123.css">',
     );
+    // Hinted, but behind the page's own content: the page is readable before it hydrates.
     for (const script of ['/1.a.js', '/mfe/home/remoteEntry.js', '/forms.789.js']) {
-      expect(html).toContain(`<link rel="preload" href="${script}" as="script">`);
+      expect(html).toContain(`<link rel="preload" href="${script}" as="script" fetchpriority="low">`);
     }
     expect(html).not.toContain('page.456.js');
     expect(html).toContain('<link rel="preload" href="/mfe/home/mf-manifest.json" as="fetch" crossorigin="anonymous">');
     expect(html).toContain(`<script type="application/json" id="wpc-remotes">${JSON.stringify(remotes)}</script>`);
     expect(html).not.toContain('<!--wpc:');
+  });
+
+  it("requests the page's hero image first, at high priority", () => {
+    const html = composeDocument({
+      shellDocument,
+      shellAssets,
+      remotes,
+      sharedFiles: () => [],
+      remotePage: {
+        area: 'home',
+        baseUrl: '/mfe/home/',
+        manifestUrl: remotes.home,
+        assets,
+        html: '<img src="/mfe/home/card.svg" alt=""/><img class="h" src="/mfe/home/hero.svg?v=1&amp;w=2" fetchPriority="high" alt=""/>',
+      },
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="preload" href="/mfe/home/hero.svg?v=1&amp;w=2" as="image" fetchpriority="high">',
+    );
+    expect(head).not.toContain('card.svg');
+    expect(head.indexOf('as="image"')).toBeLessThan(head.indexOf('as="script"'));
   });
 
   it('escapes the inlined remote list so it cannot close its script element', () => {

@@ -26,6 +26,7 @@ import {
 } from './types';
 import { byteCounter } from './byte-counter';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { groupCommit } from './group-commit';
 import { orderedSlice } from './ordered';
 import { EmbeddedTeamStore } from './team-embedded';
 import type { NotificationState } from './outbox';
@@ -80,6 +81,7 @@ function toAssessment({
  */
 async function insertOnce<Doc extends IdempotentDoc>(
   datastore: Datastore<Doc>,
+  insert: (doc: Doc) => Promise<Doc>,
   content: Omit<Doc, keyof IdempotentDoc>,
   { idempotency }: InsertOptions,
 ): Promise<Doc> {
@@ -87,7 +89,7 @@ async function insertOnce<Doc extends IdempotentDoc>(
     ? { ...content, idempotencyKey: idempotency.key, requestFingerprint: idempotency.fingerprint }
     : content;
   try {
-    return await datastore.insertAsync(doc as Doc);
+    return await insert(doc as Doc);
   } catch (error) {
     if ((error as { errorType?: string }).errorType !== 'uniqueViolated' || !idempotency) throw error;
     const existing = (await datastore.findOneAsync({ idempotencyKey: idempotency.key })) as unknown as Doc;
@@ -117,6 +119,9 @@ export class EmbeddedStore implements SubmissionStore {
   private readonly submissions: Datastore<SubmissionDoc>;
   private readonly files: Datastore<FileDoc>;
   private readonly assessments: Datastore<AssessmentDoc>;
+  // Concurrent inserts share one append to the data file (group-commit.ts).
+  private readonly insertSubmissionDoc: (doc: SubmissionDoc) => Promise<SubmissionDoc>;
+  private readonly insertAssessmentDoc: (doc: AssessmentDoc) => Promise<AssessmentDoc>;
   private readonly uploadsDir: string;
   private ready: Promise<void> | undefined;
   private lock: DataDirLock | undefined;
@@ -135,6 +140,8 @@ export class EmbeddedStore implements SubmissionStore {
     this.submissions = new Datastore<SubmissionDoc>({ filename: path.join(dataDir, SUBMISSIONS_FILE), modes });
     this.files = new Datastore<FileDoc>({ filename: path.join(dataDir, FILES_FILE), modes });
     this.assessments = new Datastore<AssessmentDoc>({ filename: path.join(dataDir, ASSESSMENTS_FILE), modes });
+    this.insertSubmissionDoc = groupCommit(this.submissions);
+    this.insertAssessmentDoc = groupCommit(this.assessments);
     this.uploadsDir = path.join(dataDir, 'uploads');
     this.team = new EmbeddedTeamStore<SubmissionDoc>({
       dataDir,
@@ -182,7 +189,7 @@ export class EmbeddedStore implements SubmissionStore {
   async insertSubmission(submission: NewSubmission, options: InsertOptions = {}): Promise<StoredSubmission> {
     await this.init();
     const content = options.notification ? { ...submission, notification: options.notification } : submission;
-    return toSubmission(await insertOnce(this.submissions, content, options));
+    return toSubmission(await insertOnce(this.submissions, this.insertSubmissionDoc, content, options));
   }
 
   async listSubmissions(query: SubmissionQuery = {}): Promise<StoredSubmission[]> {
@@ -249,7 +256,7 @@ export class EmbeddedStore implements SubmissionStore {
 
   async insertAssessment(assessment: NewAssessment, options: InsertOptions = {}): Promise<StoredAssessment> {
     await this.init();
-    return toAssessment(await insertOnce(this.assessments, assessment, options));
+    return toAssessment(await insertOnce(this.assessments, this.insertAssessmentDoc, assessment, options));
   }
 
   async listAssessments(query: AssessmentQuery = {}): Promise<StoredAssessment[]> {

@@ -7,6 +7,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import { toPlanar } from './antimeridian';
 import type { PlottedOrganisation } from './organisations';
 import { badgeColourOf, initialsOf } from './organisations';
+import { spreadOffsets, type Point } from './spread';
 import {
   FOCUS_ZOOM,
   INITIAL_CENTRE,
@@ -85,16 +86,21 @@ function markerContent(organisation: PlottedOrganisation, sizePx: number): HTMLE
   return content;
 }
 
-function markerIcon(organisation: PlottedOrganisation, zoom: number, remPx: number): L.DivIcon {
-  const size = Math.round(markerSizeRem(zoom) * remPx);
+/** A marker `size` px across, moved by `offset` from its place (see spread.ts). */
+function markerIcon(organisation: PlottedOrganisation, size: number, offset: Point): L.DivIcon {
   return L.divIcon({
     html: markerContent(organisation, size),
     className: `${styles.marker} ${organisation.orgLogo ? styles.logoMarker : styles.initialsMarker}`,
     iconSize: [size, size],
-    popupAnchor: [0, -size / 2],
-    tooltipAnchor: [0, -size / 2],
+    iconAnchor: [size / 2 - offset.x, size / 2 - offset.y],
+    // Both measured from the marker's place, so they follow the icon to where it was moved.
+    popupAnchor: [offset.x, offset.y - size / 2],
+    tooltipAnchor: [offset.x, offset.y - size / 2],
   });
 }
+
+/** Room between two spread markers, beyond their size. */
+const MARKER_GAP_PX = 4;
 
 function popupContent(organisation: PlottedOrganisation, onEscape: () => void): HTMLElement {
   const content = document.createElement('div');
@@ -192,9 +198,23 @@ export function createWorldMap(
   const remPx = rootFontSizePx();
   const placed = new Map<string, PlacedMarker>();
 
+  /** Each marker's size and offset at the map's zoom: close neighbours spread apart. */
+  const iconsAt = (zoom: number) => {
+    const size = Math.round(markerSizeRem(zoom) * remPx);
+    const points = organisations.map(({ position }) => map.project([position.lat, position.long], zoom));
+    const offsets = spreadOffsets(points, size + MARKER_GAP_PX);
+    return new Map(
+      organisations.map((organisation, index) => [
+        organisation.id,
+        markerIcon(organisation, size, offsets[index] ?? { x: 0, y: 0 }),
+      ]),
+    );
+  };
+  const initialIcons = iconsAt(map.getZoom());
+
   for (const organisation of organisations) {
     const marker = L.marker([organisation.position.lat, organisation.position.long], {
-      icon: markerIcon(organisation, map.getZoom(), remPx),
+      icon: initialIcons.get(organisation.id),
       keyboard: true,
       riseOnHover: true,
     });
@@ -223,12 +243,15 @@ export function createWorldMap(
     placed.set(organisation.id, { organisation, marker });
   }
 
-  // Spec §2: logos are 1.5 + zoom/8 rem across, so every marker is redrawn at its new size.
+  // Spec §2: logos are 1.5 + zoom/8 rem across, so every marker is redrawn at its new size (and
+  // spread anew: neighbours drift apart as the map zooms in).
   const resizeMarkers = () => {
     const zoom = map.getZoom();
     container.dataset.zoom = String(zoom);
+    const icons = iconsAt(zoom);
     for (const { organisation, marker } of placed.values()) {
-      marker.setIcon(markerIcon(organisation, zoom, remPx));
+      const icon = icons.get(organisation.id);
+      if (icon) marker.setIcon(icon);
       if (marker.isPopupOpen()) marker.getPopup()?.update();
       if (marker.isTooltipOpen()) marker.getTooltip()?.update();
     }
