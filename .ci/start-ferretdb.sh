@@ -22,6 +22,11 @@ if [ ! -x "$bin" ]; then
   rm -rf "$work"
 fi
 
+# Another server on the port would answer the readiness check below while ours exits.
+if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+  echo "Port $port is already in use; stop what listens there or set FERRETDB_PORT." >&2
+  exit 1
+fi
 mkdir -p "$state"
 "$bin" --handler=sqlite --sqlite-url="file:$state/" --state-dir="$state" \
   --listen-addr="127.0.0.1:$port" --telemetry=disable --debug-addr=- > "$state/ferretdb.log" 2>&1 &
