@@ -12,6 +12,7 @@ const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const zlib = require('node:zlib');
 const { ports } = require('../ports.cjs');
 const { ASSET_FILENAME, prerenderConfig, ClientAssetsPlugin } = require('./prerender.cjs');
+const { StartAfterPaintPlugin } = require('./start-after-paint.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const depVersion = (pkg) => require(path.join(root, 'node_modules', pkg, 'package.json')).version;
@@ -213,7 +214,10 @@ function browserConfig({ name, dir, role, dev }) {
     plugins.push(new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore } }] }));
   }
   if (role === 'host') {
-    plugins.push(new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }));
+    plugins.push(
+      new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }),
+      new StartAfterPaintPlugin(),
+    );
   }
   if (!dev) {
     const test = /\.(js|css|html|svg|json|txt)$/;

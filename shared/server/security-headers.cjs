@@ -8,6 +8,8 @@
 // (scripts, styles, images, JSON, error bodies) is never a document the site renders, so it gets
 // a policy that allows nothing, whatever remotes.json says; nginx can therefore send it from a
 // static snippet. Plain CommonJS so nginx-edge.mjs and the edge share it.
+const { createHash } = require('node:crypto');
+const { START_SCRIPT } = require('../build/start-script.cjs');
 
 /** The clip player's embeds (shared/src/ui/ClipPlayer.tsx; a test keeps them equal). */
 const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
@@ -21,6 +23,9 @@ const TILE_SOURCE = 'https://*.basemaps.cartocdn.com';
 const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** The one inline script a page runs (it starts the shell's code after the first paint). */
+const START_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(START_SCRIPT).digest('base64')}'`;
 
 /**
  * Features the site does not use are turned off; the video player's iframe keeps what an
@@ -83,8 +88,9 @@ function apiOrigin(apiBase) {
 
 /**
  * The policy of a page.
- * Scripts: no 'unsafe-inline' or 'unsafe-eval'; the page's inline <script> elements are data
- * (the remote list, JSON-LD), which a policy does not govern. Styles: 'unsafe-inline', because
+ * Scripts: no 'unsafe-inline' or 'unsafe-eval'. One inline script runs, allowed by its hash
+ * (START_SCRIPT); the page's other inline <script> elements are data (the remote list, JSON-LD),
+ * which a policy does not govern. Styles: 'unsafe-inline', because
  * Leaflet and React set style attributes and composed pages inline their critical CSS in <style>.
  */
 function pageCsp({ remotes = {}, apiBase = '', secure = false } = {}) {
@@ -93,7 +99,7 @@ function pageCsp({ remotes = {}, apiBase = '', secure = false } = {}) {
   const code = ["'self'", ...remote, ...loopback];
   return policy({
     'default-src': ["'self'"],
-    'script-src': code,
+    'script-src': [...code, START_SCRIPT_SOURCE],
     'style-src': [...code, "'unsafe-inline'"],
     'img-src': [...code, 'data:', TILE_SOURCE],
     'font-src': code,
@@ -170,6 +176,7 @@ function nginxMap() {
 
 module.exports = {
   VIDEO_ORIGIN,
+  START_SCRIPT_SOURCE,
   TILE_SOURCE,
   pageCsp,
   pageHeaders,

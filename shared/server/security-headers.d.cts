@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 
 export declare const VIDEO_ORIGIN: string;
 export declare const TILE_SOURCE: string;
+/** The CSP source (a sha256 hash) of the page's one inline script. */
+export declare const START_SCRIPT_SOURCE: string;
 export interface PolicyOptions {
   readonly remotes?: Readonly<Record<string, string>>;
   readonly apiBase?: string;

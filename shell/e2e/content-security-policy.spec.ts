@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { waitForHydration } from '../../test-support/e2e/hydration';
 import { ROUTES_BEYOND_SPEC, SPEC_ROUTES } from '../../test-support/spec/routes';
@@ -45,6 +46,16 @@ test('pages carry a policy with no unsafe script sources, no plugins, no foreign
       expect(csp.get(directive), `${path} ${directive}`).not.toContain("'unsafe-eval'");
     }
     expect(csp.get('script-src'), path).toContain("'self'");
+    // One inline script runs (the start script), allowed by its own hash and nothing wider; the
+    // other inline <script> elements are data (JSON), which no policy governs.
+    const inline = [...(await response.text()).matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes!))
+      .map(([, , code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+    expect(inline, path).toHaveLength(1);
+    expect(
+      csp.get('script-src')?.filter((source) => source.startsWith("'sha")),
+      path,
+    ).toEqual(inline);
     expect(csp.get('object-src'), path).toEqual(["'none'"]);
     expect(csp.get('base-uri'), path).toEqual(["'self'"]);
     // The clip player's embeds and the map's tiles.
@@ -91,7 +102,7 @@ test('HSTS is sent when the site is reached over https (a proxy in front says so
   const csp = directives(page.headers()['content-security-policy'] ?? '');
   expect(csp.has('upgrade-insecure-requests')).toBe(true);
   // Over https the loopback dev servers of remote overrides are not allowed.
-  expect(csp.get('script-src')).toEqual(["'self'"]);
+  expect(csp.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
 });
 
 /** Collects the page's securitypolicyviolation events, across navigations. */

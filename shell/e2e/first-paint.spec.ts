@@ -177,3 +177,46 @@ test("moving between areas loads each area's stylesheet once, before its page sh
   );
   expect(new Set(applied).size).toBe(applied.length);
 });
+
+test.describe('the page is painted before its scripts run', () => {
+  // Issue 22: nothing the scripts do may hold up the first paint. The page's start script adds
+  // main.js only after the first contentful paint and the hero image, and until then no other
+  // script is even requested (main.js itself is preloaded at low priority).
+  for (const path of ['/', '/about', '/showcase/presentations']) {
+    test(`${path}: main.js is added after the first contentful paint and the hero image`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const seen = { mainAdded: Number.NaN };
+        Object.assign(window, { startTimes: seen });
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node instanceof HTMLScriptElement && node.src.endsWith('/main.js'))
+                seen.mainAdded = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      const timing = await page.evaluate(() => {
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return {
+          mainAdded: (window as unknown as { startTimes: { mainAdded: number } }).startTimes.mainAdded,
+          firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          heroLoaded: Math.max(
+            0,
+            ...[...document.querySelectorAll<HTMLImageElement>('main img[fetchpriority="high"]')].map(
+              (image) => resources.find((entry) => entry.name === image.currentSrc)?.responseEnd ?? Number.NaN,
+            ),
+          ),
+          earlyScripts: resources
+            .filter((entry) => /\.js$/.test(new URL(entry.name).pathname) && !entry.name.endsWith('/main.js'))
+            .filter((entry) => entry.startTime < performance.getEntriesByName('first-contentful-paint')[0]!.startTime)
+            .map((entry) => entry.name),
+        };
+      });
+      expect(timing.firstContentfulPaint).toBeGreaterThan(0);
+      expect(timing.mainAdded).toBeGreaterThan(timing.firstContentfulPaint);
+      expect(timing.mainAdded).toBeGreaterThan(timing.heroLoaded);
+      expect(timing.earlyScripts).toEqual([]);
+    });
+  }
+});

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 import { exportedSubmissions } from '../../test-support/e2e/team-export';
 import { SPEC_FORM_IDS, SPEC_FORMS, specSubmission, type SpecFormId } from '../../test-support/spec/forms';
 
@@ -161,6 +162,8 @@ async function expectSendBlocked(dialog: Locator, submitLabel: string, sent: rea
 test.beforeEach(async ({ page }) => {
   await page.goto('/dev/forms');
   await expect(page.getByRole('heading', { level: 1, name: 'Form Gallery' })).toBeVisible();
+  // The page shows before its scripts start; what is clicked or typed before hydration is lost.
+  await waitForHydration(page);
 });
 
 for (const form of SPEC_FORM_IDS) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -13,6 +14,7 @@ async function expectSameDocument(page: Page) {
 test.describe('header dropdowns', () => {
   test('open one at a time and close on a click outside or Escape', async ({ page }) => {
     await page.goto('/about');
+    await waitForHydration(page);
     const showcase = nav(page).getByRole('button', { name: 'Showcase' });
     const scorecard = nav(page).getByRole('button', { name: 'Scorecard' });
     await expect(showcase).toHaveAttribute('aria-expanded', 'false');
@@ -39,6 +41,7 @@ test.describe('header dropdowns', () => {
 
   test('are keyboard operable down to the page link', async ({ page }) => {
     await page.goto('/');
+    await waitForHydration(page);
     const scorecard = nav(page).getByRole('button', { name: 'Scorecard' });
     await scorecard.focus();
     await page.keyboard.press('Space');
@@ -52,12 +55,15 @@ test.describe('header dropdowns', () => {
 
   test('mark the current area and page with aria-current', async ({ page }) => {
     await page.goto('/scorecard/faq');
+    await waitForHydration(page);
     await expect(nav(page).getByRole('button', { name: 'Scorecard' })).toHaveAttribute('aria-current', 'true');
     await expect(nav(page).getByRole('button', { name: 'Showcase' })).not.toHaveAttribute('aria-current');
     await nav(page).getByRole('button', { name: 'Scorecard' }).click();
     await expect(nav(page).getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'page');
 
     await page.goto('/sponsors');
+
+    await waitForHydration(page);
     await expect(nav(page).getByRole('link', { name: 'Sponsors' })).toHaveAttribute('aria-current', 'page');
     await expect(nav(page).getByRole('button', { name: 'Scorecard' })).not.toHaveAttribute('aria-current');
   });
@@ -65,6 +71,7 @@ test.describe('header dropdowns', () => {
 
 test('links across areas change the page without a reload, and Back/Forward work', async ({ page }) => {
   await page.goto('/');
+  await waitForHydration(page);
   await markDocument(page);
 
   await nav(page).getByRole('button', { name: 'Showcase' }).click();
@@ -96,6 +103,7 @@ test('links across areas change the page without a reload, and Back/Forward work
 
 test('within an area, moving between pages keeps the document too', async ({ page }) => {
   await page.goto('/scorecard');
+  await waitForHydration(page);
   await markDocument(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Press Release' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Press Release/ })).toBeVisible();
@@ -109,6 +117,7 @@ test.describe('on a small screen', () => {
 
   test('the hamburger opens and closes the menu', async ({ page }) => {
     await page.goto('/');
+    await waitForHydration(page);
     const hamburger = page.getByRole('button', { name: /^(Open|Close) menu$/ });
     await expect(hamburger).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Sponsors' })).toBeHidden();
@@ -132,6 +141,7 @@ test.describe('on a small screen', () => {
   test('large screens show the menu without a hamburger', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
+    await waitForHydration(page);
     await expect(page.getByRole('button', { name: /^(Open|Close) menu$/ })).toBeHidden();
     await expect(nav(page).getByRole('link', { name: 'Sponsors' })).toBeVisible();
   });

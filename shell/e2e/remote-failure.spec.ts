@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 const PANEL_TEXT = 'This section is unavailable right now';
 
@@ -117,6 +118,7 @@ test('a slow remote shows a loading state on client-side navigation, then its pa
 
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+  await waitForHydration(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Map' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Loading the map/i })).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
@@ -133,6 +135,7 @@ test('remote entries load on demand, not all at start-up', async ({ page }) => {
   });
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+  await waitForHydration(page);
   expect([...manifests]).toEqual(['home']);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Map' }).click();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 // The documented localStorage key (README "Remote overrides"); written out, not imported, so a
 // renamed key fails here as it would for a developer following the README.
@@ -26,6 +27,7 @@ test('the /dev/remotes panel refuses other origins, saves a localhost override, 
   test.slow();
   const manifests = manifestRequests(page);
   await page.goto('/dev/remotes');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Remote Overrides' })).toBeVisible();
   await expect(page.getByText(STORAGE_KEY).first()).toBeVisible();
   const mapField = page.getByLabel('Manifest URL for map');
@@ -69,11 +71,13 @@ test('the localStorage key alone overrides a remote; entries from other origins 
     if (message.type() === 'warning') warnings.push(message.text());
   });
   await page.goto('/about');
+  await waitForHydration(page);
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key!, value!),
     [STORAGE_KEY, JSON.stringify({ map: OWN_MAP, showcase: 'http://192.0.2.1/mf-manifest.json' })],
   );
   await page.goto('/map');
+  await waitForHydration(page);
   await expect(mapHeading(page)).toBeVisible();
   await expect(banner(page)).toContainText(OWN_MAP);
   await expect(banner(page)).not.toContainText('showcase');
@@ -92,6 +96,7 @@ test('the panel and the banner are accessible and fit a 375px screen', async ({ 
   test.slow();
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/dev/remotes');
+  await waitForHydration(page);
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key!, value!),
     [

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('the share button copies the page address and offers share links', async ({ page, baseURL }) => {
   await page.goto('/scorecard/faq');
+  await waitForHydration(page);
   const share = page.getByRole('contentinfo').getByRole('button', { name: 'Share this page' });
   await share.click();
 
@@ -32,6 +34,7 @@ test('the share button copies the page address and offers share links', async ({
 
 test('the footer has its link columns, social links and subscribe button', async ({ page }) => {
   await page.goto('/');
+  await waitForHydration(page);
   const footer = page.getByRole('contentinfo');
   for (const column of ['Company', 'Scorecard', 'Showcase']) {
     await expect(footer.getByRole('navigation', { name: column })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   OUTLET_MARKER,
   SERVER_BUILD_ATTRIBUTE,
 } from '@wpc/shared/build/page-contract.cjs';
+import { AFTER_PAINT_ID } from '@wpc/shared/build/start-script.cjs';
 import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import type { RemoteArea } from '@wpc/shared/routes';
 
@@ -129,7 +130,13 @@ export function composeDocument({
   // The shell's stylesheet comes with its start-up code (federation hosts load entry CSS from
   // JavaScript), so the document links it for the first paint; webpack then finds it linked.
   const head: string[] = deferred ? [`<style>${criticalCss.replace(/<\/style/gi, '<\\/style')}</style>`] : [];
-  head.push(...shellAssets.css.map((css) => stylesheetLink(`/${css}`, deferred)));
+  // What the page needs only once its scripts run waits in an inert <template> until the first
+  // paint: the page's one inline script (START_SCRIPT) moves it into the head, then starts the
+  // shell. Fetched earlier, these files compete with the page's own HTML and hero image, and the
+  // first paint waits for whatever of them the browser happens to have already received.
+  const afterPaint: string[] = [];
+  const stylesheets = deferred ? afterPaint : head;
+  stylesheets.push(...shellAssets.css.map((css) => stylesheetLink(`/${css}`, deferred)));
   head.push(inlineRemoteList(remotes));
   const preload = new Set(shellAssets.preload.map((file) => `/${file}`));
   let outlet = '';
@@ -137,9 +144,9 @@ export function composeDocument({
     const { area, baseUrl, manifestUrl, assets, html } = remotePage;
     // data-href is the name webpack's CSS loading looks for, so it never loads these again.
     for (const css of assets.css) {
-      head.push(stylesheetLink(baseUrl + css, deferred, ` data-href="${escapeAttribute(css)}"`));
+      stylesheets.push(stylesheetLink(baseUrl + css, deferred, ` data-href="${escapeAttribute(css)}"`));
     }
-    head.push(`<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous">`);
+    afterPaint.push(`<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous">`);
     preload.add(baseUrl + assets.remoteEntry);
     for (const key of assets.shared) for (const file of sharedFiles(key)) preload.add(`/${file}`);
     // The remote's own chunks (assets.preload) are not hinted: Chrome keeps a failed preload and
@@ -152,10 +159,9 @@ export function composeDocument({
     for (const src of highPriorityImages(html))
       head.unshift(`<link rel="preload" href="${escapeAttribute(src)}" as="image" fetchpriority="high">`);
   }
-  // Scripts hydrate what is already painted: they must not take bandwidth from the page's
-  // own content and hero image.
   for (const url of preload)
-    head.push(`<link rel="preload" href="${escapeAttribute(url)}" as="script" fetchpriority="low">`);
+    afterPaint.push(`<link rel="preload" href="${escapeAttribute(url)}" as="script" fetchpriority="low">`);
+  if (afterPaint.length) head.push(`<template id="${AFTER_PAINT_ID}">${afterPaint.join('')}</template>`);
   const html = shellDocument.replace(HEAD_MARKER, () => head.join('')).replace(OUTLET_MARKER, () => outlet);
   return deferred ? withNoscriptStylesheets(html, stylesheetsOf({ shellAssets, remotePage })) : html;
 }

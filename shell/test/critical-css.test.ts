@@ -75,6 +75,11 @@ describe('critical CSS', () => {
         '<link rel="stylesheet" href="/mfe/home/home-styles.123.css"></noscript>',
     );
     expect(html.match(/<noscript>/g)).toHaveLength(1);
+    // With scripting, the links wait in the template the start script moves into the head after
+    // the first paint: fetched earlier, they would compete with the page itself.
+    const template = /<template id="wpc-after-paint">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(template).toContain('href="/shell-styles.abc.css" media="print"');
+    expect(template).toContain('href="/mfe/home/home-styles.123.css" data-href="home-styles.123.css" media="print"');
     // The inlined rules come before the stylesheets, which repeat them in their own order.
     expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
   });

@@ -40,6 +40,12 @@ describe('composeDocument', () => {
     }
     expect(html).not.toContain('page.456.js');
     expect(html).toContain('<link rel="preload" href="/mfe/home/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    // Script hints wait in the template that the page's start script moves into the head after
+    // the first paint; outside it the head names no script and no manifest.
+    const template = /<template id="wpc-after-paint">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    for (const file of ['/1.a.js', '/mfe/home/remoteEntry.js', '/forms.789.js', '/mfe/home/mf-manifest.json'])
+      expect(template).toContain(`href="${file}"`);
+    expect(html.replace(template, '')).not.toMatch(/rel="preload"/);
     expect(html).toContain(`<script type="application/json" id="wpc-remotes">${JSON.stringify(remotes)}</script>`);
     expect(html).not.toContain('<!--wpc:');
   });

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -9,9 +10,12 @@ import {
   pageHeaders,
   VIDEO_ORIGIN,
 } from '@wpc/shared/server/security-headers.cjs';
+import { START_SCRIPT } from '@wpc/shared/build/start-script.cjs';
 import { clipEmbedUrl } from '@wpc/shared/ui';
 
 const confDir = path.join(__dirname, '../../docker/nginx');
+/** The one inline script a page may run, allowed by nothing but its own SHA-256. */
+const startScriptSource = `'sha256-${createHash('sha256').update(START_SCRIPT).digest('base64')}'`;
 const directives = (policy: string) =>
   new Map(policy.split('; ').map((part) => [part.split(' ')[0]!, part.split(' ').slice(1)] as const));
 
@@ -32,7 +36,7 @@ describe('the security headers', () => {
         secure: true,
       }),
     );
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://maps.example.org']);
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://maps.example.org', startScriptSource]);
     expect(csp.get('style-src')).toEqual(["'self'", 'https://maps.example.org', "'unsafe-inline'"]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://maps.example.org', 'https://api.example.org']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -46,8 +50,9 @@ describe('the security headers', () => {
       "'self'",
       'http://localhost:*',
       'http://127.0.0.1:*',
+      startScriptSource,
     ]);
-    expect(directives(pageCsp({ secure: true })).get('script-src')).toEqual(["'self'"]);
+    expect(directives(pageCsp({ secure: true })).get('script-src')).toEqual(["'self'", startScriptSource]);
   });
 
   it('allow the clip player’s video host in frames', () => {

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { startTransition, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client';
 import { SERVER_BUILD_ATTRIBUTE } from '@wpc/shared/build/page-contract.cjs';
 
 /**
@@ -36,13 +36,28 @@ export interface RootOptions {
   readonly buildId: string;
 }
 
+/**
+ * Hydrates server-rendered HTML as a transition. Hydration at React's default priority runs to
+ * the end in one task, however long the page; as a transition React hands the main thread back
+ * every few milliseconds, so the page answers input while it hydrates. Input that arrives
+ * meanwhile is not lost: a click on HTML not hydrated yet makes React hydrate it at once and then
+ * dispatch the click.
+ */
+export function hydrateInSlices(container: Element, element: ReactNode, options: HydrationOptions): Root {
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, element, options);
+  });
+  return root!;
+}
+
 /** Hydrates the server's HTML when this build rendered it, or renders into an empty container. */
 export function renderOrHydrate(
   container: HTMLElement,
   element: ReactNode,
   { identifierPrefix, buildId }: RootOptions,
 ): Root {
-  if (takeServerRender(container, buildId)) return hydrateRoot(container, element, { identifierPrefix });
+  if (takeServerRender(container, buildId)) return hydrateInSlices(container, element, { identifierPrefix });
   const root = createRoot(container, { identifierPrefix });
   root.render(element);
   return root;

@@ -1,11 +1,11 @@
 import React, { Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps, LifeCycleFn } from 'single-spa';
 import { routesOf, type RemoteArea } from '@wpc/shared/routes';
 import { SectionLoading, SectionUnavailable } from '@wpc/shared/status';
-import { takeServerRender } from '@wpc/shared/area/hydration';
+import { hydrateInSlices, takeServerRender } from '@wpc/shared/area/hydration';
 
 export type AreaPages = Readonly<Record<string, ComponentType | LazyExoticComponent<ComponentType>>>;
 
@@ -71,7 +71,7 @@ export function defineArea({ area, pages, label, buildId }: AreaDefinition): Are
     React,
     ReactDOMClient: {
       createRoot: (container: Element) => createRoot(container, { identifierPrefix }),
-      hydrateRoot: (container: Element, element: ReactNode) => hydrateRoot(container, element, { identifierPrefix }),
+      hydrateRoot: (container: Element, element: ReactNode) => hydrateInSlices(container, element, { identifierPrefix }),
     },
     renderType: () => (hydrate ? 'hydrateRoot' : 'createRoot'),
     rootComponent: () => <AreaRouter area={area} pages={pages} label={label} />,
