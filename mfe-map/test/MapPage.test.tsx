@@ -31,7 +31,7 @@ jest.mock('../src/content/organisations', () => ({
 const createWorldMapMock = jest.mocked(createWorldMap);
 
 function fakeMap() {
-  return { showOrganisation: jest.fn(), destroy: jest.fn() };
+  return { showOrganisation: jest.fn(), destroy: jest.fn(), ready: Promise.resolve() };
 }
 
 beforeEach(() => {

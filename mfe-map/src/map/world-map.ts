@@ -2,6 +2,7 @@
 // its stylesheet and the atlas are downloaded when someone opens /map and never render on a server.
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import type { FeatureCollection } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { toPlanar } from './antimeridian';
@@ -33,7 +34,18 @@ export interface WorldMap {
   showOrganisation(id: string, returnFocusTo?: HTMLElement): void;
   /** Removes the map and everything Leaflet attached to the page. */
   destroy(): void;
+  /** Settles once every marker is on the map (they are added a few at a time). */
+  readonly ready: Promise<void>;
 }
+
+/**
+ * Hands the main thread back to the browser. The map is built in short tasks (markers a batch at
+ * a time, the country outlines likewise), so a tap or a key press never waits behind the whole
+ * of it: built in one go it held the main thread for about 100 ms on a fast machine.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const MARKERS_PER_TASK = 10;
+const OUTLINES_PER_TASK = 40;
 
 /** Country outlines sit beneath the tiles: they show wherever a tile is missing. */
 const OUTLINES_PANE = 'outlines';
@@ -150,14 +162,25 @@ function prefersReducedMotion(): boolean {
 
 async function addCountryOutlines(map: L.Map, isRemoved: () => boolean): Promise<void> {
   const { default: atlas } = await import(/* webpackChunkName: "world-atlas" */ 'world-atlas/countries-110m.json');
+  await nextTask();
   if (isRemoved()) return;
   const topology = atlas as unknown as Topology<{ countries: GeometryCollection }>;
-  L.geoJSON(toPlanar(feature(topology, topology.objects.countries)), {
+  const { features } = toPlanar(feature(topology, topology.objects.countries));
+  const outlines = L.geoJSON(undefined, {
     pane: OUTLINES_PANE,
     interactive: false,
     style: OUTLINE_STYLE,
     attribution: OUTLINES_ATTRIBUTION,
   }).addTo(map);
+  for (let start = 0; start < features.length; start += OUTLINES_PER_TASK) {
+    await nextTask();
+    if (isRemoved()) return;
+    const batch: FeatureCollection = {
+      type: 'FeatureCollection',
+      features: features.slice(start, start + OUTLINES_PER_TASK),
+    };
+    outlines.addData(batch);
+  }
 }
 
 export function createWorldMap(
@@ -210,9 +233,10 @@ export function createWorldMap(
       ]),
     );
   };
-  const initialIcons = iconsAt(map.getZoom());
+  const initialZoomLevel = map.getZoom();
+  const initialIcons = iconsAt(initialZoomLevel);
 
-  for (const organisation of organisations) {
+  const placeMarker = (organisation: PlottedOrganisation) => {
     const marker = L.marker([organisation.position.lat, organisation.position.long], {
       icon: initialIcons.get(organisation.id),
       keyboard: true,
@@ -241,7 +265,16 @@ export function createWorldMap(
     element?.addEventListener('focus', () => marker.setZIndexOffset(FOCUSED_MARKER_Z_OFFSET));
     element?.addEventListener('blur', () => marker.setZIndexOffset(0));
     placed.set(organisation.id, { organisation, marker });
-  }
+  };
+  const placeMarkers = async () => {
+    for (let start = 0; start < organisations.length; start += MARKERS_PER_TASK) {
+      if (start > 0) await nextTask();
+      if (removed) return;
+      organisations.slice(start, start + MARKERS_PER_TASK).forEach(placeMarker);
+    }
+    // Zoomed while markers were still arriving: the later ones have the first zoom's size.
+    if (map.getZoom() !== initialZoomLevel) resizeMarkers();
+  };
 
   // Spec §2: logos are 1.5 + zoom/8 rem across, so every marker is redrawn at its new size (and
   // spread anew: neighbours drift apart as the map zooms in).
@@ -261,6 +294,7 @@ export function createWorldMap(
   map.on('zoomend', resizeMarkers);
 
   return {
+    ready: placeMarkers(),
     showOrganisation(id, returnFocusTo) {
       const entry = placed.get(id);
       if (!entry || removed) return;

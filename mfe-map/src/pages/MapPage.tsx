@@ -33,9 +33,11 @@ export default function MapPage() {
     let worldMap: WorldMap | null = null;
     setStatus('loading');
     import(/* webpackChunkName: "world-map" */ '../map/world-map')
-      .then(({ createWorldMap }) => {
+      .then(async ({ createWorldMap }) => {
         if (cancelled) return;
         worldMap = createWorldMap(container, plotted, { initialZoom: initialZoomFor(window.innerWidth) });
+        await worldMap.ready;
+        if (cancelled) return;
         worldMapRef.current = worldMap;
         setStatus('ready');
         const pending = pendingShowRef.current;
