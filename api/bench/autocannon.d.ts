@@ -5,6 +5,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Replace every [<id>] in the request with a fresh id, per request. */
+    idReplacement?: boolean;
     connections?: number;
     duration?: number;
   }
