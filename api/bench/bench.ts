@@ -56,6 +56,12 @@ interface Memory {
   arrayBuffers: number;
 }
 
+/** The server process's CPU time so far (µs), from the bare app's /cpu endpoint. */
+async function serverCpu(barePort: number): Promise<NodeJS.CpuUsage> {
+  const res = await fetch(`http://127.0.0.1:${barePort}/cpu`);
+  return (await res.json()) as NodeJS.CpuUsage;
+}
+
 async function memory(port: number, collect: boolean): Promise<Memory> {
   const res = await fetch(`http://127.0.0.1:${port}/memory${collect ? '?gc=1' : ''}`);
   return (await res.json()) as Memory;
@@ -76,7 +82,7 @@ const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
  * same body without one, since rebuilding every request costs the load generator time on the
  * cores the server uses too (the bare figure would drop).
  */
-async function load(url: string, keyed: boolean) {
+async function load(url: string, keyed: boolean, barePort: number) {
   const options = {
     url,
     method: 'POST' as const,
@@ -86,12 +92,16 @@ async function load(url: string, keyed: boolean) {
     connections: CONNECTIONS,
   };
   await autocannon({ ...options, duration: 2 }); // warm-up
+  const before = await serverCpu(barePort);
   const result = await autocannon({ ...options, duration: DURATION_S });
+  const cpu = await serverCpu(barePort);
   return {
     reqPerSec: Math.round(result.requests.average),
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    // Steadier than req/s on a shared machine: what one request costs the server's CPU.
+    'server CPU µs/req': Math.round((cpu.user + cpu.system - before.user - before.system) / result.requests.total),
   };
 }
 
@@ -194,8 +204,8 @@ async function main(): Promise<void> {
     console.log(
       `Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage()}; ${CONNECTIONS} connections, ${DURATION_S} s per run (after 2 s warm-up)\n`,
     );
-    const bare = await load(`http://127.0.0.1:${server.bare}/bare`, false);
-    const submit = await load(`http://127.0.0.1:${server.api}${endpointPath('download')}`, true);
+    const bare = await load(`http://127.0.0.1:${server.bare}/bare`, false, server.bare);
+    const submit = await load(`http://127.0.0.1:${server.api}${endpointPath('download')}`, true, server.bare);
     console.table({ 'bare Express JSON endpoint': bare, 'POST /api/submit-download-form (embedded store)': submit });
     console.log(
       `submit / bare: ${((100 * submit.reqPerSec) / bare.reqPerSec).toFixed(0)} %; load average ${loadAverage()}`,

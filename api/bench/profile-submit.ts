@@ -136,7 +136,9 @@ async function main(): Promise<void> {
   try {
     summarise(JSON.parse(await fs.readFile(file, 'utf8')) as Profile);
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    // BENCH_PROFILE_KEEP=1 keeps the .cpuprofile (Chrome DevTools opens it).
+    if (process.env.BENCH_PROFILE_KEEP === '1') console.log(`\nProfile kept in ${file}`);
+    else await fs.rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -71,6 +71,11 @@ async function main(): Promise<void> {
     res.json({ ok: true });
   });
 
+  // The process's CPU time, so the benchmark can tell what one request costs.
+  bare.get('/cpu', (_req, res) => {
+    res.json(process.cpuUsage());
+  });
+
   // Lets the benchmark sample this process's memory while it serves an upload.
   // With ?gc=1 (and --expose-gc) garbage is collected first, so the figures are live memory.
   bare.get('/memory', (req, res) => {

@@ -175,8 +175,12 @@ export class EmbeddedStore implements SubmissionStore {
       await this.submissions.loadDatabaseAsync();
       await this.files.loadDatabaseAsync();
       await this.assessments.loadDatabaseAsync();
-      await this.submissions.ensureIndexAsync({ fieldName: ['form', 'receivedAt'] });
-      await this.submissions.ensureIndexAsync({ fieldName: 'receivedAt' });
+      // No query goes through an index on form or receivedAt (lists sort the documents NeDB holds
+      // in memory), yet each insert paid for updating both: data files of earlier versions drop them.
+      const { indexes } = this.submissions as unknown as { indexes: Record<string, unknown> };
+      for (const unused of ['form,receivedAt', 'receivedAt']) {
+        if (unused in indexes) await this.submissions.removeIndexAsync(unused);
+      }
       await this.submissions.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
       await this.assessments.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
     } catch (error) {
