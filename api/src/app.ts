@@ -73,7 +73,7 @@ export function createApp({
     name: 'submit',
     message: 'Too many submissions from your address. Please wait a minute and try again.',
   });
-  app.use(submitRoutes({ store: guardedStore, config, logger, guards: submitGuards, notifications }));
+  app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
   app.use(
     assessmentRoutes({
       store: guardedStore,

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import pino, { type Level, type Logger } from 'pino';
 
 export function createLogger(level: string): Logger {
@@ -10,9 +10,20 @@ function levelOf(status: number): Level {
   return status >= 500 && status !== 503 ? 'error' : status >= 400 ? 'warn' : 'info';
 }
 
+const outcomes = new WeakMap<Response, { fields: Record<string, unknown>; msg: string }>();
+
+/**
+ * What a request did, told on its request line (fields and message) rather than a line of its
+ * own: one write per request. Nothing personal may go in `fields`.
+ */
+export function logOutcome(res: Response, fields: Record<string, unknown>, msg: string): void {
+  outcomes.set(res, { fields, msg });
+}
+
 /**
  * One line per request when its answer is finished (or its connection closed first): method,
- * path (no query string), status and time in ms, under the same keys as pino-http's lines.
+ * path (no query string), status and time in ms, under the same keys as pino-http's lines, plus
+ * what logOutcome() added.
  * No bodies, headers, cookies or client addresses, so nothing personal reaches the logs.
  * Written directly rather than with pino-http, which made two child loggers (each serialising
  * its bindings) per request: a tenth of the submit endpoint's time (docs/design-notes.md).
@@ -36,9 +47,12 @@ export function requestLogger(logger: Logger): RequestHandler {
         res: { statusCode: status },
         responseTime: Date.now() - started,
       };
+      const outcome = outcomes.get(res);
       if (status >= 500 && status !== 503) {
         line.err = new Error(`failed with status code ${status}`);
         logger[level](line, 'request errored');
+      } else if (outcome) {
+        logger[level](Object.assign(line, outcome.fields), outcome.msg);
       } else {
         logger[level](line, 'request completed');
       }

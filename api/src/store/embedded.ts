@@ -27,6 +27,7 @@ import {
 import { byteCounter } from './byte-counter';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { groupCommit } from './group-commit';
+import { newDocumentId } from './ids';
 import { orderedSlice } from './ordered';
 import { EmbeddedTeamStore } from './team-embedded';
 import type { NotificationState } from './outbox';
@@ -85,13 +86,16 @@ async function insertOnce<Doc extends IdempotentDoc>(
   content: Omit<Doc, keyof IdempotentDoc>,
   { idempotency }: InsertOptions,
 ): Promise<Doc> {
+  const _id = newDocumentId();
   const doc = idempotency
-    ? { ...content, idempotencyKey: idempotency.key, requestFingerprint: idempotency.fingerprint }
-    : content;
+    ? { _id, ...content, idempotencyKey: idempotency.key, requestFingerprint: idempotency.fingerprint }
+    : { _id, ...content };
   try {
     return await insert(doc as Doc);
   } catch (error) {
-    if ((error as { errorType?: string }).errorType !== 'uniqueViolated' || !idempotency) throw error;
+    const violation = error as { errorType?: string; key?: unknown };
+    // Only a repeated key is a repeat (a clash of ids, never expected, is an error).
+    if (violation.errorType !== 'uniqueViolated' || !idempotency || violation.key !== idempotency.key) throw error;
     const existing = (await datastore.findOneAsync({ idempotencyKey: idempotency.key })) as unknown as Doc;
     throw new DuplicateSubmissionError(existing._id, existing.requestFingerprint === idempotency.fingerprint);
   }
