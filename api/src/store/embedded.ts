@@ -26,6 +26,7 @@ import {
 } from './types';
 import { byteCounter } from './byte-counter';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { appendThroughOpenFile } from './append-file';
 import { groupCommit } from './group-commit';
 import { newDocumentId } from './ids';
 import { orderedSlice } from './ordered';
@@ -144,6 +145,8 @@ export class EmbeddedStore implements SubmissionStore {
     this.submissions = new Datastore<SubmissionDoc>({ filename: path.join(dataDir, SUBMISSIONS_FILE), modes });
     this.files = new Datastore<FileDoc>({ filename: path.join(dataDir, FILES_FILE), modes });
     this.assessments = new Datastore<AssessmentDoc>({ filename: path.join(dataDir, ASSESSMENTS_FILE), modes });
+    appendThroughOpenFile(this.submissions);
+    appendThroughOpenFile(this.assessments);
     this.insertSubmissionDoc = groupCommit(this.submissions);
     this.insertAssessmentDoc = groupCommit(this.assessments);
     this.uploadsDir = path.join(dataDir, 'uploads');
