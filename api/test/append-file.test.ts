@@ -34,7 +34,7 @@ describe('appending through an open data file', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-append-'));
     file = path.join(dir, 'data.db');
     store = new Datastore<Doc>({ filename: file });
-    appendThroughOpenFile(store);
+    expect(appendThroughOpenFile(store)).toBe(true);
     await store.loadDatabaseAsync();
   });
 
@@ -50,6 +50,19 @@ describe('appending through an open data file', () => {
     expect(await linesOnDisk(file)).toEqual([1, 2, 3]);
     await store.removeAsync({ n: 2 }, {});
     expect(await reload(file)).toEqual([1, 3]);
+  });
+
+  it('keeps one descriptor open for its appends', async () => {
+    const opened = async () => {
+      const fds = await fs.readdir('/proc/self/fd');
+      const targets = await Promise.all(fds.map((fd) => fs.readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+      return targets.filter((target) => target === file).length;
+    };
+    await store.insertAsync({ n: 1 });
+    await store.insertAsync({ n: 2 });
+    expect(await opened()).toBe(1);
+    await store.compactDatafileAsync();
+    expect(await opened()).toBe(0);
   });
 
   it('writes to the new file after a compaction replaced the old one', async () => {
