@@ -18,22 +18,11 @@ import type { Readable } from 'node:stream';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ASSESSMENT_BENCHMARKS_PATH, endpointPath, FEEDBACK_MAX_FILE_BYTES } from '@wpc/shared/schemas';
+import { BENCH_SUBMISSION, KEYED_HEADERS } from './submission';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const UPLOAD_RUNS = 3;
-
-const submission = JSON.stringify({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.org',
-  organization: 'Analytical Engines',
-  role: 'Engineer',
-  zipCode: '94110',
-  message: 'Benchmark submission',
-  subscribe: true,
-  pilot: false,
-});
 
 function startServer(): Promise<{ api: number; bare: number; stop: () => void }> {
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(__dirname, 'server.ts')], {
@@ -86,8 +75,8 @@ async function load(url: string, keyed: boolean, barePort: number) {
   const options = {
     url,
     method: 'POST' as const,
-    headers: { 'content-type': 'application/json', ...(keyed && { 'idempotency-key': '[<id>]' }) },
-    body: submission,
+    headers: keyed ? KEYED_HEADERS : { 'content-type': 'application/json' },
+    body: BENCH_SUBMISSION,
     idReplacement: keyed,
     connections: CONNECTIONS,
   };

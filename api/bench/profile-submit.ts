@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import { endpointPath } from '@wpc/shared/schemas';
+import { BENCH_SUBMISSION, KEYED_HEADERS } from './submission';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -27,18 +28,6 @@ interface Profile {
   samples: number[];
   timeDeltas: number[];
 }
-
-const submission = JSON.stringify({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.org',
-  organization: 'Analytical Engines',
-  role: 'Engineer',
-  zipCode: '94110',
-  message: 'Benchmark submission',
-  subscribe: true,
-  pilot: false,
-});
 
 /** The package (or the API's own folder) a script belongs to. */
 function areaOf(url: string, functionName: string): string {
@@ -120,8 +109,8 @@ async function main(): Promise<void> {
   const options = {
     url: `http://127.0.0.1:${api}${endpointPath('download')}`,
     method: 'POST' as const,
-    headers: { 'content-type': 'application/json', 'idempotency-key': '[<id>]' },
-    body: submission,
+    headers: KEYED_HEADERS,
+    body: BENCH_SUBMISSION,
     idReplacement: true,
     connections: CONNECTIONS,
   };

@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import request from 'supertest';
 import { endpointPath } from '@wpc/shared/schemas';
 import { createApp } from '../src/app';
 import { testConfig } from './helpers/config';
 import { validBodies } from './helpers/fixtures';
+import { logSink } from './helpers/log-sink';
 import { embeddedCase } from './helpers/stores';
 
 interface Line {
@@ -20,19 +19,14 @@ interface Line {
 
 describe('request log', () => {
   it('is one line per request: method, path without query, status, time, and what a submission did', async () => {
-    const lines: Line[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(JSON.parse(chunk.toString()) as Line);
-        callback();
-      },
-    });
+    const sink = logSink();
+    const lines = () => sink.lines.map((line) => JSON.parse(line) as Line);
     const testStore = await embeddedCase.create();
     try {
       const app = createApp({
         store: testStore.store,
         config: await testConfig(),
-        logger: pino({ level: 'info' }, sink),
+        logger: sink.logger,
       });
       const stored = await request(app)
         .post(`${endpointPath('contact')}?utm_source=mail`)
@@ -52,8 +46,8 @@ describe('request log', () => {
 
       expect((await request(app).post(endpointPath('contact')).send({})).status).toBe(400);
 
-      expect(lines).toHaveLength(3);
-      const [first, second, third] = lines;
+      expect(lines()).toHaveLength(3);
+      const [first, second, third] = lines();
       expect(first).toMatchObject({
         level: 30,
         msg: 'submission stored',
@@ -70,7 +64,7 @@ describe('request log', () => {
         submission: row!.id,
       });
       expect(third).toMatchObject({ level: 40, msg: 'request completed', res: { statusCode: 400 } });
-      expect(new Set(lines.map((line) => line.req?.id)).size).toBe(3);
+      expect(new Set(lines().map((line) => line.req?.id)).size).toBe(3);
     } finally {
       await testStore.destroy();
     }
