@@ -5,6 +5,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Replace every [<id>] in the request with a fresh id, per request. */
+    idReplacement?: boolean;
     connections?: number;
     duration?: number;
   }
@@ -15,7 +17,7 @@ declare module 'autocannon' {
     max: number;
   }
   interface Result {
-    requests: Histogram;
+    requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
     errors: number;

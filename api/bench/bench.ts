@@ -1,45 +1,39 @@
 /**
  * npm run bench -w api
- * 1. req/s and p99 latency of a valid JSON submission on the embedded store, next to a bare
- *    Express JSON endpoint in the same server process;
+ * 1. req/s and p99 latency of a valid JSON submission on the embedded store (with an
+ *    Idempotency-Key, logs at info, rate limiter on, as deployed), next to a bare Express JSON
+ *    endpoint in the same server process;
  * 2. the server's RSS and Buffer memory while a 20 MB file is uploaded (streamed, never held whole);
  * 3. req/s of GET /api/assessment-benchmarks with 1,000 shared self-assessments stored (the
  *    aggregate is cached for a minute), next to a bare Express GET endpoint in the same process.
  * The server runs in a child process so the load generator does not share its event loop or memory.
+ * BENCH_SUBMIT_ONLY=1 runs part 1 only. Where the submit endpoint's time goes: npm run bench:profile -w api.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ASSESSMENT_BENCHMARKS_PATH, endpointPath, FEEDBACK_MAX_FILE_BYTES } from '@wpc/shared/schemas';
+import { BENCH_SUBMISSION, KEYED_HEADERS } from './submission';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const UPLOAD_RUNS = 3;
 
-const submission = JSON.stringify({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.org',
-  organization: 'Analytical Engines',
-  role: 'Engineer',
-  zipCode: '94110',
-  message: 'Benchmark submission',
-  subscribe: true,
-  pilot: false,
-});
-
 function startServer(): Promise<{ api: number; bare: number; stop: () => void }> {
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(__dirname, 'server.ts')], {
     cwd: path.resolve(__dirname, '..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The API's logs (stdout) are written as in production, to /dev/null; the ports come on fd 3.
+    stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
   });
+  const ports = child.stdio[3] as Readable;
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.stdout.once('data', (chunk: Buffer) => {
+    ports.once('data', (chunk: Buffer) => {
       const ports = JSON.parse(chunk.toString()) as { api: number; bare: number };
       resolve({ ...ports, stop: () => child.kill('SIGTERM') });
     });
@@ -51,28 +45,52 @@ interface Memory {
   arrayBuffers: number;
 }
 
+/** The server process's CPU time so far (µs), from the bare app's /cpu endpoint. */
+async function serverCpu(barePort: number): Promise<NodeJS.CpuUsage> {
+  const res = await fetch(`http://127.0.0.1:${barePort}/cpu`);
+  return (await res.json()) as NodeJS.CpuUsage;
+}
+
 async function memory(port: number, collect: boolean): Promise<Memory> {
   const res = await fetch(`http://127.0.0.1:${port}/memory${collect ? '?gc=1' : ''}`);
   return (await res.json()) as Memory;
 }
 
+/** The machine is shared: figures mean little without how busy it was. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
-async function load(url: string) {
+/**
+ * POSTs the submission; with `keyed`, as the site's forms send it: each request with its own
+ * Idempotency-Key (autocannon puts a fresh id in place of [<id>]). The bare endpoint is sent the
+ * same body without one, since rebuilding every request costs the load generator time on the
+ * cores the server uses too (the bare figure would drop).
+ */
+async function load(url: string, keyed: boolean, barePort: number) {
   const options = {
     url,
     method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    body: submission,
+    headers: keyed ? KEYED_HEADERS : { 'content-type': 'application/json' },
+    body: BENCH_SUBMISSION,
+    idReplacement: keyed,
     connections: CONNECTIONS,
   };
   await autocannon({ ...options, duration: 2 }); // warm-up
+  const before = await serverCpu(barePort);
   const result = await autocannon({ ...options, duration: DURATION_S });
+  const cpu = await serverCpu(barePort);
   return {
     reqPerSec: Math.round(result.requests.average),
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    // Steadier than req/s on a shared machine: what one request costs the server's CPU.
+    'server CPU µs/req': Math.round((cpu.user + cpu.system - before.user - before.system) / result.requests.total),
   };
 }
 
@@ -173,11 +191,15 @@ async function main(): Promise<void> {
   const server = await startServer();
   try {
     console.log(
-      `Node ${process.version}, ${os.cpus().length} CPUs; ${CONNECTIONS} connections, ${DURATION_S} s per run (after 2 s warm-up)\n`,
+      `Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage()}; ${CONNECTIONS} connections, ${DURATION_S} s per run (after 2 s warm-up)\n`,
     );
-    const bare = await load(`http://127.0.0.1:${server.bare}/bare`);
-    const submit = await load(`http://127.0.0.1:${server.api}${endpointPath('download')}`);
+    const bare = await load(`http://127.0.0.1:${server.bare}/bare`, false, server.bare);
+    const submit = await load(`http://127.0.0.1:${server.api}${endpointPath('download')}`, true, server.bare);
     console.table({ 'bare Express JSON endpoint': bare, 'POST /api/submit-download-form (embedded store)': submit });
+    console.log(
+      `submit / bare: ${((100 * submit.reqPerSec) / bare.reqPerSec).toFixed(0)} %; load average ${loadAverage()}`,
+    );
+    if (process.env.BENCH_SUBMIT_ONLY === '1') return;
     await benchmarksLoad(server);
 
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-bench-file-'));

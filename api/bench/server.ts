@@ -1,7 +1,12 @@
 /**
  * The benchmark's server process: the real app on a fresh embedded store, and a bare Express
- * endpoint beside it for comparison. Prints the two ports as one JSON line, then serves.
+ * endpoint beside it for comparison. Prints the two ports as one JSON line on fd 3, then serves.
+ * The app runs as deployed: request and submission logs at info (to stdout, which the benchmark
+ * points at /dev/null: the lines are still built and written) and the rate limiter counting every
+ * request (with a limit the load never reaches, since it all comes from one address).
  */
+import { writeSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -18,9 +23,41 @@ async function listen(app: express.Express): Promise<number> {
   });
 }
 
+/**
+ * With a file name (profile-submit.ts), samples the CPU from SIGUSR2 on, so the profile holds the
+ * load only (not tsx compiling or the seeding), and writes it there on stop().
+ */
+function profiler(file: string | undefined) {
+  const session = new Session();
+  const post = <T>(method: string): Promise<T> =>
+    new Promise((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
+  let started: Promise<unknown> | undefined;
+  if (file) {
+    process.on('SIGUSR2', () => {
+      session.connect();
+      started = post('Profiler.enable').then(() => post('Profiler.start'));
+    });
+  }
+  return {
+    async stop(): Promise<void> {
+      if (!file || !started) return;
+      await started;
+      const { profile } = await post<{ profile: unknown }>('Profiler.stop');
+      await fs.writeFile(file, JSON.stringify(profile));
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-bench-'));
-  const base = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'silent' });
+  const base = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '1000000000',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  });
   const config = { ...base, uploads: { ...base.uploads, tmpDir: path.join(dataDir, 'tmp') } };
   const store = new EmbeddedStore(dataDir);
   await store.init();
@@ -34,6 +71,11 @@ async function main(): Promise<void> {
     res.json({ ok: true });
   });
 
+  // The process's CPU time, so the benchmark can tell what one request costs.
+  bare.get('/cpu', (_req, res) => {
+    res.json(process.cpuUsage());
+  });
+
   // Lets the benchmark sample this process's memory while it serves an upload.
   // With ?gc=1 (and --expose-gc) garbage is collected first, so the figures are live memory.
   bare.get('/memory', (req, res) => {
@@ -43,11 +85,14 @@ async function main(): Promise<void> {
   });
 
   const ports = { api: await listen(createApp({ store, config })), bare: await listen(bare) };
-  process.stdout.write(`${JSON.stringify(ports)}\n`);
+  // fd 3, not stdout: stdout carries the API's logs.
+  writeSync(3, `${JSON.stringify(ports)}\n`);
 
+  const profile = profiler(process.env.BENCH_PROFILE_FILE);
   process.on('SIGTERM', () => {
-    void store
-      .close()
+    void profile
+      .stop()
+      .then(() => store.close())
       .then(() => fs.rm(dataDir, { recursive: true, force: true }))
       .then(() => process.exit(0));
   });

@@ -1,10 +1,10 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { ApiConfig } from './config';
 import { errorHandler, HttpError, sendError } from './http/errors';
 import { limiter } from './http/rate-limit';
+import { securityHeaders } from './http/security-headers';
 import { createLogger, requestLogger } from './logger';
 import { adminRoutes } from './routes/admin';
 import { assessmentRoutes } from './routes/assessment';
@@ -51,8 +51,9 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
   // Flat query strings only: no nested objects reach the export filters.
   app.set('query parser', 'simple');
+  app.disable('x-powered-by');
   app.use(requestLogger(logger));
-  app.use(helmet());
+  app.use(securityHeaders());
   app.use(
     '/api',
     cors({
@@ -72,7 +73,7 @@ export function createApp({
     name: 'submit',
     message: 'Too many submissions from your address. Please wait a minute and try again.',
   });
-  app.use(submitRoutes({ store: guardedStore, config, logger, guards: submitGuards, notifications }));
+  app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
   app.use(
     assessmentRoutes({
       store: guardedStore,

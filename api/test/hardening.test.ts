@@ -1,5 +1,3 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import request from 'supertest';
 import { endpointPath } from '@wpc/shared/schemas';
 import { createApp } from '../src/app';
@@ -7,6 +5,7 @@ import { MongoStore, type SubmissionStore } from '../src/store';
 import { testConfig } from './helpers/config';
 import { samples, validBodies } from './helpers/fixtures';
 import { cspDirectives } from './helpers/headers';
+import { logSink } from './helpers/log-sink';
 import { useHarness } from './helpers/harness';
 import { describeStore, embeddedCase } from './helpers/stores';
 
@@ -134,20 +133,10 @@ describeStore(embeddedCase, 'hardening', () => {
 
   describe('logs', () => {
     it('carry no personal data at info level', async () => {
-      const lines: string[] = [];
-      const sink = new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          lines.push(chunk.toString());
-          callback();
-        },
-      });
+      const { lines, logger } = logSink();
       const testStore = await embeddedCase.create();
       try {
-        const app = createApp({
-          store: testStore.store,
-          config: await testConfig(),
-          logger: pino({ level: 'info' }, sink),
-        });
+        const app = createApp({ store: testStore.store, config: await testConfig(), logger });
         const body = {
           ...validBodies.contact,
           email: 'private.person@example.org',

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
+import { answerOk } from './answer-ok';
 import { HttpError, sendError } from './errors';
 
 /** Names one attempt of a form (or a shared result), the same on each of its retries. */
@@ -29,7 +30,8 @@ export function fingerprint(content: unknown): string {
 
 /** A retry of an attempt already stored: the same success answer, marked as replayed. */
 export function answerReplayed(res: Response): void {
-  res.set('Idempotent-Replayed', 'true').json({ ok: true });
+  res.setHeader('Idempotent-Replayed', 'true');
+  answerOk(res);
 }
 
 /** The key came with other content before: the client must not reuse it. */

@@ -5,6 +5,7 @@ import type { ApiConfig } from '../config';
 import { benchmarkService, type BenchmarkService } from '../assessment/benchmarks';
 import { shareAssessment } from '../assessment/share';
 import { HttpError, sendError } from '../http/errors';
+import { answerOk } from '../http/answer-ok';
 import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idempotency';
 import type { SubmissionStore } from '../store';
 
@@ -41,7 +42,7 @@ export function assessmentRoutes({
     switch (outcome.type) {
       case 'stored':
         logger.info({ assessment: outcome.id }, 'self-assessment shared');
-        res.json({ ok: true });
+        answerOk(res);
         return;
       case 'replayed':
         logger.info({ assessment: outcome.id }, 'repeated self-assessment answered, nothing new stored');
@@ -52,7 +53,7 @@ export function assessmentRoutes({
         return;
       case 'dropped':
         logger.info('honeypot self-assessment dropped');
-        res.json({ ok: true });
+        answerOk(res);
         return;
       case 'invalid':
         sendError(res, new HttpError(400, 'Some fields need attention.', { fields: outcome.fields }));

@@ -1,11 +1,12 @@
 import express, { Router, type RequestHandler } from 'express';
-import type { Logger } from 'pino';
 import { ENDPOINT_KINDS, endpointPath, type EndpointKind } from '@wpc/shared/schemas';
 import type { ApiConfig } from '../config';
 import { bodyDeadline } from '../http/body-deadline';
 import { cleanUploads } from '../http/cleanup';
 import { HttpError, LINKS_HINT, sendError } from '../http/errors';
 import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idempotency';
+import { answerOk } from '../http/answer-ok';
+import { logOutcome } from '../logger';
 import { feedbackUploads } from '../http/uploads';
 import type { SubmissionStore } from '../store';
 import type { Notifications } from '../notify/worker';
@@ -14,7 +15,6 @@ import { submitForm, type SubmitOutcome } from '../submissions/submit';
 export interface SubmitRoutesOptions {
   readonly store: SubmissionStore;
   readonly config: ApiConfig;
-  readonly logger: Logger;
   /** Applied to every submit endpoint (rate limiting). */
   readonly guards: readonly RequestHandler[];
   /** Unset when notifications are off (no SMTP_URL): nothing is queued. */
@@ -24,7 +24,6 @@ export interface SubmitRoutesOptions {
 function submitHandler(
   kind: EndpointKind,
   store: SubmissionStore,
-  logger: Logger,
   notifications: Notifications | undefined,
 ): RequestHandler {
   const notification = notifications && ((receivedAt: Date) => notifications.newEntry(receivedAt));
@@ -52,14 +51,14 @@ function submitHandler(
     }
     switch (outcome.type) {
       case 'stored':
-        logger.info({ form: kind, submission: outcome.id, files: files.length }, 'submission stored');
-        res.json({ ok: true });
+        logOutcome(res, { form: kind, submission: outcome.id, files: files.length }, 'submission stored');
+        answerOk(res);
         // After the answer: sending never delays the visitor.
         notifications?.submitted(outcome.id);
         return;
       case 'replayed':
         // The first attempt was stored (perhaps after its answer was lost or timed out).
-        logger.info({ form: kind, submission: outcome.id }, 'repeated submission answered, nothing new stored');
+        logOutcome(res, { form: kind, submission: outcome.id }, 'repeated submission answered, nothing new stored');
         answerReplayed(res);
         return;
       case 'keyReused':
@@ -67,8 +66,8 @@ function submitHandler(
         return;
       case 'dropped':
         // Same answer as a real success so a bot learns nothing.
-        logger.info({ form: kind }, 'honeypot submission dropped');
-        res.json({ ok: true });
+        logOutcome(res, { form: kind }, 'honeypot submission dropped');
+        answerOk(res);
         return;
       case 'invalid':
         sendError(res, new HttpError(400, 'Some fields need attention.', { fields: outcome.fields }));
@@ -92,7 +91,7 @@ function requireContentType(types: string[]): RequestHandler {
 }
 
 /** The eight POST /api/submit-<kind>-form endpoints. */
-export function submitRoutes({ store, config, logger, guards, notifications }: SubmitRoutesOptions): Router {
+export function submitRoutes({ store, config, guards, notifications }: SubmitRoutesOptions): Router {
   const router = Router();
   const json = express.json({ limit: config.jsonLimitBytes, type: 'application/json' });
   // A JSON body must arrive quickly; an upload may take longer (both documented in the README).
@@ -102,7 +101,7 @@ export function submitRoutes({ store, config, logger, guards, notifications }: S
     (req.is('multipart/form-data') ? uploadDeadline : jsonDeadline)(req, res, next);
   for (const kind of ENDPOINT_KINDS) {
     const path = endpointPath(kind);
-    const handler = submitHandler(kind, store, logger, notifications);
+    const handler = submitHandler(kind, store, notifications);
     if (kind === 'feedback') {
       // The only route with multer; it also takes JSON when a visitor attaches no files.
       router.post(

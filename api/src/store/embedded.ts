@@ -26,7 +26,9 @@ import {
 } from './types';
 import { byteCounter } from './byte-counter';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { appendThroughOpenFile } from './append-file';
 import { groupCommit } from './group-commit';
+import { newDocumentId } from './ids';
 import { orderedSlice } from './ordered';
 import { EmbeddedTeamStore } from './team-embedded';
 import type { NotificationState } from './outbox';
@@ -85,13 +87,16 @@ async function insertOnce<Doc extends IdempotentDoc>(
   content: Omit<Doc, keyof IdempotentDoc>,
   { idempotency }: InsertOptions,
 ): Promise<Doc> {
+  const _id = newDocumentId();
   const doc = idempotency
-    ? { ...content, idempotencyKey: idempotency.key, requestFingerprint: idempotency.fingerprint }
-    : content;
+    ? { _id, ...content, idempotencyKey: idempotency.key, requestFingerprint: idempotency.fingerprint }
+    : { _id, ...content };
   try {
     return await insert(doc as Doc);
   } catch (error) {
-    if ((error as { errorType?: string }).errorType !== 'uniqueViolated' || !idempotency) throw error;
+    const violation = error as { errorType?: string; key?: unknown };
+    // Only a repeated key is a repeat (a clash of ids, never expected, is an error).
+    if (violation.errorType !== 'uniqueViolated' || !idempotency || violation.key !== idempotency.key) throw error;
     const existing = (await datastore.findOneAsync({ idempotencyKey: idempotency.key })) as unknown as Doc;
     throw new DuplicateSubmissionError(existing._id, existing.requestFingerprint === idempotency.fingerprint);
   }
@@ -140,6 +145,8 @@ export class EmbeddedStore implements SubmissionStore {
     this.submissions = new Datastore<SubmissionDoc>({ filename: path.join(dataDir, SUBMISSIONS_FILE), modes });
     this.files = new Datastore<FileDoc>({ filename: path.join(dataDir, FILES_FILE), modes });
     this.assessments = new Datastore<AssessmentDoc>({ filename: path.join(dataDir, ASSESSMENTS_FILE), modes });
+    appendThroughOpenFile(this.submissions);
+    appendThroughOpenFile(this.assessments);
     this.insertSubmissionDoc = groupCommit(this.submissions);
     this.insertAssessmentDoc = groupCommit(this.assessments);
     this.uploadsDir = path.join(dataDir, 'uploads');
@@ -175,8 +182,12 @@ export class EmbeddedStore implements SubmissionStore {
       await this.submissions.loadDatabaseAsync();
       await this.files.loadDatabaseAsync();
       await this.assessments.loadDatabaseAsync();
-      await this.submissions.ensureIndexAsync({ fieldName: ['form', 'receivedAt'] });
-      await this.submissions.ensureIndexAsync({ fieldName: 'receivedAt' });
+      // No query goes through an index on form or receivedAt (lists sort the documents NeDB holds
+      // in memory), yet each insert paid for updating both: data files of earlier versions drop them.
+      const { indexes } = this.submissions as unknown as { indexes: Record<string, unknown> };
+      for (const unused of ['form,receivedAt', 'receivedAt']) {
+        if (unused in indexes) await this.submissions.removeIndexAsync(unused);
+      }
       await this.submissions.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
       await this.assessments.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
     } catch (error) {
