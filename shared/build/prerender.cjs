@@ -228,7 +228,7 @@ class PrerenderPlugin {
           `${base}.json`,
           json({
             buildId: client.buildId,
-            css: [...cssLinks, ...files.filter(isCss)],
+            css: [...new Set([...cssLinks, ...files.filter(isCss)])],
             preload: files.filter(isJs),
             ...(meta ? { meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName) } : {}),
           }),
