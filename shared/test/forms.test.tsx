@@ -7,7 +7,6 @@ import {
   ContactPageForm,
   ContactScorecardForm,
   FORM_ERROR_TEXT,
-  FormButton,
   SCORECARD_ZIP_URL,
   SiteForm,
   SubscribeForm,
@@ -15,6 +14,7 @@ import {
   SUBMIT_LABEL,
   SUCCESS_TEXT,
 } from '@wpc/shared/forms';
+import { FormButton } from '@wpc/shared/form-button';
 
 // userEvent types key by key: on a busy two-core CI machine one filled-in form takes seconds.
 jest.setTimeout(20_000);
@@ -46,7 +46,8 @@ function named(name: string): HTMLElement {
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement = document.body) {
   const find = within(scope);
-  await user.type(find.getByLabelText(/^First name/), 'Ada');
+  // A pop-up's form loads when the button is first used: wait for it.
+  await user.type(await find.findByLabelText(/^First name/), 'Ada');
   await user.type(find.getByLabelText(/^Last name/), 'Lovelace');
   await user.type(find.getByLabelText(/^Email/), 'ada@example.org');
   await user.type(find.getByLabelText(/^Zip \/ postal code/), '94110');
@@ -186,7 +187,7 @@ describe('outcomes', () => {
     });
     render(<FormButton form="download">Download Scorecard</FormButton>);
     await user.click(screen.getByRole('button', { name: 'Download Scorecard' }));
-    await fillRequired(user, screen.getByRole('dialog'));
+    await fillRequired(user, await screen.findByRole('dialog'));
     await user.click(submitButton('download'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(messages).toEqual([
@@ -306,13 +307,13 @@ describe('outcomes', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 20_000);
 
-  it('opens with the pop-up already showing when asked to', () => {
+  it('opens with the pop-up already showing when asked to', async () => {
     render(
       <FormButton form="notify" defaultOpen>
         Notify Me!
       </FormButton>,
     );
-    expect(screen.getByRole('dialog', { name: FORMS.notify.title })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: FORMS.notify.title })).toBeInTheDocument();
   });
 
   it('subscribe: clears its four fields on success', async () => {

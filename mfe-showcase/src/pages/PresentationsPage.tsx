@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormButton } from '@wpc/shared/forms';
+import { FormButton } from '@wpc/shared/form-button';
 import { EventArchive } from '../archive/EventArchive';
 import { ExternalLink } from '../components/ExternalLink';
 import { HeroVideo } from '../components/HeroVideo';
