@@ -14,7 +14,7 @@ import {
   SUBMIT_LABEL,
   SUCCESS_TEXT,
 } from '@wpc/shared/forms';
-import { FormButton } from '@wpc/shared/form-button';
+import { FormButton } from '@wpc/shared/forms/on-demand';
 
 // userEvent types key by key: on a busy two-core CI machine one filled-in form takes seconds.
 jest.setTimeout(20_000);
