@@ -202,9 +202,12 @@ class PrerenderPlugin {
       writeFile(path.join(out, 'shared-modules.json'), json({ buildId: client.buildId, files: client.sharedFiles }));
       const template = fs.readFileSync(path.join(this.dir, 'dist', 'index.html'), 'utf8');
       const startup = client.onDemand[fromRoot(path.join(this.dir, 'src/bootstrap.tsx'))] ?? [];
-      const cssLinks = [...template.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map(
-        (match) => match[1],
-      );
+      const cssLink = /<link href="\/([^"]+\.css)" rel="stylesheet">/g;
+      const cssLinks = [...template.matchAll(cssLink)].map((match) => match[1]);
+      // The edge links these itself (deferred behind the page's critical CSS): left in the
+      // document too, they would load twice, the second time blocking the first paint. (The shell
+      // bundles shared modules with stylesheets into main.js, so html-webpack-plugin links them.)
+      const documentTemplate = template.replace(cssLink, '');
       const { siteMeta, siteName, siteShortName } = Object.values(rendered)[0];
       writeFile(path.join(out, 'site-meta.json'), json(await buildMeta(this.dir, 'site', siteMeta, siteName)));
       await writeSiteIcons({
@@ -216,7 +219,7 @@ class PrerenderPlugin {
       });
       for (const [routePath, { parts, meta, modules }] of Object.entries(rendered)) {
         const built = ` ${SERVER_BUILD_ATTRIBUTE}="${client.buildId}"`;
-        let html = template
+        let html = documentTemplate
           .replace(/<title>[^<]*<\/title>/, () => `<title>${parts.title}</title>`)
           .replace('</head>', `${HEAD_MARKER}</head>`)
           .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${parts.noscript}</noscript>`);
