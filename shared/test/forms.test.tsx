@@ -1,4 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { onMessage, type SiteMessage } from '@wpc/shared/events';
 import { FORMS, HONEYPOT_FIELD, type FormId } from '@wpc/shared/form-definitions';
@@ -175,6 +177,26 @@ describe.each(SPEC_FORM_IDS)('the %s form', (form) => {
         : (JSON.parse(body as string) as Record<string, unknown>).scorecardForm;
     if (spec.scorecardForm) expect(sent).toBe(spec.multipart ? 'true' : true);
     else expect(sent ?? undefined).toBeUndefined();
+  });
+});
+
+describe('a prerendered form', () => {
+  it('keeps what was typed into it before it was hydrated, and sends it', async () => {
+    const user = userEvent.setup();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SubscribeForm />);
+    document.body.append(container);
+    // Typed into the plain HTML form: no React handler sees these.
+    const typed = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', zipCode: '94110' };
+    const form = within(container).getByRole('form');
+    for (const [name, value] of Object.entries(typed))
+      (form as HTMLFormElement).querySelector<HTMLInputElement>(`[name="${name}"]`)!.value = value;
+    const root = await act(async () => hydrateRoot(container, <SubscribeForm />));
+    await user.click(within(container).getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentJson()).toMatchObject(typed);
+    act(() => root.unmount());
+    container.remove();
   });
 });
 
