@@ -64,9 +64,9 @@ function sharedModules(role = 'remote') {
  * 12 small files cost more in headers than they weigh). Eager only in the shell: a remote keeps
  * its fallback copies loaded on demand, for a shell that does not provide a module or provides a
  * version outside the remote's range. @wpc/shared/area and single-spa-react, which only remotes
- * use, are among them (shell/src/federation/provided-for-remotes.ts): otherwise the first
- * remote's fallback copies were fetched (3 files). The other shared modules (the UI kit, forms,
- * API client) stay one file each, loaded when a page needs them.
+ * use, are among them (shell/src/bootstrap.tsx imports them so that the shell provides them):
+ * otherwise the first remote's fallback copies were fetched (3 files). The other shared modules
+ * (the UI kit, forms, API client) stay one file each, loaded when a page needs them.
  */
 const HOST_STARTUP_MODULES = [
   'react',
