@@ -70,16 +70,16 @@ function sharedModules(role = 'remote') {
  */
 const HOST_STARTUP_MODULES = [
   'react',
-  'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
+  'react/jsx-runtime',
+  '@wpc/shared/area',
   'single-spa-react',
+  '@wpc/shared/area/hydration',
   '@wpc/shared/routes',
   '@wpc/shared/status',
   '@wpc/shared/navigation',
   '@wpc/shared/events',
-  '@wpc/shared/area',
-  '@wpc/shared/area/hydration',
 ];
 function hostStartupModules(modules) {
   return Object.fromEntries(HOST_STARTUP_MODULES.map((key) => [key, { ...modules[key], eager: true }]));
