@@ -199,6 +199,11 @@ test('the Subscribe card’s own form is sent and cleared', async ({ page }) => 
   await form.getByLabel('Last name').fill('Okafor');
   await form.getByLabel('Email').fill('sam@example.org');
   await form.getByLabel('Zip / postal code').fill('V0E 1A0');
+  // The form far down the page hydrates when it comes near the viewport, perhaps after the typing
+  // began: what was typed must be what is sent.
+  await expect
+    .poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
   const [response] = await Promise.all([
     page.waitForResponse((candidate) => new URL(candidate.url()).pathname === '/api/submit-subscribe-form'),
     form.getByRole('button', { name: 'Subscribe' }).click(),

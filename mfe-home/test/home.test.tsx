@@ -50,7 +50,7 @@ describe('the home hero', () => {
     expect(screen.getByText(/^Source:/)).toBeInTheDocument();
     const hero = screen.getByRole('region', { name: /catastrophic fires/i });
     await user.click(within(hero).getByRole('button', { name: 'Download Scorecard' }));
-    expect(screen.getByRole('dialog', { name: 'Download the Scorecard' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Download the Scorecard' })).toBeInTheDocument();
   });
 });
 

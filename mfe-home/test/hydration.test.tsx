@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import AboutPage from '../src/pages/AboutPage';
 import ContactUsPage from '../src/pages/ContactUsPage';
 import HomePage from '../src/pages/HomePage';
 import SponsorsPage from '../src/pages/SponsorsPage';
+import { prerenderedHtml } from '../../test-support/prerendered-html';
 import { setWindowWidth } from './media';
 
 jest.setTimeout(30_000);
@@ -19,10 +19,10 @@ const PAGES: readonly (readonly [string, ComponentType])[] = [
 
 // The first-paint work prerenders each page and hydrates it in the browser: both must agree.
 describe.each([375, 1280])('hydrating the prerendered pages at %ipx', (width) => {
-  it.each(PAGES)('%s hydrates without a mismatch', (_path, Page) => {
+  it.each(PAGES)('%s hydrates without a mismatch', async (_path, Page) => {
     setWindowWidth(width);
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<Page />);
+    container.innerHTML = await prerenderedHtml(<Page />);
     document.body.append(container);
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     let root: ReturnType<typeof hydrateRoot> | undefined;

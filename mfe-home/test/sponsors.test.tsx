@@ -75,6 +75,6 @@ describe('the Sponsors page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Opportunities' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Who we are' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Become a Sponsor' }));
-    expect(screen.getByRole('dialog', { name: 'Become a Sponsor' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Become a Sponsor' })).toBeInTheDocument();
   });
 });

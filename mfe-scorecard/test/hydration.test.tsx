@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
-import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { prerenderedHtml } from '../../test-support/prerendered-html';
 import { SCORECARD_ROUTES } from './scorecard-routes';
 
 // Pages are prerendered and then hydrated: the first client render must match the server's.
@@ -16,7 +16,7 @@ describe('every scorecard page hydrates its server HTML without a mismatch', () 
     window.history.replaceState(null, '', path);
     const container = document.createElement('div');
     document.body.append(container);
-    container.innerHTML = renderToString(<Page />);
+    container.innerHTML = await prerenderedHtml(<Page />);
     const errors = jest.spyOn(console, 'error');
     const recoverable: unknown[] = [];
     await act(async () => {

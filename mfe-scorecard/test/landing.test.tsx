@@ -187,7 +187,7 @@ describe('each card’s form sends scorecardForm: true', () => {
       const user = userEvent.setup({ delay: null });
       render(<ScorecardLandingPage />);
       await user.click(within(card(title)).getByRole('button', { name: button }));
-      const dialog = screen.getByRole('dialog', { name: dialogName });
+      const dialog = await screen.findByRole('dialog', { name: dialogName });
       await fillRequired(user, dialog);
       await user.click(within(dialog).getByRole('button', { name: submit }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

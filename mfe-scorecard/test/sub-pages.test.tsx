@@ -189,7 +189,7 @@ describe('pop-up forms of the sub-pages send scorecardForm: true', () => {
     const user = userEvent.setup({ delay: null });
     render(<Page />);
     await user.click(screen.getByRole('button', { name: opener }));
-    const dialog = screen.getByRole('dialog', { name: dialogName });
+    const dialog = await screen.findByRole('dialog', { name: dialogName });
     await fillRequired(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: submit }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,8 +1,8 @@
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import PresentationsPage from '../src/pages/PresentationsPage';
 import InnovationsPage from '../src/pages/InnovationsPage';
+import { prerenderedHtml } from '../../test-support/prerendered-html';
 
 // The server cannot see the visitor's session, so it renders the latest showcase; hydration must
 // then match that HTML exactly, and switch to the stored choice after mount.
@@ -16,7 +16,7 @@ describe('hydrating the prerendered pages', () => {
 
   async function hydrate(page: React.ReactElement) {
     const container = document.createElement('div');
-    container.innerHTML = renderToString(page);
+    container.innerHTML = await prerenderedHtml(page);
     document.body.appendChild(container);
     const recoverable: unknown[] = [];
     await act(async () => {

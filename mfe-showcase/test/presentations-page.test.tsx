@@ -44,7 +44,7 @@ describe('the hero', () => {
     expect(screen.queryByRole('link', { name: /^Register/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
-    expect(screen.getByRole('dialog', { name: 'Notify Me About the Next Showcase' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Notify Me About the Next Showcase' })).toBeInTheDocument();
   });
 
   it('links Register to the event community site when it is not', () => {

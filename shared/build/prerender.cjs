@@ -28,13 +28,6 @@ const root = path.resolve(__dirname, '../..');
 const posix = (file) => file.split(path.sep).join('/');
 const fromRoot = (file) => posix(path.relative(root, file.split('?')[0]));
 
-/** Which shared module a file is, e.g. shared/src/forms/index.ts -> "@wpc/shared/forms". */
-const shareKeyByFile = new Map(
-  Object.entries(require('../package.json').exports)
-    .filter(([entry, target]) => !entry.includes('*') && /\.tsx?$/.test(target))
-    .map(([entry, target]) => [fromRoot(path.join(root, 'shared', target)), `@wpc/shared/${entry.slice(2)}`]),
-);
-
 const isJs = (file) => file.endsWith('.js');
 const isCss = (file) => file.endsWith('.css');
 
@@ -77,15 +70,27 @@ class ClientAssetsPlugin {
         return files;
       };
 
+      /** Share keys the chunks of a group consume themselves (not what those shared modules load later). */
+      const consumedBy = (group) =>
+        group.chunks.flatMap((chunk) =>
+          [...chunkGraph.getChunkModulesIterable(chunk)]
+            .filter((module) => module.type === 'consume-shared-module')
+            .map((module) => module.options.shareKey),
+        );
+
       /** Module (path from the repository root) -> files to load it, for every on-demand block. */
       const onDemand = {};
+      /** Module -> the shared modules loading it needs (a shared module's own lazy parts are not). */
+      const onDemandShared = {};
       const visit = (block) => {
         const group = chunkGraph.getBlockChunkGroup(block);
         for (const dependency of block.dependencies) {
           const target = moduleGraph.getModule(dependency);
           const resource = (target?.rootModule ?? target)?.resource;
-          if (group && resource)
+          if (group && resource) {
             onDemand[fromRoot(resource)] = [...new Set(this.host ? withConsumed(group) : filesOf(group))].sort();
+            onDemandShared[fromRoot(resource)] = [...new Set(consumedBy(group))].sort();
+          }
         }
         for (const inner of block.blocks) visit(inner);
       };
@@ -95,7 +100,7 @@ class ClientAssetsPlugin {
       if (this.host)
         for (const key of [...provided.keys()].sort())
           sharedFiles[key] = [...new Set(withConsumed(provided.get(key)))].sort();
-      this.result = { buildId: compilation.hash, onDemand, sharedFiles };
+      this.result = { buildId: compilation.hash, onDemand, onDemandShared, sharedFiles };
     });
   }
 }
@@ -161,18 +166,20 @@ class PrerenderPlugin {
       const own = (file) => file.startsWith(`${fromRoot(this.dir)}/`);
 
       if (this.role === 'remote') {
-        const expose = client.onDemand[fromRoot(path.join(this.dir, 'src/spa.tsx'))] ?? [];
+        const spa = fromRoot(path.join(this.dir, 'src/spa.tsx'));
+        const expose = client.onDemand[spa] ?? [];
         for (const [routePath, { html, meta, siteName, modules }] of Object.entries(rendered)) {
           // The pages this route rendered (loaded on demand, from this package's own source).
-          const pageFiles = modules.filter(own).flatMap((module) => client.onDemand[module] ?? []);
+          const pageModules = modules.filter(own);
+          const pageFiles = pageModules.flatMap((module) => client.onDemand[module] ?? []);
           const files = [...new Set([...expose, ...pageFiles])];
-          const shared = [
-            ...new Set(
-              modules
-                .map((module) => shareKeyByFile.get(module) ?? module)
-                .filter((key) => this.sharedKeys.includes(key)),
-            ),
-          ].sort();
+          // The shared modules the exposed module and the page import (the shell adds what they
+          // import in turn). Not what the prerender ran: that includes what the browser loads only
+          // later (a pop-up's form, an inline form waiting to hydrate), which the edge must not
+          // preload, and misses the re-exporting index of a shared module.
+          const shared = [...new Set([spa, ...pageModules].flatMap((module) => client.onDemandShared[module] ?? []))]
+            .filter((key) => this.sharedKeys.includes(key))
+            .sort();
           const base = path.join(out, routeFileName(routePath));
           writeFile(`${base}.html`, `<!--wpc-build:${client.buildId}-->\n${html}`);
           writeFile(
@@ -195,9 +202,12 @@ class PrerenderPlugin {
       writeFile(path.join(out, 'shared-modules.json'), json({ buildId: client.buildId, files: client.sharedFiles }));
       const template = fs.readFileSync(path.join(this.dir, 'dist', 'index.html'), 'utf8');
       const startup = client.onDemand[fromRoot(path.join(this.dir, 'src/bootstrap.tsx'))] ?? [];
-      const cssLinks = [...template.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map(
-        (match) => match[1],
-      );
+      const cssLink = /<link href="\/([^"]+\.css)" rel="stylesheet">/g;
+      const cssLinks = [...template.matchAll(cssLink)].map((match) => match[1]);
+      // The edge links these itself (deferred behind the page's critical CSS): left in the
+      // document too, they would load twice, the second time blocking the first paint. (The shell
+      // bundles shared modules with stylesheets into main.js, so html-webpack-plugin links them.)
+      const documentTemplate = template.replace(cssLink, '');
       const { siteMeta, siteName, siteShortName } = Object.values(rendered)[0];
       writeFile(path.join(out, 'site-meta.json'), json(await buildMeta(this.dir, 'site', siteMeta, siteName)));
       await writeSiteIcons({
@@ -209,7 +219,7 @@ class PrerenderPlugin {
       });
       for (const [routePath, { parts, meta, modules }] of Object.entries(rendered)) {
         const built = ` ${SERVER_BUILD_ATTRIBUTE}="${client.buildId}"`;
-        let html = template
+        let html = documentTemplate
           .replace(/<title>[^<]*<\/title>/, () => `<title>${parts.title}</title>`)
           .replace('</head>', `${HEAD_MARKER}</head>`)
           .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${parts.noscript}</noscript>`);
@@ -228,7 +238,7 @@ class PrerenderPlugin {
           `${base}.json`,
           json({
             buildId: client.buildId,
-            css: [...cssLinks, ...files.filter(isCss)],
+            css: [...new Set([...cssLinks, ...files.filter(isCss)])],
             preload: files.filter(isJs),
             ...(meta ? { meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName) } : {}),
           }),

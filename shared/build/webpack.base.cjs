@@ -42,7 +42,7 @@ const sharedEntries = Object.keys(require('../package.json').exports)
  * mismatch is a console warning, and a remote that really breaks still only shows its area's
  * "unavailable" panel.
  */
-function sharedModules() {
+function sharedModules(role = 'remote') {
   // react-router-dom is not shared: only @wpc/shared/area uses it (BrowserRouter, Routes, Route)
   // and area is itself a singleton, so the router is bundled into it, tree-shaken to what it uses
   // (5 KB instead of the 23 KB a shared module costs, shared modules keeping every export).
@@ -55,7 +55,35 @@ function sharedModules() {
     'single-spa-react': singleton(depVersion('single-spa-react')),
   };
   for (const entry of sharedEntries) modules[entry] = singleton(sharedVersion);
+  if (role === 'host') Object.assign(modules, hostStartupModules(modules));
   return modules;
+}
+
+/**
+ * What every page runs before its first hydration, and so what the shell bundles into main.js
+ * instead of a file per shared module (each response carries ~1.1 KB of security headers, so
+ * 12 small files cost more in headers than they weigh). Eager only in the shell: a remote keeps
+ * its fallback copies loaded on demand, for a shell that does not provide a module or provides a
+ * version outside the remote's range. @wpc/shared/area and single-spa-react, which only remotes
+ * use, are among them (shell/src/bootstrap.tsx imports them so that the shell provides them):
+ * otherwise the first remote's fallback copies were fetched (3 files). The other shared modules
+ * (the UI kit, forms, API client) stay one file each, loaded when a page needs them.
+ */
+const HOST_STARTUP_MODULES = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  '@wpc/shared/area',
+  'single-spa-react',
+  '@wpc/shared/area/hydration',
+  '@wpc/shared/routes',
+  '@wpc/shared/status',
+  '@wpc/shared/navigation',
+  '@wpc/shared/events',
+];
+function hostStartupModules(modules) {
+  return Object.fromEntries(HOST_STARTUP_MODULES.map((key) => [key, { ...modules[key], eager: true }]));
 }
 
 /**
@@ -187,7 +215,7 @@ function browserConfig({ name, dir, role, dev }) {
               path.join(dir, 'src/federation/stylesheet-runtime-plugin.ts'),
             ],
           }),
-      shared: sharedModules(),
+      shared: sharedModules(role),
       shareStrategy: 'loaded-first',
       manifest: { fileName: 'mf-manifest.json' },
       dts: false,

@@ -1,4 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { onMessage, type SiteMessage } from '@wpc/shared/events';
 import { FORMS, HONEYPOT_FIELD, type FormId } from '@wpc/shared/form-definitions';
@@ -7,7 +9,6 @@ import {
   ContactPageForm,
   ContactScorecardForm,
   FORM_ERROR_TEXT,
-  FormButton,
   SCORECARD_ZIP_URL,
   SiteForm,
   SubscribeForm,
@@ -15,6 +16,7 @@ import {
   SUBMIT_LABEL,
   SUCCESS_TEXT,
 } from '@wpc/shared/forms';
+import { FormButton } from '@wpc/shared/forms/on-demand';
 
 // userEvent types key by key: on a busy two-core CI machine one filled-in form takes seconds.
 jest.setTimeout(20_000);
@@ -46,7 +48,8 @@ function named(name: string): HTMLElement {
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement = document.body) {
   const find = within(scope);
-  await user.type(find.getByLabelText(/^First name/), 'Ada');
+  // A pop-up's form loads when the button is first used: wait for it.
+  await user.type(await find.findByLabelText(/^First name/), 'Ada');
   await user.type(find.getByLabelText(/^Last name/), 'Lovelace');
   await user.type(find.getByLabelText(/^Email/), 'ada@example.org');
   await user.type(find.getByLabelText(/^Zip \/ postal code/), '94110');
@@ -177,6 +180,26 @@ describe.each(SPEC_FORM_IDS)('the %s form', (form) => {
   });
 });
 
+describe('a prerendered form', () => {
+  it('keeps what was typed into it before it was hydrated, and sends it', async () => {
+    const user = userEvent.setup();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SubscribeForm />);
+    document.body.append(container);
+    // Typed into the plain HTML form: no React handler sees these.
+    const typed = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', zipCode: '94110' };
+    const form = within(container).getByRole('form');
+    for (const [name, value] of Object.entries(typed))
+      (form as HTMLFormElement).querySelector<HTMLInputElement>(`[name="${name}"]`)!.value = value;
+    const root = await act(async () => hydrateRoot(container, <SubscribeForm />));
+    await user.click(within(container).getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentJson()).toMatchObject(typed);
+    act(() => root.unmount());
+    container.remove();
+  });
+});
+
 describe('outcomes', () => {
   it('download: thanks the visitor, downloads the zip and closes the pop-up', async () => {
     const user = userEvent.setup();
@@ -186,7 +209,7 @@ describe('outcomes', () => {
     });
     render(<FormButton form="download">Download Scorecard</FormButton>);
     await user.click(screen.getByRole('button', { name: 'Download Scorecard' }));
-    await fillRequired(user, screen.getByRole('dialog'));
+    await fillRequired(user, await screen.findByRole('dialog'));
     await user.click(submitButton('download'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(messages).toEqual([
@@ -306,13 +329,13 @@ describe('outcomes', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 20_000);
 
-  it('opens with the pop-up already showing when asked to', () => {
+  it('opens with the pop-up already showing when asked to', async () => {
     render(
       <FormButton form="notify" defaultOpen>
         Notify Me!
       </FormButton>,
     );
-    expect(screen.getByRole('dialog', { name: FORMS.notify.title })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: FORMS.notify.title })).toBeInTheDocument();
   });
 
   it('subscribe: clears its four fields on success', async () => {

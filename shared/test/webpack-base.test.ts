@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the webpack config is CommonJS, loaded as webpack loads it
 const { sharedModules } = require('../build/webpack.base.cjs') as {
-  sharedModules: () => Record<string, { singleton: boolean; requiredVersion: string; strictVersion: boolean }>;
+  sharedModules: (
+    role?: 'host' | 'remote',
+  ) => Record<string, { singleton: boolean; requiredVersion: string; strictVersion: boolean; eager?: boolean }>;
 };
 
 describe('shared modules', () => {
@@ -57,6 +59,27 @@ describe('shared modules', () => {
       // strictVersion: true makes the MF runtime throw on a mismatch, so the remote would not load.
       expect({ name, strictVersion: config.strictVersion }).toEqual({ name, strictVersion: false });
     }
+  });
+
+  it('the shell bundles what every page starts with; the forms and remotes load on demand', () => {
+    const host = sharedModules('host');
+    const eager = Object.keys(host).filter((name) => host[name]!.eager);
+    // One request for the runtime, React and the area runtime instead of one per module.
+    expect(eager).toEqual(
+      expect.arrayContaining([
+        'react',
+        'react-dom/client',
+        'single-spa-react',
+        '@wpc/shared/area',
+        '@wpc/shared/routes',
+      ]),
+    );
+    for (const lazy of ['@wpc/shared/forms', '@wpc/shared/api-client', '@wpc/shared/form-definitions'])
+      expect(eager).not.toContain(lazy);
+    // A remote's fallback copies stay in their own files, fetched only when the shell lacks a module.
+    expect(Object.values(sharedModules('remote')).filter((config) => config.eager)).toEqual([]);
+    // Same singletons and version checks on both sides.
+    for (const [name, config] of Object.entries(modules)) expect(host[name]).toMatchObject(config);
   });
 
   it('keeps the API-only schemas (with zod) out of the browser share scope', () => {

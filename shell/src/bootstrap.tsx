@@ -9,6 +9,11 @@ import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { MessageCentre } from './layout/MessageCentre';
 import { chromeIdPrefix, isShellPath, shellPagesApplication } from './shell-pages';
+// Only the remotes run these, but every area page needs them: imported here so the shell's build
+// provides them (bundled into main.js, see shared/build/webpack.base.cjs) and the first remote
+// does not fetch its own fallback copies.
+import '@wpc/shared/area';
+import 'single-spa-react';
 
 const remotesReady = registerRemoteAreas(remoteConfig());
 remotesReady.catch((error: unknown) => console.error('The remote configuration could not be loaded', error));

@@ -8,7 +8,7 @@ import {
   SponsorPopup,
   SubscribeForm,
   SupportPopup,
-} from '@wpc/shared/forms';
+} from '@wpc/shared/forms/on-demand';
 import { ZIP_TOOLS, type CardProps } from '@wpc/shared/ui';
 import heroImage from '../images/home-hero.svg';
 import assessImage from '../images/card-assess.svg';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormButton } from '@wpc/shared/forms';
+import { FormButton } from '@wpc/shared/forms/on-demand';
 import { AppLink } from '@wpc/shared/navigation';
 import { BackToTop, Card, PageMenu } from '@wpc/shared/ui';
 import { CARDS_INTRO, HERO, homeCards } from '../content/home';

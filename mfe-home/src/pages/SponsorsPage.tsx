@@ -1,4 +1,4 @@
-import { FormButton } from '@wpc/shared/forms';
+import { FormButton } from '@wpc/shared/forms/on-demand';
 import { AppLink } from '@wpc/shared/navigation';
 import { Accordion, BackToTop } from '@wpc/shared/ui';
 import {

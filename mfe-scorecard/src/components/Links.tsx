@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { FormId } from '@wpc/shared/form-definitions';
-import { FormDialog } from '@wpc/shared/forms';
+import { PopupForm } from '@wpc/shared/forms/on-demand';
 import styles from './Links.module.css';
 
 export interface FormLinkProps {
@@ -21,7 +21,7 @@ export function FormLink({ form, children, pageName }: FormLinkProps) {
       <button type="button" className={styles.formLink} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {children}
       </button>
-      <FormDialog form={form} open={open} onClose={() => setOpen(false)} scorecardForm pageName={pageName} />
+      <PopupForm form={form} open={open} onClose={() => setOpen(false)} scorecardForm pageName={pageName} />
     </>
   );
 }

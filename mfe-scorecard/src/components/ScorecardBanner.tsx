@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormButton } from '@wpc/shared/forms';
+import { FormButton } from '@wpc/shared/forms/on-demand';
 import { LANDING_BANNER } from '../content/landing';
 import { BannerIllustration } from './BannerIllustration';
 import styles from './ScorecardBanner.module.css';

@@ -1,4 +1,4 @@
-import { CollabPopup, ContactPopup, DownloadPopup, SubscribeForm, SupportPopup } from '@wpc/shared/forms';
+import { CollabPopup, ContactPopup, DownloadPopup, SubscribeForm, SupportPopup } from '@wpc/shared/forms/on-demand';
 import { ZIP_TOOLS, type CardBlock, type CardImage, type CardInlineForm, type CardPopupForm } from '@wpc/shared/ui';
 import { ScorecardFeedbackPopup } from '../components/ScorecardPopups';
 import prepareImage from '../images/card-prepare.svg';

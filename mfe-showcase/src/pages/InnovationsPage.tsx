@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { AppLink } from '@wpc/shared/navigation';
-import { NotifyPopup } from '@wpc/shared/forms';
+import { NotifyPopup } from '@wpc/shared/forms/on-demand';
 import { Button, ClipPlayer } from '@wpc/shared/ui';
 import { ExternalLink } from '../components/ExternalLink';
 import { Avatar } from '../components/Avatar';

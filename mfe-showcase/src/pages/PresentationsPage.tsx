@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormButton } from '@wpc/shared/forms';
+import { FormButton } from '@wpc/shared/forms/on-demand';
 import { EventArchive } from '../archive/EventArchive';
 import { ExternalLink } from '../components/ExternalLink';
 import { HeroVideo } from '../components/HeroVideo';

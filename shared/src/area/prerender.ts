@@ -9,6 +9,10 @@ export async function prerenderToString(element: ReactNode, identifierPrefix: st
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(element, {
     identifierPrefix,
+    // Every boundary in place, in document order: React outlines a boundary that completes once
+    // the page has passed this many bytes (12.8 KB by default) and moves it into place with an
+    // inline script, which the site's CSP blocks (a lazy inline form far down the home page).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError: (error) => void errors.push(error),
   });
   let html = '';

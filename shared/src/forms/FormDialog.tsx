@@ -1,6 +1,5 @@
-import { useState, type ReactNode } from 'react';
 import { FORMS, type FormId } from '@wpc/shared/form-definitions';
-import { Button, Dialog, type ButtonProps } from '@wpc/shared/ui';
+import { Dialog } from '@wpc/shared/ui';
 import { SiteForm } from './SiteForm';
 
 /** What a card or page passes to any pop-up form. */
@@ -32,38 +31,3 @@ export const CollabPopup = (props: PopupFormProps) => <FormDialog form="collab" 
 export const FeedbackPopup = (props: PopupFormProps) => <FormDialog form="feedback" {...props} />;
 export const ContactPopup = (props: PopupFormProps) => <FormDialog form="contact" {...props} />;
 export const SupportPopup = (props: PopupFormProps) => <FormDialog form="support" {...props} />;
-
-export interface FormButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'form'> {
-  readonly form: FormId;
-  readonly children: ReactNode;
-  readonly scorecardForm?: boolean;
-  readonly pageName?: string;
-  /** Start with the pop-up open (the showcase page's notify form, spec §2). */
-  readonly defaultOpen?: boolean;
-}
-
-/** A button that opens a form's pop-up: the usual way a page offers a form. */
-export function FormButton({
-  form,
-  children,
-  scorecardForm,
-  pageName,
-  defaultOpen = false,
-  ...buttonProps
-}: FormButtonProps) {
-  const [open, setOpen] = useState(defaultOpen);
-  return (
-    <>
-      <Button {...buttonProps} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {children}
-      </Button>
-      <FormDialog
-        form={form}
-        open={open}
-        onClose={() => setOpen(false)}
-        scorecardForm={scorecardForm}
-        pageName={pageName}
-      />
-    </>
-  );
-}

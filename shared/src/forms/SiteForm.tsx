@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { newIdempotencyKey, submitForm, type SubmitValue } from '@wpc/shared/api-client';
 import { showMessage } from '@wpc/shared/events';
 import {
@@ -34,6 +34,26 @@ export interface SiteFormProps {
 }
 
 type Values = Record<string, string | boolean>;
+
+/**
+ * What the form's inputs hold that its state does not: a prerendered form works as a plain HTML
+ * form until it is hydrated (one far down a page hydrates when it nears the viewport), and React
+ * keeps what a visitor typed or ticked meanwhile on screen but not in state.
+ */
+function enteredBeforeHydration(form: HTMLFormElement, fields: readonly FieldDefinition[], values: Values): Values {
+  const entered: Values = {};
+  for (const field of fields) {
+    const input = form.elements.namedItem(field.name);
+    if (field.type === 'checkbox') {
+      if (input instanceof HTMLInputElement && input.checked !== values[field.name])
+        entered[field.name] = input.checked;
+    } else if (field.type !== 'hidden' && field.type !== 'files') {
+      const isText = input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement;
+      if (isText && input.value !== values[field.name]) entered[field.name] = input.value;
+    }
+  }
+  return entered;
+}
 
 function emptyValues(fields: readonly FieldDefinition[], pageName: string): Values {
   const values: Values = { [HONEYPOT_FIELD]: '' };
@@ -83,6 +103,15 @@ export function SiteForm({
   // One Idempotency-Key per attempt: kept while the values stay as they were sent, so sending
   // them again after an error cannot store them twice; any change makes the next send new.
   const attemptKey = useRef<string | undefined>(undefined);
+  const formElement = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!formElement.current) return;
+    const entered = enteredBeforeHydration(formElement.current, definition.fields, values);
+    if (Object.keys(entered).length) setValues((current) => ({ ...current, ...entered }));
+    // Once, on the first commit: later the inputs and the state move together.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const fields = definition.fields.filter((field) => isShown(form, field, values));
   const entryFields = fields.filter((field) => field.type !== 'checkbox');
@@ -248,7 +277,7 @@ export function SiteForm({
   };
 
   return (
-    <form className={styles.form} aria-label={definition.title} onSubmit={handleSubmit}>
+    <form ref={formElement} className={styles.form} aria-label={definition.title} onSubmit={handleSubmit}>
       {hideIntro ? null : <p className={styles.intro}>{INTRO_TEXT[form]}</p>}
       <div className={styles.grid}>{entryFields.map(renderEntry)}</div>
       {flags.length ? (

@@ -1,7 +1,6 @@
 export { SiteForm, type SiteFormProps } from './SiteForm';
 export {
   FormDialog,
-  FormButton,
   DownloadPopup,
   NotifyPopup,
   SubscribePopup,
@@ -11,7 +10,6 @@ export {
   ContactPopup,
   SupportPopup,
   type FormDialogProps,
-  type FormButtonProps,
   type PopupFormProps,
 } from './FormDialog';
 export {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { FORMS, type FormId } from '@wpc/shared/form-definitions';
-import { FormButton, SiteForm } from '@wpc/shared/forms';
+import { FormButton } from '@wpc/shared/forms/on-demand';
+import { SiteForm } from '@wpc/shared/forms';
 import { Button, Dialog } from '@wpc/shared/ui';
 
 interface GalleryEntry {
