@@ -71,7 +71,8 @@ export function defineArea({ area, pages, label, buildId }: AreaDefinition): Are
     React,
     ReactDOMClient: {
       createRoot: (container: Element) => createRoot(container, { identifierPrefix }),
-      hydrateRoot: (container: Element, element: ReactNode) => hydrateInSlices(container, element, { identifierPrefix }),
+      hydrateRoot: (container: Element, element: ReactNode) =>
+        hydrateInSlices(container, element, { identifierPrefix }),
     },
     renderType: () => (hydrate ? 'hydrateRoot' : 'createRoot'),
     rootComponent: () => <AreaRouter area={area} pages={pages} label={label} />,
