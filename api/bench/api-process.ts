@@ -1,21 +1,22 @@
 /** The benchmarks' helpers for the API as a real process (chaos.ts, notify.ts). */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ControlledProcess } from '../test/helpers/process';
 
 const API_DIR = path.resolve(__dirname, '..');
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The API as a child process, restartable, its output appended to one log file. */
-export class ApiProcess {
-  private child: ChildProcess | undefined;
-
+export class ApiProcess extends ControlledProcess {
   constructor(
     private readonly env: Record<string, string>,
     private readonly logFile: string,
     readonly port: number,
-  ) {}
+  ) {
+    super();
+  }
 
   async start(): Promise<void> {
     const log = await fs.open(this.logFile, 'a');
@@ -42,22 +43,6 @@ export class ApiProcess {
     throw new Error(`the API did not start; see ${this.logFile}`);
   }
 
-  async kill9(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  freeze(): void {
-    this.child?.kill('SIGSTOP');
-  }
-
-  thaw(): void {
-    this.child?.kill('SIGCONT');
-  }
-
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
@@ -77,6 +62,29 @@ export function percentile(sorted: number[], p: number): number {
 export const MAX_ATTEMPTS = 40;
 export const retryPause = (attempt: number) => Math.min(2000, 250 * 2 ** attempt);
 export const CLIENT_TIMEOUT_MS = 10_000;
+
+/**
+ * One contact-form submission to the API on `port` under the attempt's Idempotency-Key, its body
+ * read; undefined for a network error or a client timeout.
+ */
+export async function postContactForm(
+  port: number,
+  key: string,
+  fields: Readonly<Record<string, unknown>>,
+): Promise<Response | undefined> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/submit-contact-form`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(fields),
+      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+    });
+    await res.arrayBuffer();
+    return res;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Something done to the system once `at` (a fraction of all submissions) have been acknowledged. */
 export interface ChaosStep {

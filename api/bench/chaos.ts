@@ -25,7 +25,7 @@ import { freePort } from '../test/helpers/process';
 import {
   ApiProcess,
   chaosSchedule,
-  CLIENT_TIMEOUT_MS,
+  postContactForm,
   MAX_ATTEMPTS,
   percentile,
   retryPause,
@@ -104,7 +104,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
           at: 0.5,
           label: `stop the database (kill -9) for ${OUTAGE_MS / 1000} s, then start it again`,
           run: async () => {
-            await ferret!.kill();
+            await ferret!.kill9();
             await sleep(OUTAGE_MS);
             await ferret!.start();
           },
@@ -142,28 +142,21 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   /** One POST with the attempt's key; the status, or 0 for a network error or client timeout. */
   const send = async (n: number, key: string): Promise<{ status: number; replayed: boolean }> => {
     const t0 = performance.now();
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/submit-contact-form`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-        body: JSON.stringify({
-          firstName: 'Chaos',
-          lastName: `Monkey ${n}`,
-          email: `chaos-${n}@example.org`,
-          zipCode: '94110',
-          message: `Submission ${n} of the chaos run`,
-          subscribe: n % 2 === 0,
-        }),
-        signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-      });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      if (res.status >= 500) fiveXx += 1;
-      return { status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true' };
-    } catch {
+    const res = await postContactForm(port, key, {
+      firstName: 'Chaos',
+      lastName: `Monkey ${n}`,
+      email: `chaos-${n}@example.org`,
+      zipCode: '94110',
+      message: `Submission ${n} of the chaos run`,
+      subscribe: n % 2 === 0,
+    });
+    if (!res) {
       networkErrors += 1;
       return { status: 0, replayed: false };
     }
+    latencies.push(performance.now() - t0);
+    if (res.status >= 500) fiveXx += 1;
+    return { status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true' };
   };
 
   const worker = async () => {

@@ -28,7 +28,7 @@ import { freePort } from '../test/helpers/process';
 import {
   ApiProcess,
   chaosSchedule,
-  CLIENT_TIMEOUT_MS,
+  postContactForm,
   MAX_ATTEMPTS,
   retryPause,
   sleep,
@@ -155,25 +155,15 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   const chaos = chaosSchedule(steps, TOTAL, kind);
 
   const send = async (n: number, key: string): Promise<number> => {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/submit-contact-form`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-        body: JSON.stringify({
-          firstName: 'Bench',
-          lastName: `N${n}`,
-          email: `bench-${n}@example.org`,
-          organization: 'Notification benchmark',
-          zipCode: '94110',
-          message: `Submission ${n} of the notification benchmark`,
-        }),
-        signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-      });
-      await res.arrayBuffer();
-      return res.status;
-    } catch {
-      return 0;
-    }
+    const res = await postContactForm(port, key, {
+      firstName: 'Bench',
+      lastName: `N${n}`,
+      email: `bench-${n}@example.org`,
+      organization: 'Notification benchmark',
+      zipCode: '94110',
+      message: `Submission ${n} of the notification benchmark`,
+    });
+    return res?.status ?? 0;
   };
   const client = async () => {
     while (next < TOTAL) {

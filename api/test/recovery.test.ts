@@ -98,7 +98,7 @@ describeOwnFerret('MongoDB store that heals by itself (against a FerretDB the te
     await ferret.start();
     expect((await submit('Before')).status).toBe(200);
 
-    await ferret.kill();
+    await ferret.kill9();
     const during = await Promise.all([submit('During'), health()]);
     expect(during.map((res) => res.status)).toEqual([503, 503]);
 

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ControlledProcess } from './process';
 
 /** The FerretDB binary .ci/start-ferretdb.sh builds once (MongoDB wire protocol on SQLite). */
 export const FERRETDB_BIN = process.env.FERRETDB_BIN ?? path.join(os.homedir(), '.cache', 'wpc', 'ferretdb-v1.24.2');
@@ -33,13 +34,13 @@ function portOpen(port: number): Promise<boolean> {
  * A FerretDB process of the test's own on its own port and state folder, which the test may
  * kill, freeze and start again. Only this process is ever signalled.
  */
-export class OwnFerretDb {
-  private child: ChildProcess | undefined;
-
+export class OwnFerretDb extends ControlledProcess {
   private constructor(
     readonly port: number,
     readonly stateDir: string,
-  ) {}
+  ) {
+    super();
+  }
 
   static async create(port: number): Promise<OwnFerretDb> {
     return new OwnFerretDb(port, await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-ferretdb-')));
@@ -84,27 +85,9 @@ export class OwnFerretDb {
     );
   }
 
-  /** Stops the server the hard way (kill -9) and waits for it to be gone. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. */
-  freeze(): void {
-    this.child?.kill('SIGSTOP');
-  }
-
-  thaw(): void {
-    this.child?.kill('SIGCONT');
-  }
-
   async destroy(): Promise<void> {
     this.thaw();
-    await this.kill();
+    await this.kill9();
     await fs.rm(this.stateDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -60,4 +60,30 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A child process that tests and benchmarks stop the hard way, freeze and thaw (the API in the
+ * benchmarks, FerretDB in the recovery tests). Subclasses start it and set `child`.
+ */
+export class ControlledProcess {
+  protected child: ChildProcess | undefined;
+
+  /** Stops it the hard way (kill -9) and waits for it to be gone. */
+  async kill9(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** Freezes it (SIGSTOP): connections stay open, nothing is answered. */
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.child?.kill('SIGCONT');
+  }
 }
