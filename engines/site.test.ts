@@ -194,7 +194,11 @@ describe.each(selectedEngines())('in %s', (engine) => {
       await driver.reload();
       await waitForHydration(driver);
       await waitUntil(driver, 'the answer after the reload', isChecked, [three]);
-      expect(await driver.evaluate(bodyText)).toContain('1 of 40 questions answered');
+      // The browser may restore the radio itself on reload; the count is the page's own state,
+      // set once hydration has committed (hydration is a transition, so it can trail the fibers).
+      await waitUntil(driver, 'the answer count after the reload', bodyText, [], (text) =>
+        text.includes('1 of 40 questions answered'),
+      );
       expect(await driver.takeScriptErrors()).toEqual([]);
     }, 60_000);
 

@@ -113,7 +113,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
           at: 0.5,
           label: `freeze the API and its in-process store (SIGSTOP) for ${OUTAGE_MS / 1000} s`,
           run: async () => {
-            api.freeze();
+            await api.freeze();
             await sleep(OUTAGE_MS);
             api.thaw();
           },
@@ -123,7 +123,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
           at: 0.75,
           label: `freeze the database (SIGSTOP) for ${OUTAGE_MS / 1000} s`,
           run: async () => {
-            ferret!.freeze();
+            await ferret!.freeze();
             await sleep(OUTAGE_MS);
             ferret!.thaw();
           },

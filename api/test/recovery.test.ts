@@ -114,7 +114,7 @@ describeOwnFerret('MongoDB store that heals by itself (against a FerretDB the te
   it('answers 503 while the database is frozen and carries on once it thaws', async () => {
     await ferret.start();
     expect((await submit('Before')).status).toBe(200);
-    ferret.freeze();
+    await ferret.freeze();
     try {
       expect((await health()).status).toBe(503);
     } finally {

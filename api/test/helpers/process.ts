@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -78,9 +79,20 @@ export class ControlledProcess {
     await exited;
   }
 
-  /** Freezes it (SIGSTOP): connections stay open, nothing is answered. */
-  freeze(): void {
-    this.child?.kill('SIGSTOP');
+  /**
+   * Freezes it (SIGSTOP): connections stay open, nothing is answered. Resolves once Linux reports
+   * the process stopped (state T in /proc/<pid>/stat), so a request sent next cannot be answered
+   * by a thread the signal has not reached yet; elsewhere it resolves after a short wait.
+   */
+  async freeze(): Promise<void> {
+    const child = this.child;
+    if (!child?.pid) return;
+    child.kill('SIGSTOP');
+    for (let i = 0; i < 50; i += 1) {
+      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => '');
+      if (/\) T /.test(stat)) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   thaw(): void {
