@@ -1,22 +1,34 @@
 import { randomBytes } from 'node:crypto';
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** In code-unit order, so that ids compare (NeDB compares with <) in the order they were made. */
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** The largest multiple of 62 below 256: bytes from here up are skipped, so every letter is equally likely. */
 const UNBIASED_BELOW = 248;
-const ID_LENGTH = 16;
+/** 62^8 milliseconds is about 6,900 years. */
+const TIME_LENGTH = 8;
+const RANDOM_LENGTH = 8;
 
 let pool = randomBytes(0);
 let offset = 0;
 
 /**
- * A document id like NeDB's own (16 letters and digits, about 95 random bits), drawn from a
- * pooled buffer of random bytes. NeDB made each id with its own randomBytes call plus a search
- * of the _id index for a clash, a twentieth of an insert's time; at 62^16 ids a clash is not
- * expected in the life of the store, and the _id index still refuses one.
+ * A document id of 16 letters and digits, like NeDB's own, made of the time in milliseconds (8
+ * characters) and about 47 random bits drawn from a pooled buffer of random bytes.
+ *
+ * Starting with the time, ids sort by creation (as MongoDB's ObjectIds do), so each insert into
+ * NeDB's _id index walks the tree's right edge, which stays in the CPU's cache: with random ids
+ * every insert walked a different path of a tree as large as the store (a tenth of a submission's
+ * time under load with 100,000 documents). Ids are never shown to visitors, only to the signed-in
+ * team. Two ids made in the same millisecond clash once in about 10^14 pairs; the _id index refuses
+ * a clash as an error rather than storing it.
  */
 export function newDocumentId(): string {
   let id = '';
-  while (id.length < ID_LENGTH) {
+  for (let ms = Date.now(), left = TIME_LENGTH; left > 0; left--) {
+    id = ALPHABET[ms % ALPHABET.length]! + id;
+    ms = Math.floor(ms / ALPHABET.length);
+  }
+  while (id.length < TIME_LENGTH + RANDOM_LENGTH) {
     if (offset === pool.length) {
       pool = randomBytes(4096);
       offset = 0;
