@@ -8,7 +8,6 @@ import { pipeline } from 'node:stream/promises';
 import Datastore from '@seald-io/nedb';
 import { deserialize } from '@seald-io/nedb/lib/model.js';
 import {
-  DuplicateSubmissionError,
   UnknownCursorError,
   type AssessmentQuery,
   type AssessmentStreamQuery,
@@ -29,6 +28,7 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { appendThroughOpenFile } from './append-file';
 import { groupCommit } from './group-commit';
 import { newDocumentId } from './ids';
+import { KeyIndex } from './key-index';
 import { orderedSlice } from './ordered';
 import { EmbeddedTeamStore } from './team-embedded';
 import type { NotificationState } from './outbox';
@@ -77,29 +77,22 @@ function toAssessment({
 }
 
 /**
- * Inserts one document, keeping its Idempotency-Key under the collection's unique index; a
- * repeat rejects with DuplicateSubmissionError. NeDB appends the document to its data file
- * before the promise resolves.
+ * Inserts one document, its Idempotency-Key (if any) unique over the collection through `keys`; a
+ * repeat rejects with DuplicateSubmissionError. NeDB appends the document to its data file before
+ * the promise resolves.
  */
-async function insertOnce<Doc extends IdempotentDoc>(
-  datastore: Datastore<Doc>,
+function insertOnce<Doc extends IdempotentDoc>(
+  keys: KeyIndex,
   insert: (doc: Doc) => Promise<Doc>,
   content: Omit<Doc, keyof IdempotentDoc>,
   { idempotency }: InsertOptions,
 ): Promise<Doc> {
   const _id = newDocumentId();
-  const doc = idempotency
-    ? { _id, ...content, idempotencyKey: idempotency.key, requestFingerprint: idempotency.fingerprint }
-    : { _id, ...content };
-  try {
-    return await insert(doc as Doc);
-  } catch (error) {
-    const violation = error as { errorType?: string; key?: unknown };
-    // Only a repeated key is a repeat (a clash of ids, never expected, is an error).
-    if (violation.errorType !== 'uniqueViolated' || !idempotency || violation.key !== idempotency.key) throw error;
-    const existing = (await datastore.findOneAsync({ idempotencyKey: idempotency.key })) as unknown as Doc;
-    throw new DuplicateSubmissionError(existing._id, existing.requestFingerprint === idempotency.fingerprint);
-  }
+  if (!idempotency) return insert({ _id, ...content } as Doc);
+  const { key, fingerprint } = idempotency;
+  return keys.insertOnce(key, fingerprint, _id, () =>
+    insert({ _id, ...content, idempotencyKey: key, requestFingerprint: fingerprint } as Doc),
+  );
 }
 
 async function tighten(target: string, mode: number): Promise<void> {
@@ -127,6 +120,8 @@ export class EmbeddedStore implements SubmissionStore {
   // Concurrent inserts share one append to the data file (group-commit.ts).
   private readonly insertSubmissionDoc: (doc: SubmissionDoc) => Promise<SubmissionDoc>;
   private readonly insertAssessmentDoc: (doc: AssessmentDoc) => Promise<AssessmentDoc>;
+  private readonly submissionKeys = new KeyIndex();
+  private readonly assessmentKeys = new KeyIndex();
   private readonly uploadsDir: string;
   private ready: Promise<void> | undefined;
   private lock: DataDirLock | undefined;
@@ -156,7 +151,7 @@ export class EmbeddedStore implements SubmissionStore {
       init: () => this.init(),
       submissionDocs: () => this.submissions.getAllData(),
       toSubmission,
-      removeSubmissions: (ids) => this.submissions.removeAsync({ _id: { $in: [...ids] } }, { multi: true }),
+      removeSubmissions: (ids) => this.removeSubmissions(ids),
       deleteFile: (id) => this.deleteFile(id),
     });
   }
@@ -188,8 +183,13 @@ export class EmbeddedStore implements SubmissionStore {
       for (const unused of ['form,receivedAt', 'receivedAt']) {
         if (unused in indexes) await this.submissions.removeIndexAsync(unused);
       }
-      await this.submissions.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
-      await this.assessments.ensureIndexAsync({ fieldName: 'idempotencyKey', unique: true, sparse: true });
+      // Idempotency-Keys are kept unique by a hash map (key-index.ts), no longer by NeDB indexes.
+      for (const datastore of [this.submissions, this.assessments] as Datastore<IdempotentDoc>[]) {
+        const { indexes } = datastore as unknown as { indexes: Record<string, unknown> };
+        if ('idempotencyKey' in indexes) await datastore.removeIndexAsync('idempotencyKey');
+      }
+      this.submissionKeys.load(this.submissions.getAllData());
+      this.assessmentKeys.load(this.assessments.getAllData());
     } catch (error) {
       await this.lock.release();
       this.lock = undefined;
@@ -200,7 +200,19 @@ export class EmbeddedStore implements SubmissionStore {
   async insertSubmission(submission: NewSubmission, options: InsertOptions = {}): Promise<StoredSubmission> {
     await this.init();
     const content = options.notification ? { ...submission, notification: options.notification } : submission;
-    return toSubmission(await insertOnce(this.submissions, this.insertSubmissionDoc, content, options));
+    return toSubmission(await insertOnce(this.submissionKeys, this.insertSubmissionDoc, content, options));
+  }
+
+  /** Erasure: removes the submissions and frees their Idempotency-Keys. */
+  private async removeSubmissions(ids: readonly string[]): Promise<number> {
+    const removing = new Set(ids);
+    const keys = this.submissions
+      .getAllData()
+      .filter((doc) => removing.has(doc._id) && doc.idempotencyKey !== undefined)
+      .map((doc) => doc.idempotencyKey as string);
+    const removed = await this.submissions.removeAsync({ _id: { $in: [...ids] } }, { multi: true });
+    this.submissionKeys.remove(keys);
+    return removed;
   }
 
   async listSubmissions(query: SubmissionQuery = {}): Promise<StoredSubmission[]> {
@@ -267,7 +279,7 @@ export class EmbeddedStore implements SubmissionStore {
 
   async insertAssessment(assessment: NewAssessment, options: InsertOptions = {}): Promise<StoredAssessment> {
     await this.init();
-    return toAssessment(await insertOnce(this.assessments, this.insertAssessmentDoc, assessment, options));
+    return toAssessment(await insertOnce(this.assessmentKeys, this.insertAssessmentDoc, assessment, options));
   }
 
   async listAssessments(query: AssessmentQuery = {}): Promise<StoredAssessment[]> {

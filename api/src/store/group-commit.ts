@@ -8,10 +8,11 @@
  * Nothing is weaker than inserting one by one:
  * - each caller's promise settles only after NeDB has appended its document to the data file,
  *   exactly as a lone insert does (a batch's lines go out in one write);
- * - unique indexes (the Idempotency-Key) are checked for every document: NeDB inserts a batch
- *   all or nothing, so when a batch is refused for a unique violation nothing of it was stored,
- *   and its documents are inserted again one at a time, each getting the answer it would have
- *   had alone (the first of two equal keys is stored, the second refused);
+ * - unique indexes (the _id; the store keeps Idempotency-Keys unique itself, key-index.ts) are
+ *   checked for every document: NeDB inserts a batch all or nothing, so when a batch is refused
+ *   for a unique violation nothing of it was stored, and its documents are inserted again one at
+ *   a time, each getting the answer it would have had alone (the first of two equal keys is
+ *   stored, the second refused);
  * - any other failure (the disk) is every caller's failure, as it would have been alone.
  */
 
