@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
-import { appendThroughOpenFile } from '../src/store/append-file';
+import { serialize } from '@seald-io/nedb/lib/model.js';
+import { appendThroughOpenFile, nedbLine } from '../src/store/append-file';
 
 interface Doc {
   _id?: string;
@@ -94,5 +95,29 @@ describe('appending through an open data file', () => {
     await fs.rmdir(file);
     await store.insertAsync({ n: 3 });
     expect(await linesOnDisk(file)).toEqual([3]);
+  });
+});
+
+describe('the lines appended', () => {
+  it('are what NeDB itself writes for the same document, Dates included', () => {
+    const docs: Record<string, unknown>[] = [
+      { _id: 'a', n: 1 },
+      {
+        _id: '0mFq2xKa9ZbC3dEf',
+        form: 'feedback',
+        fields: { email: 'ada@example.org', message: 'Line one\nand "two" — ok', subscribe: true, zip: null },
+        files: [{ id: 'f1', name: 'cv.pdf', size: 12, uploadedAt: new Date('2026-01-02T03:04:05.006Z') }],
+        page: null,
+        receivedAt: new Date('2026-11-23T18:00:00.123Z'),
+        notification: { state: 'pending', attempts: 0, dueAt: new Date(0), nested: [[new Date(1)], 'x'] },
+        skipped: undefined,
+        idempotencyKey: '7f9c2a1e-5b0d-4c8e-9a3f-2d6b8e1c4f70',
+      },
+      { $$deleted: true, _id: 'gone' },
+      { $$indexCreated: { fieldName: 'email', unique: false, sparse: false } },
+    ];
+    for (const doc of docs) expect(nedbLine(doc)).toBe(serialize(doc));
+    // The document itself is left as it was.
+    expect(docs[1]!.receivedAt).toBeInstanceOf(Date);
   });
 });

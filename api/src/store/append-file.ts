@@ -1,10 +1,41 @@
 import fs from 'node:fs';
 import { promisify } from 'node:util';
-import { serialize } from '@seald-io/nedb/lib/model.js';
 
 const open = promisify(fs.open);
 const write = promisify(fs.write);
 const close = promisify(fs.close);
+
+/** A copy of `value` with each Date as NeDB writes it, {"$$date": ms}; parts without Dates are shared, not copied. */
+function withNedbDates(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return { $$date: value.getTime() };
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const written = withNedbDates(value[index]);
+      if (written !== value[index]) (copy ??= [...value])[index] = written;
+    }
+    return copy ?? value;
+  }
+  const fields = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  // Documents are plain objects: no inherited enumerable keys.
+  for (const key in fields) {
+    const written = withNedbDates(fields[key]);
+    if (written !== fields[key]) (copy ??= { ...fields })[key] = written;
+  }
+  return copy ?? value;
+}
+
+/**
+ * A document's line as NeDB's serialize() writes it, byte for byte, without its replacer function:
+ * JSON.stringify with a replacer calls it for every key and value (3 % of a submission's time
+ * under load); without one it takes V8's fast path. NeDB's replacer also checks the field names,
+ * which NeDB has already done before a document reaches persistence (checkObject on insert and update).
+ */
+export function nedbLine(doc: Record<string, unknown>): string {
+  return JSON.stringify(withNedbDates(doc));
+}
 
 /** The part of a NeDB datastore's persistence this replaces (lib/persistence.js). */
 interface Persistence {
@@ -44,7 +75,7 @@ export function appendThroughOpenFile(datastore: object): boolean {
 
   persistence.persistNewStateAsync = async (docs) => {
     let lines = '';
-    for (const doc of docs) lines += `${serialize(doc)}\n`;
+    for (const doc of docs) lines += `${nedbLine(doc)}\n`;
     if (lines === '') return;
     const bytes = Buffer.from(lines, 'utf8');
     fd ??= await open(persistence.filename, 'a', persistence.modes.fileMode);
