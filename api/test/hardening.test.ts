@@ -90,11 +90,18 @@ describeStore(embeddedCase, 'hardening', () => {
     const h = useHarness(embeddedCase, { rateLimit: { max: 3, windowMs: 60_000 } });
 
     it('answers 429 JSON once an address exceeds the limit across the submit endpoints', async () => {
-      expect((await request(h.app).post(endpointPath('notifyme')).send(validBodies.notifyme)).status).toBe(200);
+      const first = await request(h.app).post(endpointPath('notifyme')).send(validBodies.notifyme);
+      expect(first.status).toBe(200);
+      // IETF draft-8 headers: the policy (3 per 60 s, with the client's partition key) and what is left.
+      expect(first.headers['ratelimit-policy']).toMatch(/^"submit"; q=3; w=60; pk=:[A-Za-z0-9+/]+=*:$/);
+      expect(first.headers.ratelimit).toMatch(/^"submit"; r=2; t=(59|60)$/);
       expect((await request(h.app).post(endpointPath('subscribe')).send(validBodies.subscribe)).status).toBe(200);
       expect((await request(h.app).post(endpointPath('contact')).send({})).status).toBe(400);
       const limited = await request(h.app).post(endpointPath('notifyme')).send(validBodies.notifyme);
       expect(limited.status).toBe(429);
+      expect(limited.headers.ratelimit).toMatch(/^"submit"; r=0; t=\d+$/);
+      expect(limited.headers['retry-after']).toBe(/t=(\d+)$/.exec(limited.headers.ratelimit as string)?.[1]);
+      expect(limited.headers['ratelimit-policy']).toBe(first.headers['ratelimit-policy']);
       expect(limited.type).toBe('application/json');
       expect(limited.body.error).toMatch(/Too many submissions/);
       expect(await h.store.listSubmissions()).toHaveLength(2);
