@@ -54,8 +54,8 @@ export function createApp({
   app.disable('x-powered-by');
   app.use(requestLogger(logger));
   app.use(securityHeaders());
+  // Every route is under /api; mounted without a path so requests skip a prefix match.
   app.use(
-    '/api',
     cors({
       // Same-origin and non-browser requests carry no Origin header.
       origin: (origin, callback) => callback(null, !origin || config.allowedOrigins.includes(origin)),
@@ -67,13 +67,15 @@ export function createApp({
     }),
   );
 
-  app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
   // One limiter for every submission, shared results included: one budget per address.
   const submitGuards = limiter(config.rateLimit, guardedStore.rateCounter, {
     name: 'submit',
     message: 'Too many submissions from your address. Please wait a minute and try again.',
   });
+  // The submit endpoints before the others: a router that has no route for a request hands it
+  // on in a later turn of the event loop, so each router ahead of them costs every submission one.
   app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
+  app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
   app.use(
     assessmentRoutes({
       store: guardedStore,

@@ -28,7 +28,8 @@ function submitHandler(
 ): RequestHandler {
   const notification = notifications && ((receivedAt: Date) => notifications.newEntry(receivedAt));
   return async (req, res) => {
-    const multipart = Boolean(req.is('multipart/form-data'));
+    // Only feedback takes multipart; the others refused any body but JSON already.
+    const multipart = kind === 'feedback' && Boolean(req.is('multipart/form-data'));
     const files = Array.isArray(req.files) ? req.files : [];
     let outcome: SubmitOutcome;
     try {
