@@ -95,6 +95,14 @@ function insertOnce<Doc extends IdempotentDoc>(
   );
 }
 
+/** Removes the datastore's indexes on these fields, where it has them. */
+async function dropIndexes(datastore: Datastore<never>, fieldNames: readonly string[]): Promise<void> {
+  const { indexes } = datastore as unknown as { indexes: Record<string, unknown> };
+  for (const fieldName of fieldNames) {
+    if (fieldName in indexes) await datastore.removeIndexAsync(fieldName);
+  }
+}
+
 async function tighten(target: string, mode: number): Promise<void> {
   await fs.chmod(target, mode).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
@@ -177,17 +185,11 @@ export class EmbeddedStore implements SubmissionStore {
       await this.submissions.loadDatabaseAsync();
       await this.files.loadDatabaseAsync();
       await this.assessments.loadDatabaseAsync();
-      // No query goes through an index on form or receivedAt (lists sort the documents NeDB holds
-      // in memory), yet each insert paid for updating both: data files of earlier versions drop them.
-      const { indexes } = this.submissions as unknown as { indexes: Record<string, unknown> };
-      for (const unused of ['form,receivedAt', 'receivedAt']) {
-        if (unused in indexes) await this.submissions.removeIndexAsync(unused);
-      }
-      // Idempotency-Keys are kept unique by a hash map (key-index.ts), no longer by NeDB indexes.
-      for (const datastore of [this.submissions, this.assessments] as Datastore<IdempotentDoc>[]) {
-        const { indexes } = datastore as unknown as { indexes: Record<string, unknown> };
-        if ('idempotencyKey' in indexes) await datastore.removeIndexAsync('idempotencyKey');
-      }
+      // Data files of earlier versions drop indexes each insert paid to update: no query goes
+      // through one on form or receivedAt (lists sort the documents NeDB holds in memory), and
+      // Idempotency-Keys are kept unique by a hash map (key-index.ts).
+      await dropIndexes(this.submissions, ['form,receivedAt', 'receivedAt', 'idempotencyKey']);
+      await dropIndexes(this.assessments, ['idempotencyKey']);
       this.submissionKeys.load(this.submissions.getAllData());
       this.assessmentKeys.load(this.assessments.getAllData());
     } catch (error) {
