@@ -11,13 +11,14 @@
  *   or failed, however many problems it prints (its own output says which).
  * - Every step runs even after one failed, so one CI run shows every failure, except that nothing
  *   runs against a build that failed: Playwright and the engine tests then count one failure each.
- * - A step that exits non-zero without a failing test in its report counts one failure.
+ * - A step that exits non-zero without a failing test in its report counts one failure, and so does
+ *   a step whose report is missing or unreadable, even when it exited 0.
  * The run exits 1 when anything failed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { add, NONE, stepTally, summaryLine, tallyReport, type ReportKind, type Tally } from './test-summary';
+import { add, NONE, summaryLine, tallyStepReports, type ReportKind, type Tally } from './test-summary';
 
 const ROOT = path.resolve(__dirname, '..');
 const REPORTS = path.join(ROOT, 'test-reports');
@@ -97,19 +98,7 @@ function tallyOf(step: Step, exitCode: number): { tally: Tally; note: string } {
   if (step.gate) {
     return { tally: exitCode === 0 ? { ...NONE, passed: 1 } : { ...NONE, failed: 1 }, note: '' };
   }
-  const tallies: Tally[] = [];
-  const notes: string[] = [];
-  for (const file of reportFiles(step)) {
-    try {
-      tallies.push(tallyReport(step.reports!.kind, JSON.parse(readFileSync(file, 'utf8'))));
-    } catch (error) {
-      notes.push(`unreadable report ${path.relative(ROOT, file)}: ${(error as Error).message}`);
-    }
-  }
-  if (tallies.length === 0) notes.push('no report');
-  const tally = stepTally(exitCode, tallies);
-  if (exitCode !== 0 && add(...tallies).failed === 0) notes.push(`exited with ${exitCode}`);
-  return { tally, note: notes.join('; ') };
+  return tallyStepReports(step.reports!.kind, reportFiles(step), exitCode);
 }
 
 function seconds(ms: number): string {

@@ -9,9 +9,12 @@
  *   schemathesis json      one test per API operation, like its JUnit report: an operation with a
  *                          failure or an error failed; skipped operations are skipped
  *
- * A step that exits non-zero while its report shows no failure (it crashed, or wrote no report)
- * counts one failure, so no failing run can add up to "0 failed".
+ * A step that exits non-zero while its report shows no failure (it crashed), or whose report is
+ * missing or unreadable whatever its exit code, counts one failure, so no run that tested nothing
+ * countable can add up to "0 failed".
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export interface Tally {
   readonly passed: number;
@@ -103,10 +106,36 @@ export function add(...tallies: readonly Tally[]): Tally {
   );
 }
 
-/** What one step of the run adds: its reports, and one failure if it failed without saying so. */
-export function stepTally(exitCode: number, reports: readonly Tally[]): Tally {
+/**
+ * What one step of the run adds: its reports, plus one failure when it failed without saying so
+ * (a non-zero exit with no failing test) or when a report it should have written is missing or
+ * unreadable (a runner that exits 0 without a report ran nothing we can count).
+ */
+export function stepTally(exitCode: number, reports: readonly Tally[], unreadable = 0): Tally {
   const sum = add(...reports);
-  return exitCode !== 0 && sum.failed === 0 ? { ...sum, failed: sum.failed + 1 } : sum;
+  const unexplained = unreadable > 0 || (exitCode !== 0 && sum.failed === 0);
+  return unexplained ? { ...sum, failed: sum.failed + 1 } : sum;
+}
+
+/** A step's tally read from its report files, and a note on what was missing or unreadable. */
+export function tallyStepReports(
+  kind: ReportKind,
+  files: readonly string[],
+  exitCode: number,
+): { tally: Tally; note: string } {
+  const tallies: Tally[] = [];
+  const notes: string[] = [];
+  for (const file of files) {
+    try {
+      tallies.push(tallyReport(kind, JSON.parse(readFileSync(file, 'utf8'))));
+    } catch (error) {
+      notes.push(`unreadable report ${path.basename(file)}: ${(error as Error).message}`);
+    }
+  }
+  if (files.length === 0) notes.push('no report');
+  const tally = stepTally(exitCode, tallies, files.length === 0 ? 1 : notes.length);
+  if (exitCode !== 0 && add(...tallies).failed === 0) notes.push(`exited with ${exitCode}`);
+  return { tally, note: notes.join('; ') };
 }
 
 /** The closing line; nothing else may follow it. */

@@ -8,6 +8,7 @@ import {
   tallyPlaywright,
   tallyReport,
   tallySchemathesis,
+  tallyStepReports,
 } from '../test-summary';
 
 /** Reports written by the real runners (paths shortened); each test names what the runner printed. */
@@ -87,6 +88,35 @@ test('a step that failed without a failing test in its reports counts one failur
   expect(stepTally(2, [{ passed: 5, failed: 0, skipped: 1 }])).toEqual({ passed: 5, failed: 1, skipped: 1 });
   // Its own failures already say it failed.
   expect(stepTally(1, [{ passed: 5, failed: 2, skipped: 0 }])).toEqual({ passed: 5, failed: 2, skipped: 0 });
+});
+
+describe('a step read from its report files', () => {
+  const at = (name: string) => path.join(__dirname, 'fixtures', name);
+
+  test('a step that exits 0 without a report ran nothing countable: one failure', () => {
+    expect(tallyStepReports('jest', [], 0)).toEqual({ tally: { passed: 0, failed: 1, skipped: 0 }, note: 'no report' });
+  });
+
+  test('a step that exits 0 with a report cut off mid-write counts its other reports and one failure', () => {
+    // jest-truncated.json is the first 300 bytes of jest-pass.json, as a runner killed while writing leaves it.
+    const { tally, note } = tallyStepReports('jest', [at('jest-pass.json'), at('jest-truncated.json')], 0);
+    expect(tally).toEqual({ passed: 20, failed: 1, skipped: 0 });
+    expect(note).toMatch(/^unreadable report jest-truncated\.json: /);
+  });
+
+  test('a green step with its report adds its tests and nothing else', () => {
+    expect(tallyStepReports('jest', [at('jest-pass.json')], 0)).toEqual({
+      tally: { passed: 20, failed: 0, skipped: 0 },
+      note: '',
+    });
+  });
+
+  test('a step that crashed after writing a green report fails once', () => {
+    expect(tallyStepReports('playwright', [at('playwright-pass.json')], 1)).toEqual({
+      tally: { passed: 7, failed: 1, skipped: 0 },
+      note: 'exited with 1',
+    });
+  });
 });
 
 test('the closing line has the one form CI reads', () => {
