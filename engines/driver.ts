@@ -49,6 +49,9 @@ export function isXPath(selector: string): boolean {
   return selector.startsWith('/') || selector.startsWith('(');
 }
 
+/** What takeScriptErrors answers for a page where the recorder is missing. */
+export const NO_RECORDER = 'The error recorder is not installed in this page, so its script errors cannot be read';
+
 /**
  * Records uncaught errors and unhandled rejections in the page (window.__engineErrors), as
  * source text so each driver can install it its own way. A resource that fails to load (an image,
@@ -67,6 +70,10 @@ export const ERROR_RECORDER = `(() => {
   });
 })();`;
 
-/** Reads and empties what ERROR_RECORDER kept. */
-export const TAKE_RECORDED_ERRORS = `const errors = window.__engineErrors || [];
+/**
+ * Reads and empties what ERROR_RECORDER kept. A page without the recorder reports that as an
+ * error of its own: a recorder that never installed must not read as a page without errors.
+ */
+export const TAKE_RECORDED_ERRORS = `const errors = window.__engineErrors;
+if (!Array.isArray(errors)) return ['${NO_RECORDER}'];
 return errors.splice(0, errors.length);`;

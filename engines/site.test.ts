@@ -9,6 +9,7 @@ import { E2E_ADMIN_TOKEN, type ExportedSubmission } from '../test-support/e2e/te
 import { ROUTES_BEYOND_SPEC, SPEC_ROUTES, specDocumentTitle } from '../test-support/spec/routes';
 import { WATCHES_PAGE_LOAD, type EngineDriver } from './driver';
 import { launch, selectedEngines } from './launch';
+import { PLANTED_AT_LOAD, PLANTED_ON_CLICK, servePlantedErrorPage } from './planted-error-page';
 import { attributeAt, shownText, shownTextAt, waitForHydration, waitUntil, xpath } from './page';
 import { BASE_URL } from './site';
 
@@ -78,6 +79,28 @@ describe.each(selectedEngines())('in %s', (engine) => {
   afterEach(async () => {
     // Every test ends with the page's own errors checked; none may be left over for the next.
     await driver?.takeScriptErrors().catch(() => []);
+  });
+
+  describe('the script-error check itself', () => {
+    test('a planted error is reported: the one a click throws, and where the engine watches loads, the one thrown while loading', async () => {
+      const planted = await servePlantedErrorPage();
+      try {
+        await driver.goto(planted.url);
+        await driver.click('#throw');
+        const errors: string[] = [];
+        const deadline = Date.now() + 10_000;
+        while (!errors.some((error) => error.includes(PLANTED_ON_CLICK)) && Date.now() < deadline) {
+          errors.push(...(await driver.takeScriptErrors()));
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+        expect(errors).toEqual(expect.arrayContaining([expect.stringContaining(PLANTED_ON_CLICK)]));
+        if (WATCHES_PAGE_LOAD[engine]) {
+          expect(errors).toEqual(expect.arrayContaining([expect.stringContaining(PLANTED_AT_LOAD)]));
+        }
+      } finally {
+        await planted.close();
+      }
+    }, 60_000);
   });
 
   describe('every route of the route table', () => {
