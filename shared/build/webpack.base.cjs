@@ -13,6 +13,7 @@ const zlib = require('node:zlib');
 const { ports } = require('../ports.cjs');
 const { ASSET_FILENAME, prerenderConfig, ClientAssetsPlugin } = require('./prerender.cjs');
 const { StartAfterPaintPlugin } = require('./start-after-paint.cjs');
+const { redirectLoopbackToLocalhost } = require('./dev-address.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const depVersion = (pkg) => require(path.join(root, 'node_modules', pkg, 'package.json')).version;
@@ -321,6 +322,11 @@ function browserConfig({ name, dir, role, dev }) {
       // As the edge does in production: the scorecard deployment owns the downloads.
       proxy: role === 'host' ? [{ context: ['/assets/content'], target: `http://localhost:${ports.scorecard}` }] : [],
       client: { overlay: { warnings: false, errors: true } },
+      // The dev site has one address, so the remotes' scripts are same-site (dev-address.cjs).
+      setupMiddlewares:
+        role === 'host'
+          ? (middlewares) => [{ name: 'localhost-only', middleware: redirectLoopbackToLocalhost }, ...middlewares]
+          : undefined,
     },
   };
 }
