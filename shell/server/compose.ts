@@ -5,32 +5,13 @@ import {
   HEAD_MARKER,
   INLINE_REMOTES_ID,
   OUTLET_MARKER,
+  readFragmentFile,
   SERVER_BUILD_ATTRIBUTE,
-} from '@wpc/shared/build/page-contract.cjs';
+  type RemoteRouteAssets,
+  type ShellRouteAssets,
+} from '@wpc/shared/page-contract';
 import { AFTER_PAINT_ID } from '@wpc/shared/build/start-script.cjs';
-import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import type { RemoteArea } from '@wpc/shared/routes';
-
-/** What a remote's ssr/<route>.json says; file names are relative to the remote's base URL. */
-export interface RemoteRouteAssets {
-  readonly buildId: string;
-  readonly remoteEntry: string;
-  readonly css: readonly string[];
-  readonly preload: readonly string[];
-  /** Shared modules the page uses: the shell provides them, so their files are the shell's. */
-  readonly shared: readonly string[];
-  /** The page's metadata; its share image is relative to the remote's base URL. */
-  readonly meta?: BuiltPageMeta;
-}
-
-/** What the shell's ssr/<route>.json says; file names are relative to the site root (its base). */
-export interface ShellRouteAssets {
-  readonly buildId: string;
-  readonly css: readonly string[];
-  readonly preload: readonly string[];
-  /** On the shell's own pages and the 404: their metadata. */
-  readonly meta?: BuiltPageMeta;
-}
 
 export interface RemotePage {
   readonly area: RemoteArea;
@@ -41,15 +22,12 @@ export interface RemotePage {
   readonly html: string;
 }
 
-const FRAGMENT_BUILD_LINE = /^<!--wpc-build:([^>]*)-->\n/;
-
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** A remote's fragment without its first line, if that line names the build its JSON describes. */
 export function fragmentBody(fragment: string, assets: RemoteRouteAssets): string | undefined {
-  const match = FRAGMENT_BUILD_LINE.exec(fragment);
-  if (!match || match[1] !== assets.buildId) return undefined;
-  return fragment.slice(match[0].length);
+  const file = readFragmentFile(fragment);
+  return file?.buildId === assets.buildId ? file.html : undefined;
 }
 
 /** The remote list as an inline JSON script: `<` escaped so the text cannot close the element. */

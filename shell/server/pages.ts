@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
-import { routeFileName } from '@wpc/shared/build/page-contract.cjs';
+import { routeFileName, type RemoteRouteAssets, type ShellRouteAssets } from '@wpc/shared/page-contract';
 import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import {
   matchRoute,
@@ -29,8 +29,6 @@ import {
   withInlineRemotes,
   type ComposeInput,
   type RemotePage,
-  type RemoteRouteAssets,
-  type ShellRouteAssets,
 } from './compose';
 import { createCriticalCss } from './critical-css';
 import { createTextFetcher } from './fragments';

@@ -1,7 +1,7 @@
 // The remote list: where each remote's mf-manifest.json lives. Read at run time, so a remote
 // moves without a shell build.
 import { REMOTE_AREAS, type RemoteArea } from '@wpc/shared/routes';
-import { INLINE_REMOTES_ID } from '@wpc/shared/build/page-contract.cjs';
+import { INLINE_REMOTES_ID } from '@wpc/shared/page-contract';
 
 export type RemoteConfig = Readonly<Record<RemoteArea, string>>;
 
