@@ -1,11 +1,11 @@
-// Composes one HTML document from the shell's prerendered document for a route and the owning
-// remote's prerendered fragment (both written by shared/build/prerender.cjs).
+// Composing: a step of a page request (pages.ts). One HTML document from the shell's document for
+// a route (shell-files.ts) and the owning remote's page (remote-pages.ts), with their stylesheets,
+// the preload hints and the remote list.
 import {
   DEFERRED_MEDIA_ATTRIBUTE,
   HEAD_MARKER,
   INLINE_REMOTES_ID,
   OUTLET_MARKER,
-  readFragmentFile,
   SERVER_BUILD_ATTRIBUTE,
   type RemoteRouteAssets,
   type ShellRouteAssets,
@@ -23,12 +23,6 @@ export interface RemotePage {
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** A remote's fragment without its first line, if that line names the build its JSON describes. */
-export function fragmentBody(fragment: string, assets: RemoteRouteAssets): string | undefined {
-  const file = readFragmentFile(fragment);
-  return file?.buildId === assets.buildId ? file.html : undefined;
-}
 
 /** The remote list as an inline JSON script: `<` escaped so the text cannot close the element. */
 export function inlineRemoteList(remotes: Readonly<Record<string, string>>): string {

@@ -2,8 +2,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RemoteRouteAssets } from '@wpc/shared/page-contract';
-import { composeDocument, fragmentBody, withInlineRemotes } from '../server/compose';
+import { composeDocument, withInlineRemotes } from '../server/compose';
 import { createTextFetcher } from '../server/fragments';
+import { fragmentBody } from '../server/remote-pages';
 
 const remotes = { home: '/mfe/home/mf-manifest.json', scorecard: '/s', showcase: '/w', map: '/m' };
 const shellDocument =
