@@ -2,26 +2,15 @@
 import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import { writeHead } from '../server/head';
 import { findRoute } from '../server/page-route';
+import { builtPageMeta } from '../../test-support/built-page-meta';
 import { SPEC_NOT_FOUND, specDocumentTitle } from '../../test-support/spec/routes';
 
 const document =
   '<!doctype html><html><head><title>Loading</title><meta name="description" content="The shell">' +
   '<!--wpc:head--></head><body></body></html>';
 const origin = 'https://wildfire.example';
-const faqMeta: BuiltPageMeta = {
-  title: 'Scorecard FAQ',
-  description: 'Answers to the questions communities ask most about the scorecard.',
-  type: 'article',
-  lastModified: '2026-11-22',
-  shareImage: { file: 'share/scorecard-faq.0123456789.png', width: 1200, height: 630, alt: 'A helper' },
-};
-const siteMeta: BuiltPageMeta = {
-  title: 'Wildfire Prevention Consortium',
-  description: 'Communities, governments and insurers working together to prevent catastrophic wildfires.',
-  type: 'website',
-  lastModified: '2026-01-02',
-  shareImage: { file: 'share/site.abcdef0123.png', width: 1200, height: 630, alt: 'The consortium’s logo' },
-};
+const faqMeta = builtPageMeta('Scorecard FAQ', 'share/scorecard-faq.0123456789.png');
+const siteMeta = builtPageMeta('Wildfire Prevention Consortium', 'share/site.abcdef0123.png', { type: 'website' });
 const site = jest.fn(async (): Promise<BuiltPageMeta | undefined> => siteMeta);
 
 beforeEach(() => site.mockClear());

@@ -7,17 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { fragmentFile, type RemoteRouteAssets, type ShellRouteAssets } from '@wpc/shared/page-contract';
-import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import { createPageHandler } from '../server/pages';
+import { builtPageMeta } from '../../test-support/built-page-meta';
 import { SITE_NAME, SPEC_NOT_FOUND } from '../../test-support/spec/routes';
 
-const meta = (title: string, file: string): BuiltPageMeta => ({
-  title,
-  description: `${title}: a page of the consortium’s site, described for search results and share previews.`,
-  type: 'article',
-  lastModified: '2026-03-04',
-  shareImage: { file, width: 1200, height: 630, alt: 'An illustration' },
-});
 const shellAssets: ShellRouteAssets = { buildId: 'shell-1', css: ['shell-styles.abc.css'], preload: ['main.js'] };
 const aboutAssets: RemoteRouteAssets = {
   buildId: 'home-7',
@@ -25,7 +18,7 @@ const aboutAssets: RemoteRouteAssets = {
   css: ['home-styles.123.css'],
   preload: [],
   shared: [],
-  meta: { ...meta('About Us', 'share/about.1111111111.png'), lastModified: '2026-05-06' },
+  meta: builtPageMeta('About Us', 'share/about.1111111111.png', { lastModified: '2026-05-06' }),
 };
 const shellDocument = (page = '') =>
   '<!doctype html><html lang="en"><head><title>Shell</title><!--wpc:head--></head><body>' +
@@ -65,10 +58,10 @@ beforeAll(async () => {
   write('ssr/404.html', shellDocument('<h1>Page is not found.</h1>'));
   write(
     'ssr/404.json',
-    JSON.stringify({ ...shellAssets, meta: meta(SPEC_NOT_FOUND.title, 'share/404.2222222222.png') }),
+    JSON.stringify({ ...shellAssets, meta: builtPageMeta(SPEC_NOT_FOUND.title, 'share/404.2222222222.png') }),
   );
   write('ssr/shared-modules.json', JSON.stringify({ buildId: 'shell-1', files: {} }));
-  write('ssr/site-meta.json', JSON.stringify(meta(SITE_NAME, 'share/site.3333333333.png')));
+  write('ssr/site-meta.json', JSON.stringify(builtPageMeta(SITE_NAME, 'share/site.3333333333.png')));
 
   const files: Record<string, string> = {
     '/ssr/about.json': JSON.stringify(aboutAssets),

@@ -3,17 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SharedModules, ShellRouteAssets } from '@wpc/shared/page-contract';
-import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import { createShellFiles } from '../server/shell-files';
+import { builtPageMeta } from '../../test-support/built-page-meta';
 
 const aboutAssets: ShellRouteAssets = { buildId: 'shell-1', css: ['shell-styles.abc.css'], preload: ['main.js'] };
-const siteMeta: BuiltPageMeta = {
-  title: 'Wildfire Prevention Consortium',
-  description: 'Communities, governments and insurers working together to prevent catastrophic wildfires.',
-  type: 'website',
-  lastModified: '2026-01-02',
-  shareImage: { file: 'share/site.0123456789.png', width: 1200, height: 630, alt: 'The consortium’s logo' },
-};
+const siteMeta = builtPageMeta('Wildfire Prevention Consortium', 'share/site.0123456789.png', { type: 'website' });
 const sharedModules: SharedModules = {
   buildId: 'shell-1',
   files: { '@wpc/shared/forms': ['forms.789.js', 'forms-styles.789.css'] },
