@@ -48,6 +48,7 @@ export function createPageHandler({ dist, remotesFile, origins }: PageOptions) {
     if (!document) return clientOnly();
     const sharedFiles = await shell.sharedFiles();
     if (!page.area) {
+      // The shell's own pages and the 404 are whole in its document.
       const html = await composeWithCriticalCss(criticalCss, { ...document, remotes, sharedFiles });
       return head(html, document.shellAssets.meta);
     }
