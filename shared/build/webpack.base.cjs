@@ -35,6 +35,7 @@ const sharedEntries = Object.keys(require('../package.json').exports)
         './ports',
         './schemas',
         './area/prerender',
+        './area/content',
         './page-meta',
         './page-contract',
         './content-model',

@@ -31,10 +31,13 @@ export function serverUrl(browserUrl: string, origins: RemoteOrigins): string {
   return new URL(browserUrl, `http://127.0.0.1:${ports.edge}`).href;
 }
 
-/** A remote's fragment without its first line, if that line names the build its JSON describes. */
+/**
+ * A remote's fragment without its first line, if that line names the build (and, for a page its
+ * server re-rendered on publish, the rendering) its JSON describes.
+ */
 export function fragmentBody(fragment: string, assets: RemoteRouteAssets): string | undefined {
   const file = readFragmentFile(fragment);
-  return file?.buildId === assets.buildId ? file.html : undefined;
+  return file?.buildId === assets.buildId && file.version === assets.version ? file.html : undefined;
 }
 
 /**

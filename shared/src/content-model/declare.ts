@@ -17,13 +17,16 @@ export interface ContentType<F extends Fields = Fields> {
   /** What entries of this type are for, shown above the list in the editor. */
   readonly help?: string;
   /** The field that names an entry in lists, search and the audit log. */
-  readonly titleField: keyof F & string;
+  readonly titleField: string;
   /** The field the editor suggests an entry's slug from. */
-  readonly slugFrom: keyof F & string;
+  readonly slugFrom: string;
   readonly fields: F;
 }
 
-export function defineContentType<const F extends Fields>(type: ContentType<F>): ContentType<F> {
+/** A content type; its title and slug fields must be fields of its own. */
+export function defineContentType<const F extends Fields>(
+  type: ContentType<F> & { readonly titleField: keyof F & string; readonly slugFrom: keyof F & string },
+): ContentType<F> {
   return type;
 }
 
@@ -47,12 +50,23 @@ export type SeedEntryOf<T extends ContentTypes> = {
   };
 }[keyof T & string];
 
-export interface AreaModel<T extends ContentTypes = ContentTypes> {
+/** What any area's model is, whatever its types: what generic code (the renderer, the kit) reads. */
+export interface AreaModelBase {
   readonly area: ContentArea;
   /** Keyed by type name ("pressRelease"): the name the contract's entries carry. */
-  readonly types: T;
+  readonly types: ContentTypes;
   /** When the seed's content last changed (ISO instant): its entries' publishedAt and updatedAt unless they say. */
   readonly seedDate: string;
+  readonly seed: readonly (EntryKeys & {
+    readonly type: string;
+    readonly data: unknown;
+    readonly publishedAt?: string;
+    readonly updatedAt?: string;
+  })[];
+}
+
+export interface AreaModel<T extends ContentTypes = ContentTypes> extends AreaModelBase {
+  readonly types: T;
   readonly seed: readonly SeedEntryOf<T>[];
 }
 
@@ -68,15 +82,15 @@ export interface ContentEntry<D> extends EntryKeys {
 }
 
 /** The stored data of one type of a model: `DataOfType<typeof MODEL, 'pressRelease'>`. */
-export type DataOfType<M extends AreaModel, K extends keyof M['types']> = DataOf<M['types'][K]['fields']>;
+export type DataOfType<M extends AreaModelBase, K extends keyof M['types']> = DataOf<M['types'][K]['fields']>;
 
 /** What a page renders of one entry of a type: `PageEntry<typeof MODEL, 'pressRelease'>`. */
-export type PageEntry<M extends AreaModel, K extends keyof M['types']> = ContentEntry<
+export type PageEntry<M extends AreaModelBase, K extends keyof M['types']> = ContentEntry<
   PageDataOf<M['types'][K]['fields']>
 >;
 
 /** An area's published content, by type, as its renderer hands it to the pages' data functions. */
-export type AreaContentOf<M extends AreaModel> = {
+export type AreaContentOf<M extends AreaModelBase> = {
   readonly [K in keyof M['types'] & string]: readonly PageEntry<M, K>[];
 };
 

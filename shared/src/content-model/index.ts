@@ -6,3 +6,4 @@
 export * from './fields';
 export * from './declare';
 export * from './json';
+export * from './pages';

@@ -5,7 +5,7 @@
  * once the remote is redeployed, with no API or shell build. Fields keep their declared order,
  * which is the editor's.
  */
-import type { AreaModel, ContentArea, ContentTypes } from './declare';
+import type { AreaModelBase, ContentArea } from './declare';
 import type { Field, Fields, ListField } from './fields';
 
 /** Raised when the JSON's shape changes in a way an older reader would misread. */
@@ -37,7 +37,7 @@ function fieldsToJson(fields: Fields): FieldJson[] {
   );
 }
 
-export function modelToJson(model: AreaModel<ContentTypes>): ContentModelJson {
+export function modelToJson(model: AreaModelBase): ContentModelJson {
   return {
     format: CONTENT_MODEL_FORMAT,
     area: model.area,

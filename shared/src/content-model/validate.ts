@@ -7,7 +7,7 @@
  */
 import { Lexer, type Token, type Tokens } from 'marked';
 import { z } from 'zod';
-import type { AreaModel, ContentArea, ContentTypes } from './declare';
+import type { AreaModelBase, ContentArea } from './declare';
 import { CONTENT_AREAS } from './declare';
 import { DEFAULT_MAX_LENGTH } from './fields';
 import { CONTENT_MODEL_FORMAT, modelToJson, type ContentModelJson, type FieldJson } from './json';
@@ -316,6 +316,6 @@ export function validatorFromModelJson(json: unknown): ContentValidator {
 }
 
 /** A remote's own validator: its declaration, through the same JSON the API reads. */
-export function validatorForModel(model: AreaModel<ContentTypes>): ContentValidator {
+export function validatorForModel(model: AreaModelBase): ContentValidator {
   return validatorFromModelJson(JSON.parse(JSON.stringify(modelToJson(model))));
 }
