@@ -236,7 +236,7 @@ class PrerenderPlugin {
   /**
    * A remote's output: per route (and route pattern) the files its page needs, kept beside the
    * Node bundle for the remote's server (route-assets.json); per page of the seed its fragment,
-   * assets, metadata and data in dist/ssr/, and the list of those pages (ssr/index.json); the
+   * assets, metadata and data in dist/ssr/, and the list of those pages (ssr/_pages.json); the
    * content model and the seed as JSON (dist/content-model.json, dist/content-seed.json).
    * @param {RemoteRendered} rendered
    * @param {ClientAssets} client

@@ -31,11 +31,14 @@ const sharedEntries = Object.keys(require('../package.json').exports)
     (entry) =>
       !entry.includes('*') &&
       !entry.endsWith('.css') &&
+      // Node code: the servers' (the remote's content renderer) and the builds'.
+      !entry.startsWith('./server/') &&
       ![
         './ports',
         './schemas',
         './area/prerender',
         './area/content',
+        './area/server',
         './page-meta',
         './page-contract',
         './content-model',

@@ -38,12 +38,12 @@
  * @property {string} remoteEntry
  * @property {Readonly<Record<string, RouteFiles>>} routes
  *
- * @typedef {object} RenderedPage One page of a remote's ssr/index.json.
+ * @typedef {object} RenderedPage One page of a remote's ssr/_pages.json.
  * @property {string} path
  * @property {string} lastModified The day its content last changed (YYYY-MM-DD): the sitemap's lastmod.
  * @property {boolean} [noindex]
  *
- * @typedef {object} RemotePageIndex A remote's ssr/index.json: every page it has rendered, so the edge
+ * @typedef {object} RemotePageIndex A remote's ssr/_pages.json: every page it has rendered, so the edge
  *   lists them in the sitemap and answers 404 for an instance of a route pattern it does not have.
  * @property {string} buildId
  * @property {string} revision The published content's revision ("seed" for the build's seed).
@@ -115,6 +115,9 @@ module.exports = {
   DEFERRED_MEDIA_ATTRIBUTE: 'data-wpc-media',
   /** On an area's data island (<script type="application/json">): the path whose data it holds. */
   PAGE_DATA_ATTRIBUTE: 'data-wpc-page-data',
-  /** A remote's list of the pages it has rendered, beside them in ssr/. */
-  PAGE_INDEX_FILE: 'index.json',
+  /**
+   * A remote's list of the pages it has rendered, beside them in ssr/ (not "index.json": that is
+   * the front page's, routeFileName('/')).
+   */
+  PAGE_INDEX_FILE: '_pages.json',
 };
