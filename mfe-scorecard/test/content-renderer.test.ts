@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createAreaServer } from '@wpc/shared/area/server';
 import {
+  PAGE_INDEX_FILE,
   readFragmentFile,
   type PageDataFile,
   type RemotePageIndex,
