@@ -241,6 +241,22 @@ describe('the scorecard’s run-time renderer', () => {
     expect(redeployed.status()).toMatchObject({ serving: 'published', buildId: 'build-2' });
   });
 
+  it('notices a remote rebuilt under its running server: the new build’s pages at once, then its rendering', async () => {
+    h.api.load('scorecard', [...seed, release('pilot-communities-report-back')]);
+    const renderer = h.renderer('build-1');
+    await renderer.start();
+    // What a local redeploy does: a new build written where the server reads it.
+    const assetsFile = path.join(h.dirs.build, 'route-assets.json');
+    const assets = JSON.parse(fs.readFileSync(assetsFile, 'utf8')) as { buildId: string };
+    fs.writeFileSync(assetsFile, JSON.stringify({ ...assets, buildId: 'build-2' }));
+    fs.utimesSync(assetsFile, new Date(), new Date(Date.now() + 1000));
+    expect(renderer.ssrRoot()).toBe(path.join(h.dirs.dist, 'ssr'));
+    await renderer.poll();
+    expect(renderer.ssrRoot()).toBe(path.join(h.dirs.state, 'ssr'));
+    const page = JSON.parse(h.read(renderer.ssrRoot(), `${RELEASE_PAGE}.json`)) as RemoteRouteAssets;
+    expect(page.buildId).toBe('build-2');
+  });
+
   it('goes back to the build’s seed when nothing is published', async () => {
     h.api.load('scorecard', seed);
     const renderer = h.renderer();

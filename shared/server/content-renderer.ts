@@ -162,17 +162,54 @@ export function createContentRenderer(options: ContentRendererOptions) {
   let stopped = false;
   let apiState: 'unknown' | 'up' | 'down' | 'no-endpoint' = 'unknown';
 
+  const assetsPath = path.join(serverBuildDir, 'route-assets.json');
+  let assetsSeen = { mtimeMs: -1, buildId: undefined as string | undefined };
+
+  /** The build on disk now: a remote rebuilt under its running server (a local redeploy) is noticed. */
+  function buildOnDisk(): string | undefined {
+    try {
+      const { mtimeMs } = fs.statSync(assetsPath);
+      if (mtimeMs !== assetsSeen.mtimeMs)
+        assetsSeen = { mtimeMs, buildId: readJson<RouteAssetsFile>(assetsPath)?.buildId };
+    } catch {
+      assetsSeen = { mtimeMs: -1, buildId: undefined };
+    }
+    return assetsSeen.buildId;
+  }
+
   function loadBuild(): boolean {
-    assetsFile = readJson<RouteAssetsFile>(path.join(serverBuildDir, 'route-assets.json'));
+    assetsFile = readJson<RouteAssetsFile>(assetsPath);
     if (!assetsFile) return false;
-    bundle = options.loadBundle
-      ? options.loadBundle()
-      : (require(path.join(serverBuildDir, 'render.cjs')) as AreaServer);
+    if (options.loadBundle) bundle = options.loadBundle();
+    else {
+      const file = require.resolve(path.join(serverBuildDir, 'render.cjs'));
+      delete require.cache[file];
+      bundle = require(file) as AreaServer;
+    }
     return true;
   }
 
-  /** Whether stateDir/ssr holds this build's rendering of published content (else dist/ssr serves). */
-  const active = () => Boolean(rendered && assetsFile && rendered.buildId === assetsFile.buildId && published);
+  /**
+   * Whether stateDir/ssr holds a rendering of the published content by the build on disk (else the
+   * build's own pages in dist/ssr serve, while a new build renders it).
+   */
+  const active = () =>
+    Boolean(
+      published &&
+      rendered &&
+      assetsFile &&
+      rendered.buildId === assetsFile.buildId &&
+      buildOnDisk() === assetsFile.buildId,
+    );
+
+  /** A new build on disk: load it, and render the published content with it. */
+  async function reloadIfRebuilt(): Promise<RenderResult | undefined> {
+    if (!assetsFile) return undefined;
+    const onDisk = buildOnDisk();
+    if (!onDisk || onDisk === assetsFile.buildId || !loadBuild()) return undefined;
+    log('info', `${area}: a new build is on disk; rendering the published content with it`, { buildId: onDisk });
+    return published && published.entries.length > 0 ? render(published) : undefined;
+  }
 
   function buildContent(state: PublishedState): { content: AreaContent; refused: number } {
     let refused = 0;
@@ -298,6 +335,7 @@ export function createContentRenderer(options: ContentRendererOptions) {
 
   /** One conditional GET; renders when the revision changed. Resolves with what it rendered, if anything. */
   async function poll(): Promise<RenderResult | undefined> {
+    const rebuilt = await reloadIfRebuilt();
     let response: Response;
     try {
       response = await fetchImpl(`${apiOrigin}${publishedContentPath(area)}`, {
@@ -306,19 +344,19 @@ export function createContentRenderer(options: ContentRendererOptions) {
       });
     } catch (error) {
       setApiState('down', { reason: error instanceof Error ? error.message : String(error) });
-      return undefined;
+      return rebuilt;
     }
     if (response.status === 304) {
       setApiState('up');
-      return undefined;
+      return rebuilt;
     }
     if (response.status === 404) {
       setApiState('no-endpoint', { status: 404 });
-      return undefined;
+      return rebuilt;
     }
     if (!response.ok) {
       setApiState('down', { status: response.status });
-      return undefined;
+      return rebuilt;
     }
     setApiState('up');
     let answer: ReturnType<typeof readPublishedContent>;
