@@ -5,8 +5,8 @@
 //   tsx shared/server/serve-remote.ts <home|scorecard|showcase|map>
 //
 // CONTENT_API_ORIGIN: where the API answers /api/content/... (default: the local API's port).
-// CONTENT_STATE_DIR: where the last published content and its rendering are kept
-// (default mfe-<area>/data/content). CONTENT_POLL_MS: how often the API is asked (1000).
+// CONTENT_STATE_DIR: where the last published content and its rendering are kept, a folder per
+// area in it (default mfe-<area>/data/content). CONTENT_POLL_MS: how often the API is asked (1000).
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import express, { type RequestHandler } from 'express';
@@ -95,7 +95,10 @@ async function main() {
     packageDir,
     distDir,
     serverBuildDir: path.join(packageDir, 'dist-server'),
-    stateDir: path.resolve(process.env.CONTENT_STATE_DIR ?? path.join(packageDir, 'data', 'content')),
+    // One folder per area under CONTENT_STATE_DIR, so the four remotes of `npm run serve` share the setting.
+    stateDir: process.env.CONTENT_STATE_DIR
+      ? path.resolve(process.env.CONTENT_STATE_DIR, name)
+      : path.join(packageDir, 'data', 'content'),
     apiOrigin: (process.env.CONTENT_API_ORIGIN ?? `http://127.0.0.1:${ports.api}`).replace(/\/+$/, ''),
     pollMs: Number(process.env.CONTENT_POLL_MS ?? 1000),
   });

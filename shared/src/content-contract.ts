@@ -7,7 +7,9 @@
  *   GET /api/content/published?area=<area>
  *     200 PublishedContent, ETag: "<revision>", Cache-Control: no-cache; 304 on If-None-Match.
  *     Only entries published now: a scheduled entry appears once it is due. `revision` changes on
- *     every publish, unpublish, restore, or scheduled publish taking effect in that area.
+ *     every publish, unpublish, restore, or scheduled publish taking effect in that area, and is
+ *     never reused, after a restart of the API either: a remote keeps the last one it rendered.
+ *     No entries at all: the area has nothing published yet, and its remote shows its seed.
  *     An unknown area: 400 { error }.
  *   GET /api/content/images/<id>/<width>.webp
  *     An uploaded image in one of the widths its field declares (never upscaled: an original

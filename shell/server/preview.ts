@@ -60,12 +60,14 @@ const NOTICE =
   'Preview of a draft: this is how the page will look once published. Visitors cannot see it.</p>';
 
 /**
- * The composed page without its scripts (the start script and what waits for it) and with a note
- * that it is a preview. Data blocks (JSON, JSON-LD) stay: they never run.
+ * The composed page without its scripts (the start script, what waits for it and the hints that
+ * fetch scripts early) and with a note that it is a preview. Data blocks (JSON, JSON-LD) stay:
+ * they never run.
  */
 export function staticPreview(html: string): string {
   return html
     .replace(new RegExp(`<template id="${AFTER_PAINT_ID}">[\\s\\S]*?</template>`), '')
     .replace(/<script\b(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b(?=[^>]*\brel="(?:preload|modulepreload)")(?=[^>]*\bas="(?:script|fetch)")[^>]*>/g, '')
     .replace(/(<main\b[^>]*>)/, (main) => `${main}${NOTICE}`);
 }

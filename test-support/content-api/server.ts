@@ -38,6 +38,7 @@ export class FakeContentApi {
     CONTENT_AREAS.map((area) => [area, { revision: 0, entries: new Map() }]),
   );
   private readonly previews = new Map<string, PreviewEntry>();
+  private readonly epoch = Date.now().toString(36);
   private server: http.Server | undefined;
   private port: number;
   /** Requests for published content, by area: how often the remotes ask. */
@@ -99,7 +100,7 @@ export class FakeContentApi {
 
   published(area: ContentArea): PublishedContent {
     const state = this.areas.get(area)!;
-    return { area, revision: `r${state.revision}`, entries: [...state.entries.values()] };
+    return { area, revision: this.revisionOf(state), entries: [...state.entries.values()] };
   }
 
   /** A draft to preview; its token, as the API gives the console one. */
@@ -120,7 +121,15 @@ export class FakeContentApi {
 
   private bump(state: AreaState): string {
     state.revision += 1;
-    return `r${state.revision}`;
+    return this.revisionOf(state);
+  }
+
+  /**
+   * Revisions are never reused, across restarts of this fake too (as the real API's must not be):
+   * a remote that kept "r1" from an earlier run must not take another run's "r1" for it.
+   */
+  private revisionOf(state: AreaState): string {
+    return `${this.epoch}-${state.revision}`;
   }
 
   private answer(req: http.IncomingMessage, res: http.ServerResponse) {
