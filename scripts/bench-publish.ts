@@ -38,6 +38,7 @@ const RELEASES = Number(process.env.BENCH_RELEASES ?? 1000);
 const EDGES = { node: `http://127.0.0.1:${ports.edge}`, nginx: `http://127.0.0.1:${nginxPorts.edge}` };
 const stateRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wpc-bench-publish-'));
 const children: ChildProcess[] = [];
+const api = new FakeContentApi({ port: contentApiPorts().api });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: readonly number[]) => percentile(values, 50);
@@ -184,7 +185,6 @@ async function main() {
       .join(' ')}; ` + `against the fake content API (test-support/content-api), not the real API (issue 28, part B)`,
   );
 
-  const api = new FakeContentApi({ port: contentApiPorts().api });
   for (const area of CONTENT_AREAS) api.load(area, readBuiltSeed(area));
   await api.start();
   const contentEnv = { CONTENT_API_ORIGIN: api.origin, CONTENT_STATE_DIR: stateRoot };
@@ -264,16 +264,14 @@ async function main() {
   fs.rmSync(buildCopy, { recursive: true, force: true });
 
   await renderTimes();
-  return api;
 }
 
 main()
   .catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
-    return undefined;
   })
-  .then(async (api) => {
+  .finally(async () => {
     stopAll();
-    await api?.stop();
+    await api.stop();
   });
