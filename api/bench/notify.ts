@@ -84,7 +84,7 @@ async function inFlight(kind: 'embedded' | 'mongodb', env: Record<string, string
     const store = new EmbeddedStore(env.DATA_DIR!);
     try {
       await store.init();
-      return await store.outbox.releaseLeases(new Date());
+      return (await store.outbox.releaseLeases?.(new Date())) ?? 0;
     } finally {
       await store.close();
     }

@@ -41,7 +41,7 @@ export function createApp({
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
-  const guardedStore = store.guarded({
+  const guardedStore = store.bound({
     timeoutMs: config.storeTimeoutMs,
     maxInFlight: config.storeMaxInFlight,
     exportTimeoutMs: config.exportTimeoutMs,

@@ -10,7 +10,7 @@ import type { ApiConfig } from './config';
 import type { DatabaseClient, DatabaseHealth } from './db/client';
 import { guardClient, type GuardOptions } from './db/guard';
 import { MongoDatabase, type MongoClientSettings } from './db/mongo';
-import { EmbeddedDatabase, type EmbeddedRecord } from './db/sqlite';
+import { EmbeddedDatabase, ReadOnlyDatabase, type EmbeddedRecord } from './db/sqlite';
 import type { AssessmentRepository } from './records/assessments';
 import { assessmentsRecord, embeddedAssessments } from './records/assessments/embedded';
 import { ASSESSMENT_INDEXES, mongoAssessments } from './records/assessments/mongo';
@@ -38,6 +38,14 @@ import { mongoSessions } from './team/sessions/mongo';
 
 export { DuplicateSubmissionError, StoreUnavailableError, UnknownCursorError } from './db/errors';
 export { DataDirLockedError, LOCK_FILE_NAME, readDataDirLock } from './db/data-dir-lock';
+export type * from './records/assessments';
+export type * from './records/files';
+export type * from './records/outbox';
+export type * from './records/rate-counts';
+export type * from './records/submissions';
+export type * from './team/audit';
+export type * from './team/reviews';
+export type * from './team/sessions';
 
 /** Every record, one repository each. */
 export interface Repositories {
@@ -52,7 +60,7 @@ export interface Repositories {
   readonly audit: AuditRepository;
 }
 
-/** A client wrapped by another of the same kind (the guard, or a test's fault). */
+/** A client wrapped by another of the same kind (a test's fault, or a slow network). */
 export type ClientWrapper = <Handle>(client: DatabaseClient<Handle>) => DatabaseClient<Handle>;
 
 export interface Store extends Repositories {
@@ -63,11 +71,17 @@ export interface Store extends Repositories {
   init(): Promise<void>;
   health(): Promise<DatabaseHealth>;
   close(): Promise<void>;
-  /** The same records, every call bounded: the deadline, the in-flight limit, the outage log. */
-  guarded(options: GuardOptions): Store;
-  /** The same records over a wrapped client. */
+  /**
+   * From now on every call of every record is bounded (db/guard.ts: the deadline, the in-flight
+   * limit, the outage log), except the outbox's: the notification worker bounds those itself, with
+   * a deadline of its own. A second call replaces the first one's limits. Answers the store itself.
+   */
+  bound(options: GuardOptions): Store;
+  /** The same records over a wrapped client (unbounded until bound()). */
   over(wrap: ClientWrapper): Store;
 }
+
+type Build<Handle> = (client: DatabaseClient<Handle>, outboxClient: DatabaseClient<Handle>) => Repositories;
 
 /** The records of one backend over one client. */
 class StoreOn<Handle> implements Store {
@@ -81,13 +95,27 @@ class StoreOn<Handle> implements Store {
   readonly reviews: ReviewRepository;
   readonly sessions: SessionRepository;
   readonly audit: AuditRepository;
+  private guarded: DatabaseClient<Handle> | undefined;
 
   constructor(
     protected readonly client: DatabaseClient<Handle>,
-    private readonly build: (client: DatabaseClient<Handle>) => Repositories,
+    private readonly build: Build<Handle>,
   ) {
     this.kind = client.kind;
     this.description = client.description;
+    // Every record calls through here: the guard, once bound(), or the client itself.
+    const current = () => this.guarded ?? client;
+    const calls: DatabaseClient<Handle> = {
+      kind: client.kind,
+      description: client.description,
+      init: () => current().init(),
+      run: (what, work) => current().run(what, work),
+      rows: (source) => current().rows(source),
+      unbounded: (what, work) => current().unbounded(what, work),
+      within: (what, waiting) => current().within(what, waiting),
+      health: () => current().health(),
+      close: () => client.close(),
+    };
     ({
       submissions: this.submissions,
       files: this.files,
@@ -97,7 +125,7 @@ class StoreOn<Handle> implements Store {
       reviews: this.reviews,
       sessions: this.sessions,
       audit: this.audit,
-    } = build(client));
+    } = build(calls, client));
   }
 
   init(): Promise<void> {
@@ -105,15 +133,16 @@ class StoreOn<Handle> implements Store {
   }
 
   health(): Promise<DatabaseHealth> {
-    return this.client.health();
+    return (this.guarded ?? this.client).health();
   }
 
   close(): Promise<void> {
     return this.client.close();
   }
 
-  guarded(options: GuardOptions): Store {
-    return this.over((client) => guardClient(client, options));
+  bound(options: GuardOptions): Store {
+    this.guarded = guardClient(this.client, options);
+    return this;
   }
 
   over(wrap: ClientWrapper): Store {
@@ -144,16 +173,38 @@ export interface EmbeddedStoreOptions {
 export class EmbeddedStore extends StoreOn<Database> {
   constructor(dataDir: string, options: EmbeddedStoreOptions = {}) {
     const database = new EmbeddedDatabase({ dataDir, records: EMBEDDED_RECORDS, port: options.port });
-    super(database, (client) => ({
+    super(database, (client, outboxClient) => ({
       submissions: embeddedSubmissions(client),
       files: embeddedFiles(client, dataDir),
       assessments: embeddedAssessments(client),
       rateCounts: embeddedRateCounts(),
-      outbox: embeddedOutbox(client, readSubmission),
+      outbox: embeddedOutbox(outboxClient, readSubmission),
       reviews: embeddedReviews(client),
       sessions: embeddedSessions(client),
       audit: embeddedAudit(client),
     }));
+  }
+}
+
+/**
+ * The submissions and shared results of a DATA_DIR read straight from its database, for the
+ * export CLI when no API runs (read-only, without the DATA_DIR lock).
+ */
+export class EmbeddedSnapshot {
+  readonly description: string;
+  readonly submissions: Pick<SubmissionRepository, 'stream'>;
+  readonly assessments: Pick<AssessmentRepository, 'stream'>;
+  private readonly client: ReadOnlyDatabase;
+
+  constructor(dataDir: string) {
+    this.client = new ReadOnlyDatabase(dataDir, EMBEDDED_RECORDS);
+    this.description = this.client.description;
+    this.submissions = embeddedSubmissions(this.client);
+    this.assessments = embeddedAssessments(this.client);
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
   }
 }
 
@@ -163,12 +214,12 @@ export type MongoStoreOptions = Omit<MongoClientSettings, 'indexes'>;
 export class MongoStore extends StoreOn<Db> {
   constructor(options: MongoStoreOptions) {
     const indexes = [...SUBMISSION_INDEXES, ...OUTBOX_INDEXES, ...ASSESSMENT_INDEXES, ...RATE_COUNT_INDEXES];
-    super(new MongoDatabase({ ...options, indexes }), (client) => ({
+    super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({
       submissions: mongoSubmissions(client),
       files: mongoFiles(client),
       assessments: mongoAssessments(client),
       rateCounts: mongoRateCounts(client),
-      outbox: mongoOutbox(client),
+      outbox: mongoOutbox(outboxClient),
       reviews: mongoReviews(client),
       sessions: mongoSessions(client),
       audit: mongoAudit(client),

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Sqlite, { type Database } from 'better-sqlite3';
-import type { DatabaseClient, DatabaseHealth } from './client';
+import { plainCalls, type DatabaseClient, type DatabaseHealth } from './client';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { DuplicateSubmissionError } from './errors';
 import { readNedbFile, type NedbDoc } from './nedb';
@@ -42,14 +42,6 @@ export async function tighten(target: string, mode: number): Promise<void> {
   await fs.chmod(target, mode).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
   });
-}
-
-/**
- * Opens the embedded database of a DATA_DIR read-only, for the export CLI while no API runs.
- * A reader never blocks the writer (WAL), so an API that starts meanwhile loses nothing.
- */
-export function openReadOnly(dataDir: string): Database {
-  return new Sqlite(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
 }
 
 /** SQL's lower() folds ASCII only; the filters fold as JavaScript does, like the MongoDB side's /i. */
@@ -151,7 +143,11 @@ export class EmbeddedDatabase implements DatabaseClient<Database> {
     })();
     const aside = path.join(dataDir, NEDB_IMPORTED_DIR);
     await fs.mkdir(aside, { recursive: true, mode: DIR_MODE });
-    for (const name of present) await fs.rename(path.join(dataDir, name), path.join(aside, name));
+    await tighten(aside, DIR_MODE);
+    for (const name of present) {
+      await fs.rename(path.join(dataDir, name), path.join(aside, name));
+      await tighten(path.join(aside, name), FILE_MODE);
+    }
   }
 
   async run<T>(_what: string, work: (db: Database) => Promise<T> | T): Promise<T> {
@@ -227,4 +223,55 @@ export function refusedForKey(
   if (!tag || !isUniqueViolation(error)) return error;
   const stored = first(tag.key) as { id: string; request_fingerprint: string } | undefined;
   return stored ? new DuplicateSubmissionError(stored.id, stored.request_fingerprint === tag.fingerprint) : error;
+}
+
+/**
+ * The embedded database of a DATA_DIR opened read-only, without its lock, for the export CLI
+ * while no API runs: a reader never blocks the writer (WAL), so an API that starts meanwhile loses
+ * nothing. A DATA_DIR without a database reads as empty.
+ */
+export class ReadOnlyDatabase implements DatabaseClient<Database> {
+  readonly kind = 'embedded' as const;
+  readonly description: string;
+  private db: Database | undefined;
+  private readonly calls = plainCalls(async () => this.open());
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly records: readonly EmbeddedRecord[],
+  ) {
+    this.description = `embedded SQLite store in ${dataDir} (read-only)`;
+  }
+
+  private async open(): Promise<Database> {
+    if (this.db) return this.db;
+    const file = path.join(this.dataDir, DATABASE_FILE);
+    const exists = await fs.stat(file).then(
+      () => true,
+      () => false,
+    );
+    const db = exists ? new Sqlite(file, { readonly: true, fileMustExist: true }) : new Sqlite(':memory:');
+    addFunctions(db);
+    if (!exists) for (const record of this.records) db.exec(record.schema);
+    this.db = db;
+    return db;
+  }
+
+  async init(): Promise<void> {
+    await this.open();
+  }
+
+  readonly run = this.calls.run;
+  readonly rows = this.calls.rows;
+  readonly unbounded = this.calls.unbounded;
+  readonly within = this.calls.within;
+
+  async health(): Promise<DatabaseHealth> {
+    return { ok: true };
+  }
+
+  async close(): Promise<void> {
+    this.db?.close();
+    this.db = undefined;
+  }
 }
