@@ -118,8 +118,8 @@ export function storeContract(storeCase: StoreCase): void {
     await expect(store.submissions.insert(submission({ page: '/again' }), { idempotency: tag })).rejects.toEqual(
       new DuplicateSubmissionError(first.id, true),
     );
-    const reused = await store
-      .submissions.insert(submission(), { idempotency: { ...tag, fingerprint: 'other' } })
+    const reused = await store.submissions
+      .insert(submission(), { idempotency: { ...tag, fingerprint: 'other' } })
       .catch((error: unknown) => error);
     expect(reused).toBeInstanceOf(DuplicateSubmissionError);
     expect(reused).toMatchObject({ existingId: first.id, sameRequest: false });

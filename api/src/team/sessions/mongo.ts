@@ -16,9 +16,12 @@ export function mongoSessions(client: DatabaseClient<Db>): SessionRepository {
     },
     takeSignInToken: (tokenHash, now) =>
       client.run('takeSignInToken', async (db) => {
-        // One delete per token: of two replicas following the same link, only one gets the document.
-        const doc = await tokensOf(db).findOneAndDelete({ _id: tokenHash });
-        return doc && doc.expiresAt.getTime() > now.getTime() ? doc.email : null;
+        const doc = await tokensOf(db).findOne({ _id: tokenHash });
+        if (!doc) return null;
+        // The delete decides: of two replicas following the same link, one deletes the document.
+        // (FerretDB 1.x runs findOneAndDelete as a read, then a delete, and answers both callers.)
+        const { deletedCount } = await tokensOf(db).deleteOne({ _id: tokenHash });
+        return deletedCount === 1 && doc.expiresAt.getTime() > now.getTime() ? doc.email : null;
       }),
     async save({ tokenHash, ...rest }) {
       await client.run('saveSession', (db) => sessionsOf(db).insertOne({ _id: tokenHash, ...rest }));
