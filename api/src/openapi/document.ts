@@ -28,7 +28,6 @@ import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
 import type {
   HeaderObject,
   MediaTypeObject,
-  OperationObject,
   ParameterObject,
   PathItemObject,
   Reference,
