@@ -9,7 +9,8 @@ import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 import { staticAssets } from '@wpc/shared/server/static-assets.cjs';
 import { assetHeaders, isSecureRequest } from '@wpc/shared/server/security-headers.cjs';
 import { robotsTxt, sitemapXml } from './discovery';
-import { createPageHandler, remoteOrigins } from './pages';
+import { createPageHandler } from './pages';
+import { remoteOrigins } from './remote-pages';
 
 const dist = path.resolve(__dirname, '../dist');
 const remotesFile = process.env.REMOTES_FILE ? path.resolve(process.env.REMOTES_FILE) : path.join(dist, 'remotes.json');
@@ -17,7 +18,7 @@ const origins = remoteOrigins();
 
 const app = express();
 app.disable('x-powered-by');
-// Every response gets the site's headers; pages replace the policy with their own (pages.ts).
+// Every response gets the site's headers; pages replace the policy with their own (page-response.ts).
 app.use((req, res, next) => {
   res.set(assetHeaders({ secure: isSecureRequest(req) }));
   next();

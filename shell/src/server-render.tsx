@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react';
 import { areaForPath, documentTitleFor, ROUTES, SITE_NAME } from '@wpc/shared/routes';
 import { prerenderToString } from '@wpc/shared/area/prerender';
+import { NOT_FOUND_PATH } from '@wpc/shared/page-contract';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { MessageCentre } from './layout/MessageCentre';
@@ -12,9 +13,6 @@ import { chromeIdPrefix, SHELL_OUTLET_ID, ShellPages } from './shell-pages';
 import { PAGE_META, SITE_META, SITE_SHORT_NAME } from './content/page-meta';
 
 export { loadedModules } from '@wpc/shared/area/prerender';
-
-/** Stands for every path no area owns: the prerendered 404 page. */
-const NOT_FOUND_PATH = '/404';
 
 /** Read when JavaScript is off: every page is readable, and the menus and forms need scripts. */
 const NOSCRIPT =
