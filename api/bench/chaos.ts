@@ -222,7 +222,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   await fs.rm(workDir, { recursive: true, force: true });
   latencies.sort((a, b) => a - b);
   return {
-    store: kind === 'mongodb' ? 'MongoDB (FerretDB 1.24)' : 'embedded (NeDB)',
+    store: kind === 'mongodb' ? 'MongoDB (FerretDB 1.24)' : 'embedded (SQLite)',
     sent: Math.min(next, TOTAL),
     acknowledged: acknowledged.size,
     stored: storedByN.size,

@@ -233,7 +233,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   }
   await fs.rm(workDir, { recursive: true, force: true });
   return {
-    store: kind === 'mongodb' ? 'MongoDB (FerretDB 1.24)' : 'embedded (NeDB)',
+    store: kind === 'mongodb' ? 'MongoDB (FerretDB 1.24)' : 'embedded (SQLite)',
     submitted: Math.min(next, TOTAL),
     acknowledged: acknowledged.size,
     notified,

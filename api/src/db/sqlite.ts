@@ -275,3 +275,50 @@ export class ReadOnlyDatabase implements DatabaseClient<Database> {
     this.db = undefined;
   }
 }
+
+interface Waiting {
+  readonly work: () => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit. Each commit appends the pages it changed to the write-ahead log, and for a
+ * submission (a row and four index entries) that costs more than the insert itself; so writes
+ * that arrive in the same turn of the event loop share one transaction, committed in the next
+ * turn. Each runs in a savepoint of its own: one refused (a repeated Idempotency-Key) is rolled
+ * back and refused alone, the others are committed. Every caller is answered only after the
+ * commit, exactly as if it had committed alone; a failed commit (a full disk) fails them all.
+ */
+export const groupCommit = prepared((db) => {
+  let queue: Waiting[] = [];
+  const flush = () => {
+    const batch = queue;
+    queue = [];
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    try {
+      db.transaction(() => {
+        for (const { work } of batch) {
+          try {
+            outcomes.push({ ok: true, value: db.transaction(work)() });
+          } catch (error) {
+            outcomes.push({ ok: false, value: error });
+          }
+        }
+      })();
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+      return;
+    }
+    batch.forEach(({ resolve, reject }, index) => {
+      const { ok, value } = outcomes[index]!;
+      if (ok) resolve(value);
+      else reject(value);
+    });
+  };
+  return <T>(work: () => T): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    });
+});

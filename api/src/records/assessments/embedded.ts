@@ -3,7 +3,7 @@ import type { DatabaseClient } from '../../db/client';
 import { newDocumentId } from '../../db/ids';
 import type { NedbDoc } from '../../db/nedb';
 import { orderedRows } from '../../db/ordered';
-import { dateOf, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
+import { dateOf, groupCommit, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
 import type { AssessmentRepository, AssessmentStreamQuery, NewAssessment, StoredAssessment } from '.';
 
 const SCHEMA = `
@@ -71,12 +71,11 @@ export function embeddedAssessments(client: DatabaseClient<Database>): Assessmen
     });
   return {
     insert: (assessment, { idempotency } = {}) =>
-      client.run('insertAssessment', (db) => {
+      client.run('insertAssessment', async (db) => {
         const id = newDocumentId();
+        const row = parameters(id, assessment, idempotency?.key ?? null, idempotency?.fingerprint ?? null);
         try {
-          statements(db).insert.run(
-            parameters(id, assessment, idempotency?.key ?? null, idempotency?.fingerprint ?? null),
-          );
+          await groupCommit(db)(() => statements(db).insert.run(row));
         } catch (error) {
           throw refusedForKey(error, idempotency, (key) => statements(db).byKey.get(key));
         }

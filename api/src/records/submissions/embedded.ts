@@ -4,7 +4,7 @@ import type { DatabaseClient } from '../../db/client';
 import { newDocumentId } from '../../db/ids';
 import type { NedbDoc } from '../../db/nedb';
 import { orderedRows } from '../../db/ordered';
-import { dateOf, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
+import { dateOf, groupCommit, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
 import type { StoredFile } from '../files';
 import { queueNotification } from '../outbox/embedded';
 import type { InsertOptions, NewSubmission, StoredSubmission, SubmissionRepository, SubmissionStreamQuery } from '.';
@@ -119,9 +119,9 @@ export function embeddedSubmissions(client: DatabaseClient<Database>): Submissio
   };
   return {
     insert: (submission, options = {}) =>
-      client.run('insert', (db) => {
+      client.run('insert', async (db) => {
         try {
-          const id = db.transaction(() => insertRow(db, submission, options))();
+          const id = await groupCommit(db)(() => insertRow(db, submission, options));
           return {
             id,
             ...submission,
