@@ -47,18 +47,11 @@ export type * from './team/audit';
 export type * from './team/reviews';
 export type * from './team/sessions';
 
-/** Every record, one repository each. */
-export interface Repositories {
-  readonly submissions: SubmissionRepository;
-  readonly files: FileRepository;
-  readonly assessments: AssessmentRepository;
-  readonly rateCounts: RateCountRepository;
-  /** The team notifications queued with submissions. */
-  readonly outbox: OutboxRepository;
-  readonly reviews: ReviewRepository;
-  readonly sessions: SessionRepository;
-  readonly audit: AuditRepository;
-}
+/** Every record, one repository each (the fields of the store below). */
+export type Repositories = Pick<
+  StoreOn<unknown>,
+  'submissions' | 'files' | 'assessments' | 'rateCounts' | 'outbox' | 'reviews' | 'sessions' | 'audit'
+>;
 
 /** A client wrapped by another of the same kind (a test's fault, or a slow network). */
 export type ClientWrapper = <Handle>(client: DatabaseClient<Handle>) => DatabaseClient<Handle>;
@@ -91,6 +84,7 @@ class StoreOn<Handle> implements Store {
   readonly files: FileRepository;
   readonly assessments: AssessmentRepository;
   readonly rateCounts: RateCountRepository;
+  /** The team notifications queued with submissions. */
   readonly outbox: OutboxRepository;
   readonly reviews: ReviewRepository;
   readonly sessions: SessionRepository;

@@ -20,19 +20,16 @@ const NEDB_FILES = [
 ];
 
 let dataDir: string;
-const opened: EmbeddedStore[] = [];
-function open(): EmbeddedStore {
-  const store = new EmbeddedStore(dataDir);
-  opened.push(store);
-  return store;
-}
+let stores: EmbeddedStore[];
+const open = () => stores[stores.push(new EmbeddedStore(dataDir)) - 1]!;
 
 beforeEach(async () => {
+  stores = [];
   dataDir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-nedb-import-')), 'data');
   await fs.cp(FIXTURE, dataDir, { recursive: true });
 });
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
+  for (const store of stores) await store.close();
   await fs.rm(path.dirname(dataDir), { recursive: true, force: true });
 });
 
@@ -150,7 +147,7 @@ describe('a DATA_DIR of the NeDB-based versions', () => {
     const names = await fs.readdir(dataDir);
     for (const name of NEDB_FILES) expect(names).not.toContain(name);
     expect((await fs.readdir(path.join(dataDir, 'nedb-imported'))).sort()).toEqual(NEDB_FILES);
-    await opened[0]!.close();
+    await stores[0]!.close();
 
     // As after a crash between the import's commit and the move: the files are there again.
     for (const name of NEDB_FILES) await fs.copyFile(path.join(FIXTURE, name), path.join(dataDir, name));

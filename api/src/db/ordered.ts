@@ -55,3 +55,10 @@ export async function* orderedRows<Row>(client: DatabaseClient<Database>, read: 
     cursor = { at: last.received_at as number, id: last.id as string };
   }
 }
+
+/** Every row of a read, at once (small reads: tests, tools, the benchmarks' aggregate). */
+export async function allRows<Row>(rows: AsyncIterable<Row>): Promise<Row[]> {
+  const all: Row[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
+}

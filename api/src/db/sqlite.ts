@@ -4,7 +4,7 @@ import Sqlite, { type Database } from 'better-sqlite3';
 import { plainCalls, type DatabaseClient, type DatabaseHealth } from './client';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { DuplicateSubmissionError } from './errors';
-import { readNedbFile, type NedbDoc } from './nedb';
+import { nedbKey, readNedbFile, type NedbDoc } from './nedb';
 
 /** Personal data: only the API's own user may read the folder and its files. */
 export const DIR_MODE = 0o700;
@@ -322,3 +322,17 @@ export const groupCommit = prepared((db) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
     });
 });
+
+/**
+ * The NeDB data file of a record whose documents keep their ids, Idempotency-Keys and
+ * fingerprints: `insert` writes one (its statement skipping a row already there).
+ */
+export function keyedNedbFile<Doc>(
+  file: string,
+  insert: (db: Database, id: string, doc: Doc, key: string | null, fingerprint: string | null) => void,
+): NedbPart {
+  return {
+    file,
+    load: (db, docs) => docs.forEach((doc) => insert(db, doc._id, doc as unknown as Doc, ...nedbKey(doc))),
+  };
+}

@@ -53,6 +53,13 @@ const idParameter = (name: string, description: string): ParameterObject => ({
   schema: { type: 'string', pattern: ID_PATTERN },
 });
 
+/** A download: the body is the file, named in Content-Disposition. */
+const attachment = (description: string, types: readonly string[]): ResponseObject => ({
+  description,
+  headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
+  content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }])),
+});
+
 const csrfParameter: ParameterObject = {
   name: CSRF_HEADER,
   in: 'header',
@@ -198,14 +205,10 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         security: session,
         parameters: [submissionId, idParameter('fileId', 'The file id (from the submission).')],
         responses: {
-          '200': {
-            description: 'The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).',
-            headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
-            content: {
-              'application/octet-stream': { schema: { type: 'string' } },
-              '*/*': { schema: { type: 'string' } },
-            },
-          },
+          '200': attachment('The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).', [
+            'application/octet-stream',
+            '*/*',
+          ]),
           '404': error('No such file in this submission.'),
           ...signedIn,
         },
@@ -221,14 +224,10 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         security: session,
         parameters: queryParameters(teamExportQuerySchema),
         responses: {
-          '200': {
-            description: 'The file, as an attachment.',
-            headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
-            content: {
-              'text/csv': { schema: { type: 'string' } },
-              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string' } },
-            },
-          },
+          '200': attachment('The file, as an attachment.', [
+            'text/csv',
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          ]),
           '400': ref('responses', 'BadRequest'),
           ...signedIn,
         },

@@ -1,9 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { DatabaseClient } from '../../db/client';
 import { newDocumentId } from '../../db/ids';
-import type { NedbDoc } from '../../db/nedb';
-import { orderedRows } from '../../db/ordered';
-import { dateOf, groupCommit, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
+import { allRows, orderedRows } from '../../db/ordered';
+import { dateOf, groupCommit, keyedNedbFile, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
 import type { AssessmentRepository, AssessmentStreamQuery, NewAssessment, StoredAssessment } from '.';
 
 const SCHEMA = `
@@ -81,11 +80,7 @@ export function embeddedAssessments(client: DatabaseClient<Database>): Assessmen
         }
         return { id, ...assessment, scores: { ...assessment.scores } };
       }),
-    async list(query = {}) {
-      const rows: StoredAssessment[] = [];
-      for await (const row of stream(query)) rows.push(row);
-      return rows;
-    },
+    list: (query) => allRows(stream(query)),
     stream: (query) => client.rows(stream(query)),
   };
 }
@@ -93,17 +88,5 @@ export function embeddedAssessments(client: DatabaseClient<Database>): Assessmen
 /** The shared results' table, and their documents from earlier versions. */
 export const assessmentsRecord: EmbeddedRecord = {
   schema: SCHEMA,
-  nedb: [
-    {
-      file: 'assessments.db',
-      load(db, docs: readonly NedbDoc[]) {
-        for (const doc of docs) {
-          const assessment = doc as unknown as NewAssessment & { idempotencyKey?: string; requestFingerprint?: string };
-          statements(db).import.run(
-            parameters(doc._id, assessment, assessment.idempotencyKey ?? null, assessment.requestFingerprint ?? null),
-          );
-        }
-      },
-    },
-  ],
+  nedb: [keyedNedbFile<NewAssessment>('assessments.db', (db, ...row) => statements(db).import.run(parameters(...row)))],
 };

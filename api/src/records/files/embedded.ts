@@ -32,15 +32,19 @@ const statements = prepared((db) => ({
   remove: db.prepare('DELETE FROM files WHERE id = ?'),
 }));
 
-function fileFromRow(row: Record<string, unknown>): StoredFile {
-  return {
-    id: row.id as string,
-    name: row.name as string,
-    contentType: row.content_type as string,
-    size: row.size as number,
-    uploadedAt: dateOf(row.uploaded_at),
-  };
+interface FileRow {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  uploaded_at: number;
 }
+
+const fileFromRow = ({ content_type, uploaded_at, ...row }: FileRow): StoredFile => ({
+  ...row,
+  contentType: content_type,
+  uploadedAt: dateOf(uploaded_at),
+});
 
 const insert = (db: Database, file: StoredFile) =>
   statements(db).insert.run({ ...file, uploadedAt: file.uploadedAt.getTime() });
@@ -73,12 +77,11 @@ export function embeddedFiles(client: DatabaseClient<Database>, dataDir: string)
     open: async (id) => {
       if (!FILE_ID.test(id)) return null;
       return client.run('open file', (db) => {
-        const row = statements(db).byId.get(id) as Record<string, unknown> | undefined;
+        const row = statements(db).byId.get(id) as FileRow | undefined;
         return row ? { file: fileFromRow(row), stream: createReadStream(path.join(uploads(), id)) } : null;
       });
     },
-    list: () =>
-      client.run('list files', (db) => (statements(db).all.all() as Record<string, unknown>[]).map(fileFromRow)),
+    list: () => client.run('list files', (db) => (statements(db).all.all() as FileRow[]).map(fileFromRow)),
     delete: async (id) => {
       if (!FILE_ID.test(id)) return;
       await client.run('delete file', async (db) => {

@@ -2,9 +2,8 @@ import type { Database } from 'better-sqlite3';
 import type { Submission } from '@wpc/shared/schemas';
 import type { DatabaseClient } from '../../db/client';
 import { newDocumentId } from '../../db/ids';
-import type { NedbDoc } from '../../db/nedb';
-import { orderedRows } from '../../db/ordered';
-import { dateOf, groupCommit, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
+import { allRows, orderedRows } from '../../db/ordered';
+import { dateOf, groupCommit, keyedNedbFile, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
 import type { StoredFile } from '../files';
 import { queueNotification } from '../outbox/embedded';
 import type { InsertOptions, NewSubmission, StoredSubmission, SubmissionRepository, SubmissionStreamQuery } from '.';
@@ -132,11 +131,7 @@ export function embeddedSubmissions(client: DatabaseClient<Database>): Submissio
           throw refusedForKey(error, options.idempotency, (key) => statements(db).byKey.get(key));
         }
       }),
-    async list(query = {}) {
-      const rows: StoredSubmission[] = [];
-      for await (const row of stream(query)) rows.push(row);
-      return rows;
-    },
+    list: (query) => allRows(stream(query)),
     stream: (query) => client.rows(stream(query)),
     findByEmail: (email) =>
       client.run('find by email', (db) =>
@@ -155,17 +150,5 @@ export function embeddedSubmissions(client: DatabaseClient<Database>): Submissio
 /** The submissions' table, and their documents from earlier versions. */
 export const submissionsRecord: EmbeddedRecord = {
   schema: SCHEMA,
-  nedb: [
-    {
-      file: 'submissions.db',
-      load(db, docs: readonly NedbDoc[]) {
-        for (const doc of docs) {
-          const submission = doc as unknown as NewSubmission & { idempotencyKey?: string; requestFingerprint?: string };
-          statements(db).import.run(
-            parameters(doc._id, submission, submission.idempotencyKey ?? null, submission.requestFingerprint ?? null),
-          );
-        }
-      },
-    },
-  ],
+  nedb: [keyedNedbFile<NewSubmission>('submissions.db', (db, ...row) => statements(db).import.run(parameters(...row)))],
 };

@@ -4,17 +4,9 @@ import type { DatabaseClient } from '../../db/client';
 import type { NedbDoc } from '../../db/nedb';
 import { prepared, type EmbeddedRecord } from '../../db/sqlite';
 import { submissionFromRow } from '../../records/submissions/embedded';
-import {
-  applyReviewUpdate,
-  emptyCounts,
-  NEW_REVIEW,
-  SEARCH_FIELDS,
-  searchWords,
-  type InboxFilter,
-  type ReviewedSubmission,
-  type ReviewRepository,
-  type SubmissionReview,
-} from '.';
+import { applyReviewUpdate, NEW_REVIEW } from '.';
+import type { InboxFilter, ReviewedSubmission, ReviewRepository, SubmissionReview } from '.';
+import { emptyCounts, SEARCH_FIELDS, searchWords } from './inbox';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS reviews (

@@ -72,14 +72,6 @@ export interface ReviewRepository {
   remove(submissionIds: readonly string[]): Promise<void>;
 }
 
-/** The fields the inbox searches and shows. */
-export const SEARCH_FIELDS = ['firstName', 'lastName', 'email', 'organization'] as const;
-
-/** The search as words: each must appear in one of SEARCH_FIELDS (any case). */
-export function searchWords(search: string | undefined): string[] {
-  return (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-}
-
 /** The review after a change, with the change in its history; the same object when nothing changes. */
 export function applyReviewUpdate(
   review: SubmissionReview,
@@ -101,8 +93,4 @@ export function applyReviewUpdate(
     note: note ?? review.note,
     history: [...review.history, change],
   };
-}
-
-export function emptyCounts(): Record<EndpointKind, number> {
-  return { download: 0, notifyme: 0, sponsor: 0, collab: 0, subscribe: 0, feedback: 0, contact: 0, support: 0 };
 }

@@ -2,17 +2,9 @@ import { ObjectId, type Db, type Document, type Filter } from 'mongodb';
 import { ENDPOINT_KINDS } from '@wpc/shared/schemas';
 import type { DatabaseClient } from '../../db/client';
 import { SUBMISSIONS, submissionFromDoc } from '../../records/submissions/mongo';
-import {
-  applyReviewUpdate,
-  emptyCounts,
-  NEW_REVIEW,
-  SEARCH_FIELDS,
-  searchWords,
-  type InboxFilter,
-  type ReviewedSubmission,
-  type ReviewRepository,
-  type SubmissionReview,
-} from '.';
+import { applyReviewUpdate, NEW_REVIEW } from '.';
+import type { InboxFilter, ReviewedSubmission, ReviewRepository, SubmissionReview } from '.';
+import { emptyCounts, SEARCH_FIELDS, searchWords } from './inbox';
 
 /** A review is kept apart from its submission, under the submission's id (hex). */
 type ReviewDoc = SubmissionReview & { _id: string };
