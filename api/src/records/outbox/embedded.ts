@@ -68,16 +68,18 @@ export function queueNotification(db: Database, submissionId: string, notificati
 }
 
 function stateOf(row: Record<string, unknown>): NotificationState {
-  const optional = (name: string, value: unknown) => (value === null ? {} : { [name]: value });
+  // Absent fields stay absent, as on MongoDB (a column is NULL for them).
+  const present = <T>(name: string, value: T | null) => (value === null ? {} : { [name]: value });
+  const date = (ms: unknown) => (ms === null ? null : dateOf(ms));
   return {
     status: row.status as NotificationState['status'],
     attempts: row.attempts as number,
     messageId: row.message_id as string,
-    ...optional('dueAt', row.due_at === null ? null : dateOf(row.due_at)),
-    ...optional('lease', row.lease),
-    ...optional('lastError', row.last_error),
-    ...optional('sentAt', row.sent_at === null ? null : dateOf(row.sent_at)),
-    ...optional('failedAt', row.failed_at === null ? null : dateOf(row.failed_at)),
+    ...present('dueAt', date(row.due_at)),
+    ...present('lease', row.lease),
+    ...present('lastError', row.last_error),
+    ...present('sentAt', date(row.sent_at)),
+    ...present('failedAt', date(row.failed_at)),
   };
 }
 
