@@ -1,5 +1,12 @@
 # The API. Build from the repository root: docker build -f docker/api.Dockerfile .
-FROM node:20-bookworm-slim
+
+# Dependencies, in a stage of their own: better-sqlite3 (the embedded store) is a native module.
+# Its install script downloads a prebuilt binary, or compiles SQLite and the binding with
+# node-gyp when it cannot, which needs python3, make and g++; none of them reach the final image.
+FROM node:20-bookworm-slim AS dependencies
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -11,6 +18,11 @@ COPY mfe-map/package.json mfe-map/
 COPY api/package.json api/
 # tsx (a root dev dependency) runs the TypeScript sources, as npm start does.
 RUN npm ci --no-audit --no-fund
+
+# The same base image, so the compiled module matches its Node exactly.
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY --from=dependencies /app ./
 COPY shared shared
 COPY api api
 ENV NODE_ENV=production DATA_DIR=/data TRUST_PROXY=1

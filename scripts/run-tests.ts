@@ -36,7 +36,7 @@ interface Step {
 }
 
 const STEPS: readonly Step[] = [
-  { name: 'lint (ESLint, Prettier)', command: ['npm', 'run', '--silent', 'lint'], gate: true },
+  { name: 'lint (ESLint, import cycles, Prettier)', command: ['npm', 'run', '--silent', 'lint'], gate: true },
   { name: 'typecheck (tsc -b)', command: ['npm', 'run', '--silent', 'typecheck'], gate: true },
   {
     name: 'unit, component and API tests (jest)',

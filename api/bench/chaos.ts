@@ -200,12 +200,12 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   if (kind === 'mongodb') {
     const store = new MongoStore({ uri: env.MONGODB_URI!, serverSelectionTimeoutMS: 5000 });
     try {
-      for await (const row of store.streamSubmissions()) rows.push(row);
+      for await (const row of store.submissions.stream()) rows.push(row);
     } finally {
       await store.close();
     }
   } else {
-    for await (const row of new EmbeddedSnapshot(env.DATA_DIR!).streamSubmissions()) rows.push(row);
+    for await (const row of new EmbeddedSnapshot(env.DATA_DIR!).submissions.stream()) rows.push(row);
   }
   const storedByN = new Map<number, number>();
   for (const row of rows) {
@@ -222,7 +222,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   await fs.rm(workDir, { recursive: true, force: true });
   latencies.sort((a, b) => a - b);
   return {
-    store: kind === 'mongodb' ? 'MongoDB (FerretDB 1.24)' : 'embedded (NeDB)',
+    store: kind === 'mongodb' ? 'MongoDB (FerretDB 1.24)' : 'embedded (SQLite)',
     sent: Math.min(next, TOTAL),
     acknowledged: acknowledged.size,
     stored: storedByN.size,

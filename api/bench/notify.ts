@@ -84,7 +84,7 @@ async function inFlight(kind: 'embedded' | 'mongodb', env: Record<string, string
     const store = new EmbeddedStore(env.DATA_DIR!);
     try {
       await store.init();
-      return await store.outbox.releaseLeases(new Date());
+      return (await store.outbox.releaseLeases?.(new Date())) ?? 0;
     } finally {
       await store.close();
     }
@@ -233,7 +233,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
   }
   await fs.rm(workDir, { recursive: true, force: true });
   return {
-    store: kind === 'mongodb' ? 'MongoDB (FerretDB 1.24)' : 'embedded (NeDB)',
+    store: kind === 'mongodb' ? 'MongoDB (FerretDB 1.24)' : 'embedded (SQLite)',
     submitted: Math.min(next, TOTAL),
     acknowledged: acknowledged.size,
     notified,

@@ -1,5 +1,5 @@
 import { QUESTION_IDS, SCORECARD_VERSION } from '@wpc/shared/assessment';
-import type { SubmissionStore } from '../src/store';
+import type { Store } from '../src/store';
 
 /** A small deterministic generator, so every benchmark run stores the same results. */
 function generator(seed: number): () => number {
@@ -11,10 +11,10 @@ function generator(seed: number): () => number {
 }
 
 /** Stores `count` complete shared self-assessments with varied scores, as the benchmark's data. */
-export async function seedSharedAssessments(store: SubmissionStore, count: number): Promise<void> {
+export async function seedSharedAssessments(store: Store, count: number): Promise<void> {
   const random = generator(20240220);
   for (let index = 0; index < count; index += 1) {
-    await store.insertAssessment({
+    await store.assessments.insert({
       communityType: 'city',
       country: 'US',
       zip: null,

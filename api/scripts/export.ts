@@ -6,8 +6,8 @@
  * - MONGODB_URI set: read from MongoDB directly (readers and the API's writes do not interfere);
  * - an API holds DATA_DIR (its lock file names a running process): through that API, over HTTP
  *   with ADMIN_TOKEN (or --api <url> to name it);
- * - otherwise: the embedded store's files, read only, never loaded through NeDB (which would
- *   rewrite them) and never compacted.
+ * - otherwise: the embedded store's database opened read-only (SQLite's write-ahead log lets an
+ *   API that starts meanwhile write as usual).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -85,8 +85,8 @@ async function throughApi(base: string, config: ApiConfig, values: Values): Prom
 /** A store this process reads itself: MongoDB, or the files of an idle DATA_DIR. */
 interface ExportSource {
   readonly description: string;
-  streamSubmissions(query: SubmissionStreamQuery): AsyncIterable<StoredSubmission>;
-  streamAssessments(query: AssessmentStreamQuery): AsyncIterable<StoredAssessment>;
+  readonly submissions: { stream(query: SubmissionStreamQuery): AsyncIterable<StoredSubmission> };
+  readonly assessments: { stream(query: AssessmentStreamQuery): AsyncIterable<StoredAssessment> };
   close(): Promise<void>;
 }
 
@@ -128,12 +128,12 @@ function planExport(values: Values): { ok: true; run: LocalExport } | { ok: fals
   if (values.form === ASSESSMENT_EXPORT_FORM) {
     const request = parseAssessmentExportParams(values);
     if (!request.ok) return request;
-    const rowsOf = (source: ExportSource) => source.streamAssessments(request.query);
+    const rowsOf = (source: ExportSource) => source.assessments.stream(request.query);
     return { ok: true, run: localExport(rowsOf, request.format, assessmentTable, 'shared self-assessment(s)') };
   }
   const request = parseExportParams(values);
   if (!request.ok) return request;
-  const rowsOf = (source: ExportSource) => source.streamSubmissions(request.query);
+  const rowsOf = (source: ExportSource) => source.submissions.stream(request.query);
   return { ok: true, run: localExport(rowsOf, request.format, submissionTable(request.query.form), 'submission(s)') };
 }
 

@@ -12,14 +12,14 @@ import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
 import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
+import { CSRF_HEADER } from '@wpc/shared/team';
 import { submitRoutes } from './routes/submit';
-import { teamRoutes } from './routes/team';
-import { CSRF_HEADER } from './team/session';
+import { teamRoutes } from './team/routes';
 import { mailerFor, type Mailer } from './mail/transport';
-import { storeWithDeadline, type SubmissionStore } from './store';
+import type { Store } from './store';
 
 export interface AppDependencies {
-  readonly store: SubmissionStore;
+  readonly store: Store;
   readonly config: ApiConfig;
   readonly logger?: Logger;
   /** Milliseconds since the epoch, for the benchmark cache and the team console's sessions; tests pass their own. */
@@ -41,7 +41,7 @@ export function createApp({
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
-  const guardedStore = storeWithDeadline(store, {
+  const guardedStore = store.bound({
     timeoutMs: config.storeTimeoutMs,
     maxInFlight: config.storeMaxInFlight,
     exportTimeoutMs: config.exportTimeoutMs,
@@ -68,7 +68,7 @@ export function createApp({
   );
 
   // One limiter for every submission, shared results included: one budget per address.
-  const submitGuards = limiter(config.rateLimit, guardedStore.rateCounter, {
+  const submitGuards = limiter(config.rateLimit, guardedStore.rateCounts, {
     name: 'submit',
     message: 'Too many submissions from your address. Please wait a minute and try again.',
   });
@@ -91,7 +91,7 @@ export function createApp({
       adminToken: config.adminToken,
       adminTokenError: config.adminTokenError,
       logger,
-      guards: limiter(config.rateLimit, guardedStore.rateCounter, {
+      guards: limiter(config.rateLimit, guardedStore.rateCounts, {
         name: 'admin',
         message: 'Too many failed attempts. Please wait and try again.',
         skipSuccessfulRequests: true,

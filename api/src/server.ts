@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   let worker: NotificationWorker | undefined;
   if (!mailer) {
     logger.info('notifications are off: SMTP_URL is not set, so submissions are stored without emailing the team');
-  } else if (store.outbox) {
+  } else {
     worker = new NotificationWorker({
       outbox: store.outbox,
       mailer,

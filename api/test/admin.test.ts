@@ -19,7 +19,7 @@ for (const storeCase of storeCases) {
     const h = useHarness(storeCase, { adminToken: TOKEN });
 
     async function seed() {
-      await h.store.insertSubmission({
+      await h.store.submissions.insert({
         form: 'download',
         variant: 'download',
         page: '/scorecard',
@@ -27,7 +27,7 @@ for (const storeCase of storeCases) {
         fields: { ...person, zipCode: '94110', subscribe: true, pilot: false },
         receivedAt: new Date('2025-01-10T12:00:00Z'),
       });
-      await h.store.insertSubmission({
+      await h.store.submissions.insert({
         form: 'contact',
         variant: 'contact',
         page: '/contact-us',
@@ -40,7 +40,7 @@ for (const storeCase of storeCases) {
         },
         receivedAt: new Date('2025-02-10T12:00:00Z'),
       });
-      await h.store.insertSubmission({
+      await h.store.submissions.insert({
         form: 'download',
         variant: 'download',
         page: null,
@@ -155,7 +155,7 @@ for (const storeCase of storeCases) {
       for (let n = 0; n < ROWS; n += 50) {
         await Promise.all(
           Array.from({ length: 50 }, (_, i) =>
-            h.store.insertSubmission({
+            h.store.submissions.insert({
               form: 'notifyme',
               variant: 'notify',
               page: null,
@@ -239,7 +239,7 @@ for (const storeCase of storeCases) {
     });
 
     it('streams files kept by the store directly', async () => {
-      const saved = await h.store.saveFile(Readable.from([samples.pdf]), {
+      const saved = await h.store.files.save(Readable.from([samples.pdf]), {
         name: 'report.pdf',
         contentType: 'application/pdf',
       });

@@ -1,5 +1,5 @@
 import { QUESTION_IDS } from '@wpc/shared/assessment';
-import type { NewAssessment, SubmissionStore } from '../src/store';
+import type { NewAssessment, Store } from '../src/store';
 import { describeStore, storeCases, type TestStore } from './helpers/stores';
 
 function assessment(score: number, receivedAt: string): NewAssessment {
@@ -18,7 +18,7 @@ function assessment(score: number, receivedAt: string): NewAssessment {
 for (const storeCase of storeCases) {
   describeStore(storeCase, 'storage of shared self-assessments', () => {
     let testStore: TestStore;
-    let store: SubmissionStore;
+    let store: Store;
 
     beforeEach(async () => {
       testStore = await storeCase.create();
@@ -28,32 +28,32 @@ for (const storeCase of storeCases) {
     afterEach(() => testStore.destroy());
 
     it('stores a result and returns it as a plain object with an id', async () => {
-      const saved = await store.insertAssessment(assessment(2, '2026-03-01T10:00:00.000Z'));
+      const saved = await store.assessments.insert(assessment(2, '2026-03-01T10:00:00.000Z'));
       expect(saved).toEqual({ id: expect.any(String), ...assessment(2, '2026-03-01T10:00:00.000Z') });
       expect(saved.receivedAt).toBeInstanceOf(Date);
-      expect(await store.listAssessments()).toEqual([saved]);
+      expect(await store.assessments.list()).toEqual([saved]);
     });
 
     it('lists oldest first, filters by date, and keeps them apart from form submissions', async () => {
-      await store.insertAssessment(assessment(3, '2026-03-03T00:00:00.000Z'));
-      await store.insertAssessment(assessment(1, '2026-03-01T00:00:00.000Z'));
-      await store.insertAssessment(assessment(2, '2026-03-02T00:00:00.000Z'));
-      expect((await store.listAssessments()).map((saved) => saved.receivedAt.toISOString().slice(0, 10))).toEqual([
+      await store.assessments.insert(assessment(3, '2026-03-03T00:00:00.000Z'));
+      await store.assessments.insert(assessment(1, '2026-03-01T00:00:00.000Z'));
+      await store.assessments.insert(assessment(2, '2026-03-02T00:00:00.000Z'));
+      expect((await store.assessments.list()).map((saved) => saved.receivedAt.toISOString().slice(0, 10))).toEqual([
         '2026-03-01',
         '2026-03-02',
         '2026-03-03',
       ]);
-      const since = await store.listAssessments({ since: new Date('2026-03-02T00:00:00.000Z') });
+      const since = await store.assessments.list({ since: new Date('2026-03-02T00:00:00.000Z') });
       expect(since.map((saved) => saved.zip)).toEqual(['3010', null]);
-      expect(await store.listSubmissions()).toEqual([]);
+      expect(await store.submissions.list()).toEqual([]);
     });
 
     it('keeps them across a restart, when the indexes already exist', async () => {
-      await store.insertAssessment(assessment(4, '2026-03-04T00:00:00.000Z'));
+      await store.assessments.insert(assessment(4, '2026-03-04T00:00:00.000Z'));
       await store.close();
       const reopened = testStore.reopen();
       await reopened.init();
-      expect(await reopened.listAssessments()).toEqual([
+      expect(await reopened.assessments.list()).toEqual([
         { id: expect.any(String), ...assessment(4, '2026-03-04T00:00:00.000Z') },
       ]);
     });

@@ -52,7 +52,7 @@ for (const storeCase of storeCases) {
         const res = await post({ ...share(3), firstName: 'Ada', email: 'ada@example.org', notes: { '1a': 'private' } });
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ ok: true });
-        const [saved, ...rest] = await h.store.listAssessments();
+        const [saved, ...rest] = await h.store.assessments.list();
         expect(rest).toEqual([]);
         expect(saved).toEqual({
           id: expect.any(String),
@@ -64,12 +64,12 @@ for (const storeCase of storeCases) {
           receivedAt: expect.any(Date),
         });
         expect(saved!.receivedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
-        expect(await h.store.listSubmissions()).toEqual([]);
+        expect(await h.store.submissions.list()).toEqual([]);
       });
 
       it('stores no zip when none is given', async () => {
         expect((await post({ ...share(1), zip: undefined })).status).toBe(200);
-        expect((await h.store.listAssessments())[0]!.zip).toBeNull();
+        expect((await h.store.assessments.list())[0]!.zip).toBeNull();
       });
 
       it('refuses incomplete scores, a score out of range and a missing consent, naming each, and stores nothing', async () => {
@@ -79,19 +79,19 @@ for (const storeCase of storeCases) {
         expect(res.body.error).toBe('Some fields need attention.');
         expect(Object.keys(res.body.fields).sort()).toEqual(['consent', 'scores.4c', 'scores.9a']);
         expect(res.body.fields['scores.4c']).toMatch(/answer all 40 questions/);
-        expect(await h.store.listAssessments()).toEqual([]);
+        expect(await h.store.assessments.list()).toEqual([]);
       });
 
       it('refuses operator objects and arrays where text and numbers are expected', async () => {
         const res = await post({ ...share(2), country: { $ne: null }, scores: [1, 2, 3] });
         expect(res.status).toBe(400);
         expect(Object.keys(res.body.fields).sort()).toEqual(['country', 'scores']);
-        expect(await h.store.listAssessments()).toEqual([]);
+        expect(await h.store.assessments.list()).toEqual([]);
       });
 
       it('answers a filled-in honeypot with 200 and stores nothing', async () => {
         expect((await post(share(4, { [HONEYPOT_FIELD]: 'http://spam.example' }))).body).toEqual({ ok: true });
-        expect(await h.store.listAssessments()).toEqual([]);
+        expect(await h.store.assessments.list()).toEqual([]);
       });
 
       it('stores results sent again with the same Idempotency-Key once, and answers the repeat 200', async () => {
@@ -113,7 +113,7 @@ for (const storeCase of storeCases) {
         const raceKey = randomUUID();
         const raced = await Promise.all([send(share(1), raceKey), send(share(1), raceKey), send(share(1), raceKey)]);
         expect(raced.map((res) => res.status)).toEqual([200, 200, 200]);
-        expect((await h.store.listAssessments()).map((row) => row.scores['1a'])).toEqual([3, 1]);
+        expect((await h.store.assessments.list()).map((row) => row.scores['1a'])).toEqual([3, 1]);
 
         const reused = await send(share(5), key);
         expect(reused.status).toBe(422);
@@ -121,7 +121,7 @@ for (const storeCase of storeCases) {
         const malformed = await send(share(5), 'short');
         expect(malformed.status).toBe(400);
         expect(malformed.body.header).toBe('Idempotency-Key');
-        expect(await h.store.listAssessments()).toHaveLength(2);
+        expect(await h.store.assessments.list()).toHaveLength(2);
       });
 
       it('answers 415 to a body that is not JSON', async () => {
@@ -158,8 +158,8 @@ for (const storeCase of storeCases) {
       });
 
       it('counts only complete results of this scorecard version', async () => {
-        for (const score of [1, 2, 3, 4]) await h.store.insertAssessment(stored(score));
-        await h.store.insertAssessment(stored(5, { scorecardVersion: '01-01-23' }));
+        for (const score of [1, 2, 3, 4]) await h.store.assessments.insert(stored(score));
+        await h.store.assessments.insert(stored(5, { scorecardVersion: '01-01-23' }));
         const res = await request(h.app).get(ASSESSMENT_BENCHMARKS_PATH);
         expect(res.body).toMatchObject({ available: false, count: 4 });
       });
@@ -167,8 +167,8 @@ for (const storeCase of storeCases) {
       it('computes the comparison at most once a minute, however many requests arrive', async () => {
         let now = Date.parse('2026-03-11T10:00:00Z');
         const app = createApp({ store: h.store, config: h.config, clock: () => now });
-        const computations = jest.spyOn(h.store, 'listAssessments');
-        for (const score of [1, 2, 3, 4]) await h.store.insertAssessment(stored(score));
+        const computations = jest.spyOn(h.store.assessments, 'list');
+        for (const score of [1, 2, 3, 4]) await h.store.assessments.insert(stored(score));
 
         const answers = await Promise.all(
           Array.from({ length: 20 }, () => request(app).get(ASSESSMENT_BENCHMARKS_PATH)),
@@ -188,7 +188,7 @@ for (const storeCase of storeCases) {
 
       it('answers 503 when the store fails, and tries again on the next request instead of keeping the failure', async () => {
         const app = createApp({ store: h.store, config: h.config, clock: () => 0 });
-        jest.spyOn(h.store, 'listAssessments').mockRejectedValueOnce(new StoreUnavailableError('down'));
+        jest.spyOn(h.store.assessments, 'list').mockRejectedValueOnce(new StoreUnavailableError('down'));
         expect((await request(app).get(ASSESSMENT_BENCHMARKS_PATH)).status).toBe(503);
         const res = await request(app).get(ASSESSMENT_BENCHMARKS_PATH);
         expect(res.status).toBe(200);
@@ -201,8 +201,8 @@ for (const storeCase of storeCases) {
         request(h.app).get(`/api/admin/submissions?${query}`).set('Authorization', `Bearer ${TOKEN}`);
 
       beforeEach(async () => {
-        await h.store.insertAssessment(stored(2, { receivedAt: new Date('2026-01-05T08:00:00Z') }));
-        await h.store.insertAssessment(stored(5, { zip: '2000', receivedAt: new Date('2026-02-05T08:00:00Z') }));
+        await h.store.assessments.insert(stored(2, { receivedAt: new Date('2026-01-05T08:00:00Z') }));
+        await h.store.assessments.insert(stored(5, { zip: '2000', receivedAt: new Date('2026-02-05T08:00:00Z') }));
       });
 
       it('lists shared results as JSON, oldest first, filtered by date', async () => {

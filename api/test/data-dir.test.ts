@@ -48,11 +48,11 @@ describe('the embedded store on its DATA_DIR', () => {
 
   it('lets the next store in once the holder has closed', async () => {
     const first = open();
-    await first.insertSubmission(note);
+    await first.submissions.insert(note);
     await first.close();
     expect(await readDataDirLock(dataDir)).toBeNull();
     const second = open();
-    expect(await second.listSubmissions()).toHaveLength(1);
+    expect(await second.submissions.list()).toHaveLength(1);
   });
 
   it('takes over a stale lock left by a process that died', async () => {
@@ -69,7 +69,7 @@ describe('the embedded store on its DATA_DIR', () => {
     expect(await readDataDirLock(dataDir)).toMatchObject({ state: 'stale' });
 
     const store = open();
-    await store.insertSubmission(note);
+    await store.submissions.insert(note);
     expect(await readDataDirLock(dataDir)).toMatchObject({ state: 'alive', holder: { pid: process.pid } });
   });
 
@@ -88,21 +88,21 @@ describe('the embedded store on its DATA_DIR', () => {
     expect((error as Error).message).toContain(`delete ${lockFile}`);
   });
 
-  it('keeps personal data private: folders 0700, data files and uploads 0600, also after compaction', async () => {
+  it('keeps personal data private: folders 0700, the database and uploads 0600, also after closing', async () => {
     const store = open();
-    const file = await store.saveFile(Readable.from([Buffer.from('%PDF-1.4')]), {
+    const file = await store.files.save(Readable.from([Buffer.from('%PDF-1.4')]), {
       name: 'a.pdf',
       contentType: 'application/pdf',
     });
-    await store.insertSubmission(note);
+    await store.submissions.insert(note);
     expect(await mode(dataDir)).toBe(0o700);
     expect(await mode(path.join(dataDir, 'uploads'))).toBe(0o700);
     expect(await mode(path.join(dataDir, 'uploads', file.id))).toBe(0o600);
-    expect(await mode(path.join(dataDir, 'submissions.db'))).toBe(0o600);
-    expect(await mode(path.join(dataDir, 'files.db'))).toBe(0o600);
+    expect(await mode(path.join(dataDir, 'store.sqlite'))).toBe(0o600);
+    expect(await mode(path.join(dataDir, 'store.sqlite-wal'))).toBe(0o600);
     expect(await mode(path.join(dataDir, LOCK_FILE_NAME))).toBe(0o600);
-    await store.close(); // compaction rewrites the data files
-    expect(await mode(path.join(dataDir, 'submissions.db'))).toBe(0o600);
+    await store.close(); // the write-ahead log is folded into the database file
+    expect(await mode(path.join(dataDir, 'store.sqlite'))).toBe(0o600);
   });
 
   it('tightens a folder and files left world-readable by an earlier version', async () => {
@@ -113,7 +113,9 @@ describe('the embedded store on its DATA_DIR', () => {
     await open().init();
     expect(await mode(dataDir)).toBe(0o700);
     expect(await mode(path.join(dataDir, 'uploads'))).toBe(0o700);
-    expect(await mode(path.join(dataDir, 'submissions.db'))).toBe(0o600);
+    // The earlier version's data file, imported and kept aside.
+    expect(await mode(path.join(dataDir, 'nedb-imported'))).toBe(0o700);
+    expect(await mode(path.join(dataDir, 'nedb-imported', 'submissions.db'))).toBe(0o600);
     expect(await mode(path.join(dataDir, 'uploads', '0123456789abcdef0123456789abcdef'))).toBe(0o600);
   });
 });

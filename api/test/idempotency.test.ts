@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { endpointPath } from '@wpc/shared/schemas';
 import { createApp } from '../src/app';
-import type { SubmissionStore } from '../src/store';
+import type { Store } from '../src/store';
 import { testConfig } from './helpers/config';
 import { samples, validBodies } from './helpers/fixtures';
 import { useHarness } from './helpers/harness';
@@ -11,29 +11,22 @@ import { describeStore, storeCases } from './helpers/stores';
 const KEY = 'Idempotency-Key';
 
 /** The same store, but every insert is acknowledged only after `delayMs` (written all the same). */
-function slowInserts(store: SubmissionStore, delayMs: number): SubmissionStore {
-  return {
-    kind: store.kind,
-    description: store.description,
-    insertSubmission: async (submission, options) => {
-      const stored = await store.insertSubmission(submission, options);
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      return stored;
+function slowInserts(store: Store, delayMs: number): Store {
+  return store.over((client) => ({
+    kind: client.kind,
+    description: client.description,
+    run: async (what, work) => {
+      const result = await client.run(what, work);
+      if (what === 'insert') await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return result;
     },
-    init: () => store.init(),
-    listSubmissions: (query) => store.listSubmissions(query),
-    streamSubmissions: (query) => store.streamSubmissions(query),
-    saveFile: (source, file) => store.saveFile(source, file),
-    openFile: (id) => store.openFile(id),
-    listFiles: () => store.listFiles(),
-    deleteFile: (id) => store.deleteFile(id),
-    insertAssessment: (assessment) => store.insertAssessment(assessment),
-    listAssessments: (query) => store.listAssessments(query),
-    streamAssessments: (query) => store.streamAssessments(query),
-    health: () => store.health(),
-    team: store.team,
-    close: () => store.close(),
-  };
+    init: () => client.init(),
+    rows: (source) => client.rows(source),
+    unbounded: (what, work) => client.unbounded(what, work),
+    within: (what, waiting) => client.within(what, waiting),
+    health: () => client.health(),
+    close: () => client.close(),
+  }));
 }
 
 for (const storeCase of storeCases) {
@@ -54,14 +47,14 @@ for (const storeCase of storeCases) {
       expect(again.status).toBe(200);
       expect(again.body).toEqual({ ok: true });
       expect(again.headers['idempotent-replayed']).toBe('true');
-      expect(await h.store.listSubmissions()).toHaveLength(1);
+      expect(await h.store.submissions.list()).toHaveLength(1);
     });
 
     it('stores one submission when the retries of one attempt arrive together', async () => {
       const key = randomUUID();
       const answers = await Promise.all(Array.from({ length: 6 }, () => post(key)));
       expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
-      expect(await h.store.listSubmissions()).toHaveLength(1);
+      expect(await h.store.submissions.list()).toHaveLength(1);
     });
 
     it('refuses a key reused for different content with 422, storing nothing new', async () => {
@@ -73,7 +66,7 @@ for (const storeCase of storeCases) {
         error: expect.stringMatching(/already used for a different submission/),
         header: KEY,
       });
-      const stored = await h.store.listSubmissions();
+      const stored = await h.store.submissions.list();
       expect(stored.map((row) => row.fields.message)).toEqual([validBodies.contact.message]);
     });
 
@@ -85,7 +78,7 @@ for (const storeCase of storeCases) {
         expect(res.status).toBe(400);
         expect(res.body.header).toBe(KEY);
       }
-      expect(await h.store.listSubmissions()).toHaveLength(2);
+      expect(await h.store.submissions.list()).toHaveLength(2);
     });
 
     it('keeps one copy of an upload retried with the same key, and no orphaned files', async () => {
@@ -98,9 +91,9 @@ for (const storeCase of storeCases) {
           .attach('files', samples.pdf, 'scorecard.pdf');
       expect((await send()).status).toBe(200);
       expect((await send()).status).toBe(200);
-      const [stored, ...rest] = await h.store.listSubmissions();
+      const [stored, ...rest] = await h.store.submissions.list();
       expect(rest).toEqual([]);
-      expect((await h.store.listFiles()).map((file) => file.id)).toEqual(stored!.files.map((file) => file.id));
+      expect((await h.store.files.list()).map((file) => file.id)).toEqual(stored!.files.map((file) => file.id));
     });
 
     it('answers a retry 200 without a duplicate when the first attempt timed out into a 503 but was written', async () => {
@@ -111,14 +104,14 @@ for (const storeCase of storeCases) {
       expect(first.status).toBe(503);
       // The store finishes the write after the answer: exactly what a visitor cannot see.
       await new Promise((resolve) => setTimeout(resolve, 700));
-      expect(await h.store.listSubmissions()).toHaveLength(1);
+      expect(await h.store.submissions.list()).toHaveLength(1);
 
       // The visitor's retry, once the store answers in time again.
       const recovered = createApp({ store: h.store, config: await testConfig({ storeTimeoutMs: 10_000 }) });
       const retry = await request(recovered).post(endpointPath('download')).set(KEY, key).send(validBodies.download);
       expect(retry.status).toBe(200);
       expect(retry.headers['idempotent-replayed']).toBe('true');
-      expect(await h.store.listSubmissions()).toHaveLength(1);
+      expect(await h.store.submissions.list()).toHaveLength(1);
     });
 
     it('lets a retry that arrives while the first attempt is still with the store wait for its outcome', async () => {
@@ -132,7 +125,7 @@ for (const storeCase of storeCases) {
       expect(retry.status).toBe(200);
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect((await first).status).toBe(200);
-      expect(await h.store.listSubmissions()).toHaveLength(1);
+      expect(await h.store.submissions.list()).toHaveLength(1);
     });
   });
 }

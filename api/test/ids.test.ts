@@ -1,4 +1,4 @@
-import { newDocumentId } from '../src/store/ids';
+import { newDocumentId } from '../src/db/ids';
 
 describe('document ids', () => {
   afterEach(() => jest.restoreAllMocks());

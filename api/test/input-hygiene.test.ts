@@ -40,7 +40,7 @@ describeStore(embeddedCase, 'input hygiene', () => {
     const email = await post({ ...validBodies.contact, email: 'ada\u202e@example.org' });
     expect(email.status).toBe(400);
     expect(Object.keys(email.body.fields)).toEqual(['email']);
-    expect(await h.store.listSubmissions()).toEqual([]);
+    expect(await h.store.submissions.list()).toEqual([]);
   });
 
   it('lets messages keep tabs and line breaks, and nothing else of the kind', async () => {
@@ -51,7 +51,7 @@ describeStore(embeddedCase, 'input hygiene', () => {
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual({ message: expect.stringMatching(/other than tabs and line breaks/) });
     }
-    const [stored, ...rest] = await h.store.listSubmissions();
+    const [stored, ...rest] = await h.store.submissions.list();
     expect(rest).toEqual([]);
     expect(stored!.fields.message).toBe(message);
   });

@@ -49,7 +49,7 @@ for (const storeCase of storeCases) {
         ).status,
       ).toBe(200);
 
-      const stored = await h.store.listSubmissions();
+      const stored = await h.store.submissions.list();
       expect(stored).toHaveLength(ENDPOINT_KINDS.length + 1);
       const due = await h.store.outbox!.due(new Date(Date.now() + 1000), 100);
       expect([...due].sort()).toEqual(stored.map((submission) => submission.id).sort());
@@ -67,11 +67,11 @@ for (const storeCase of storeCases) {
       };
       const idempotency = { key: randomUUID(), fingerprint: 'f' };
       const entry = h.worker.newEntry(submission.receivedAt);
-      await h.store.insertSubmission(submission, { idempotency, notification: entry });
+      await h.store.submissions.insert(submission, { idempotency, notification: entry });
       await expect(
-        h.store.insertSubmission(submission, { idempotency, notification: h.worker.newEntry(new Date()) }),
+        h.store.submissions.insert(submission, { idempotency, notification: h.worker.newEntry(new Date()) }),
       ).rejects.toBeInstanceOf(DuplicateSubmissionError);
-      expect(await h.store.listSubmissions()).toHaveLength(1);
+      expect(await h.store.submissions.list()).toHaveLength(1);
       expect(await h.store.outbox!.stats()).toMatchObject({ pending: 1 });
     });
 
@@ -201,7 +201,7 @@ for (const storeCase of storeCases) {
       // the same order, so the two claim the same entry at the same moment, over and over.
       for (let index = 0; index < count; index += 1) {
         const receivedAt = new Date();
-        await h.store.insertSubmission(
+        await h.store.submissions.insert(
           {
             form: 'notifyme',
             variant: 'notify',
@@ -251,7 +251,7 @@ for (const storeCase of storeCases) {
 
     it('lets no field add a header, a recipient or a second line to one (even one that bypassed validation)', async () => {
       // Stored directly, as data from an older version or another tool might be: CR/LF in one-line fields.
-      const submission = await h.store.insertSubmission(
+      const submission = await h.store.submissions.insert(
         {
           form: 'sponsor',
           variant: 'sponsor',
@@ -292,7 +292,7 @@ describeStore(storeCases[0]!, 'notifications off (no SMTP_URL)', () => {
       await testStore.store.init();
       const app = createApp({ store: testStore.store, config: await testConfig() });
       await request(app).post(endpointPath('notifyme')).send(validBodies.notifyme).expect(200);
-      expect(await testStore.store.listSubmissions()).toHaveLength(1);
+      expect(await testStore.store.submissions.list()).toHaveLength(1);
       expect(await testStore.store.outbox!.stats()).toEqual({ pending: 0, oldestPendingAt: null, failed: 0 });
       expect((await request(app).get('/api/health').expect(200)).body).toEqual({
         status: 'ok',

@@ -174,7 +174,7 @@ for (const storeCase of storeCases) {
 
     it('form submissions: 503 with Retry-After when the store is down, 429 when rate limited', async () => {
       const path = endpointPath('notifyme');
-      jest.spyOn(h.store, 'insertSubmission').mockRejectedValueOnce(new StoreUnavailableError('down'));
+      jest.spyOn(h.store.submissions, 'insert').mockRejectedValueOnce(new StoreUnavailableError('down'));
       const down = await request(h.app).post(path).send(validBodies.notifyme);
       expect(down.status).toBe(503);
       expect(down.headers['retry-after']).toBe('5');
@@ -260,8 +260,8 @@ for (const storeCase of storeCases) {
       }
       // The eight forms, the second shapes of subscribe and contact, the upload, the self-assessment.
       expect(sent).toBe(ENDPOINT_KINDS.length + 4);
-      expect(await h.store.listSubmissions()).toHaveLength(ENDPOINT_KINDS.length + 3);
-      expect(await h.store.listAssessments()).toHaveLength(1);
+      expect(await h.store.submissions.list()).toHaveLength(ENDPOINT_KINDS.length + 3);
+      expect(await h.store.assessments.list()).toHaveLength(1);
     });
 
     it('health: 200, and 503 when the store is down', async () => {

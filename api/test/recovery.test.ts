@@ -83,7 +83,7 @@ describeOwnFerret('MongoDB store that heals by itself (against a FerretDB the te
     await ferret.start();
     await expectRecoveryWithin(RECOVERY_MS);
     expect((await submit('Up')).status).toBe(200);
-    expect((await store.listSubmissions()).map((row) => row.fields.lastName)).toEqual(['Up']);
+    expect((await store.submissions.list()).map((row) => row.fields.lastName)).toEqual(['Up']);
 
     // One log line for the outage, with the driver's own error; one when it is over.
     expect(outageLines()).toHaveLength(1);
@@ -105,7 +105,7 @@ describeOwnFerret('MongoDB store that heals by itself (against a FerretDB the te
     await ferret.start();
     await expectRecoveryWithin(RECOVERY_MS);
     expect((await submit('After')).status).toBe(200);
-    expect((await store.listSubmissions()).map((row) => row.fields.lastName)).toEqual(['Before', 'After']);
+    expect((await store.submissions.list()).map((row) => row.fields.lastName)).toEqual(['Before', 'After']);
     await recoveryLogged();
     expect(outageLines()).toHaveLength(1);
     expect(recoveryLines()).toHaveLength(1);

@@ -77,7 +77,7 @@ describeStore(mongoCase, 'two API processes on one database behind one proxy', (
 
     // Another address has a budget of its own.
     expect((await submit('198.51.100.20', { ...validBodies.notifyme, lastName: 'Other' })).status).toBe(200);
-    const stored = await store.listSubmissions({ form: 'notifyme' });
+    const stored = await store.submissions.list({ form: 'notifyme' });
     expect(stored.filter((row) => String(row.fields.lastName).startsWith('Limit'))).toHaveLength(LIMIT);
   });
 
@@ -95,7 +95,7 @@ describeStore(mongoCase, 'two API processes on one database behind one proxy', (
     const answers = await Promise.all([submit('192.0.2.11', raced, raceKey), submit('192.0.2.11', raced, raceKey)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
 
-    const stored = await store.listSubmissions({ form: 'notifyme' });
+    const stored = await store.submissions.list({ form: 'notifyme' });
     expect(stored.filter((row) => row.fields.lastName === 'Retried')).toHaveLength(1);
     expect(stored.filter((row) => row.fields.lastName === 'Raced')).toHaveLength(1);
   });

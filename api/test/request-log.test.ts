@@ -34,7 +34,7 @@ describe('request log', () => {
         .send(validBodies.contact);
       expect(stored.status).toBe(200);
       expect(stored.body).toEqual({ ok: true });
-      const [row] = await testStore.store.listSubmissions();
+      const [row] = await testStore.store.submissions.list();
 
       const replayed = await request(app)
         .post(endpointPath('contact'))

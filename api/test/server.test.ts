@@ -32,7 +32,7 @@ describe('server.ts', () => {
     const output = collect(child);
     try {
       await waitForOutput(child, /API listening/, output);
-      expect(output.text).toContain(`using the embedded NeDB store in ${dataDir}`);
+      expect(output.text).toContain(`using the embedded SQLite store in ${dataDir}`);
 
       const boundary = 'wpcBoundary';
       const field = (name: string, value: string) =>
@@ -79,7 +79,7 @@ describe('server.ts', () => {
       expect(await fs.readdir(uploadTmp)).toEqual([]);
 
       const store = new EmbeddedStore(dataDir);
-      const [stored] = await store.listSubmissions();
+      const [stored] = await store.submissions.list();
       expect(stored).toMatchObject({ form: 'feedback', fields: { firstName: 'Ada' } });
       expect(stored?.files).toHaveLength(1);
       expect(output.text).not.toContain('ada@example.org');
@@ -93,7 +93,7 @@ describe('server.ts', () => {
 describe('scripts/export.ts', () => {
   beforeEach(async () => {
     const store = new EmbeddedStore(dataDir);
-    await store.insertSubmission({
+    await store.submissions.insert({
       form: 'download',
       variant: 'download',
       page: '/',
@@ -108,7 +108,7 @@ describe('scripts/export.ts', () => {
       },
       receivedAt: new Date('2025-04-01T00:00:00Z'),
     });
-    await store.insertSubmission({
+    await store.submissions.insert({
       form: 'notifyme',
       variant: 'notify',
       page: '/showcase/innovations',
@@ -266,7 +266,7 @@ describe('scripts/export.ts while the API takes writes', () => {
     expect(acknowledged.size).toBe(TOTAL);
     const store = new EmbeddedStore(dataDir);
     try {
-      const stored = new Set((await store.listSubmissions()).map((row) => String(row.fields.email)));
+      const stored = new Set((await store.submissions.list()).map((row) => String(row.fields.email)));
       expect([...acknowledged].filter((email) => !stored.has(email))).toEqual([]);
       expect(stored.size).toBe(TOTAL);
     } finally {
@@ -286,9 +286,9 @@ describe('scripts/export.ts while the API takes writes', () => {
     }
   });
 
-  it('reads the files of an idle DATA_DIR without rewriting them, torn last line and all', async () => {
+  it('reads the database of an idle DATA_DIR without changing it', async () => {
     const store = new EmbeddedStore(dataDir);
-    await store.insertSubmission({
+    await store.submissions.insert({
       form: 'notifyme',
       variant: 'notify',
       page: null,
@@ -297,15 +297,13 @@ describe('scripts/export.ts while the API takes writes', () => {
       receivedAt: new Date('2025-04-01T00:00:00Z'),
     });
     await store.close();
-    const file = path.join(dataDir, 'submissions.db');
-    // A kill -9 in the middle of an append leaves half a line, which no one acknowledged.
-    await fs.appendFile(file, '{"form":"notifyme","fields":{"firstName":"Gr');
+    const file = path.join(dataDir, 'store.sqlite');
     const before = await fs.readFile(file);
     const child = runTs('scripts/export.ts', ['--format', 'csv'], { DATA_DIR: dataDir });
     const output = collect(child);
     expect(await exitCode(child)).toBe(0);
     expect(output.text.trim().split('\r\n')).toHaveLength(2);
-    expect(output.errors).toContain('1 submission(s) from the embedded NeDB files');
+    expect(output.errors).toContain(`1 submission(s) from the embedded SQLite store in ${dataDir} (read-only)`);
     expect((await fs.readFile(file)).equals(before)).toBe(true);
     expect(await fs.readdir(dataDir)).not.toContain('api.lock');
   });

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { callLimit, outageLog } from '../src/store/deadline';
+import { callLimit, outageLog } from '../src/db/guard';
 import { StoreUnavailableError } from '../src/store';
 
 /** A call the test settles by hand, and whether it was ever started. */

@@ -14,7 +14,7 @@ describe('MongoDB adapter without a server', () => {
   it('reports itself unhealthy and refuses writes as unavailable', async () => {
     expect(await store.health()).toMatchObject({ ok: false });
     await expect(
-      store.insertSubmission({
+      store.submissions.insert({
         form: 'notifyme',
         variant: 'notify',
         fields: {},

@@ -24,7 +24,7 @@ for (const storeCase of storeCases) {
     const post = (kind: EndpointKind, body: unknown) =>
       request(h.app).post(endpointPath(kind)).set('Content-Type', 'application/json').send(JSON.stringify(body));
 
-    const expectNothingStored = async () => expect(await h.store.listSubmissions()).toEqual([]);
+    const expectNothingStored = async () => expect(await h.store.submissions.list()).toEqual([]);
 
     describe.each(ENDPOINT_KINDS)('%s', (kind) => {
       it('stores a valid submission with its form kind, fields, page and time', async () => {
@@ -36,7 +36,7 @@ for (const storeCase of storeCases) {
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ ok: true });
 
-        const [stored, ...rest] = await h.store.listSubmissions();
+        const [stored, ...rest] = await h.store.submissions.list();
         expect(rest).toEqual([]);
         expect(stored).toMatchObject({ form: kind, fields: validBodies[kind], files: [] });
         expect(stored?.page).toBe(kind === 'feedback' ? 'feedback' : '/scorecard/participation');
@@ -74,7 +74,7 @@ for (const storeCase of storeCases) {
           `{"__proto__":{"admin":true},"$where":"1","constructor":{"x":1},"isAdmin":true,${JSON.stringify(validBodies[kind]).slice(1)}`,
         ) as Record<string, unknown>;
         expect((await post(kind, body)).status).toBe(200);
-        const [stored] = await h.store.listSubmissions();
+        const [stored] = await h.store.submissions.list();
         expect(Object.keys(stored!.fields).sort()).toEqual(Object.keys(validBodies[kind]).sort());
         expect(({} as Record<string, unknown>).admin).toBeUndefined();
       });
@@ -95,19 +95,19 @@ for (const storeCase of storeCases) {
 
     it('stores the scorecard subscribe page shape (zip and its own flags)', async () => {
       expect((await post('subscribe', subscribePageBody)).status).toBe(200);
-      const [stored] = await h.store.listSubmissions({ form: 'subscribe' });
+      const [stored] = await h.store.submissions.list({ form: 'subscribe' });
       expect(stored).toMatchObject({ form: 'subscribe', variant: 'subscribePage', fields: subscribePageBody });
     });
 
     it('stores the pop-up subscribe shape as its own variant', async () => {
       expect((await post('subscribe', validBodies.subscribe)).status).toBe(200);
-      const [stored] = await h.store.listSubmissions();
+      const [stored] = await h.store.submissions.list();
       expect(stored).toMatchObject({ variant: 'subscribe', fields: validBodies.subscribe });
     });
 
     it('stores the scorecard contact page shape (zip and its own flags)', async () => {
       expect((await post('contact', contactScorecardBody)).status).toBe(200);
-      const [stored] = await h.store.listSubmissions();
+      const [stored] = await h.store.submissions.list();
       expect(stored).toMatchObject({ form: 'contact', variant: 'contactScorecard', fields: contactScorecardBody });
     });
 
@@ -131,14 +131,14 @@ for (const storeCase of storeCases) {
       }
       expect((await post('download', { ...validBodies.download, scorecardForm: 'true' })).status).toBe(400);
       expect((await post('download', { ...person, zipCode: '94110' })).status).toBe(200);
-      const [stored] = await h.store.listSubmissions();
+      const [stored] = await h.store.submissions.list();
       expect(stored!.fields).toEqual({ ...person, zipCode: '94110', subscribe: false, pilot: false });
     });
 
     it('trims text before checking it', async () => {
       expect((await post('notifyme', { ...person, firstName: '   ', zipCode: '94110' })).status).toBe(400);
       expect((await post('notifyme', { ...person, email: '  ada@example.org ', zipCode: ' 94110 ' })).status).toBe(200);
-      const [stored] = await h.store.listSubmissions();
+      const [stored] = await h.store.submissions.list();
       expect(stored!.fields).toMatchObject({ email: 'ada@example.org', zipCode: '94110' });
     });
 

@@ -8,7 +8,7 @@ import { TestSmtpServer } from '../../test-support/smtp/server';
 import { createApp } from '../src/app';
 import type { ApiConfig } from '../src/config';
 import { createMailer, type Mailer } from '../src/mail/transport';
-import type { NewSubmission, StoredSubmission, SubmissionStore } from '../src/store';
+import type { NewSubmission, StoredSubmission, Store } from '../src/store';
 import { testConfig } from './helpers/config';
 import { useHarness } from './helpers/harness';
 import { parseCsv } from './helpers/csv';
@@ -112,7 +112,7 @@ for (const storeCase of storeCases) {
 
       it('stores only the hash of a link: the token itself opens nothing in the store', async () => {
         const token = await requestLink(app, smtp, TEAM);
-        expect(await h.store.team.takeSignInToken(token, new Date(clock.now()))).toBeNull();
+        expect(await h.store.sessions.takeSignInToken(token, new Date(clock.now()))).toBeNull();
         await startSession(app, token); // still valid: nothing was found or taken under the raw token
       });
 
@@ -184,7 +184,7 @@ for (const storeCase of storeCases) {
     describe('CSRF', () => {
       it('refuses every change without the session’s token', async () => {
         const session = await signIn(app, smtp, TEAM);
-        const stored = await h.store.insertSubmission(submission({}));
+        const stored = await h.store.submissions.insert(submission({}));
         const review = `/api/team/submissions/${stored.id}/review`;
         const send = (url: string, body: object, token?: string) => {
           const req = request(app).post(url).set('Cookie', session.cookie);
@@ -206,7 +206,7 @@ for (const storeCase of storeCases) {
       it('lists every submission newest first in pages, with filters, search and counts per kind', async () => {
         const base = Date.UTC(2025, 0, 1);
         for (let i = 0; i < 30; i += 1) {
-          await h.store.insertSubmission(
+          await h.store.submissions.insert(
             submission({
               form: i % 3 === 0 ? 'sponsor' : 'contact',
               variant: i % 3 === 0 ? 'sponsor' : 'contact',
@@ -269,7 +269,7 @@ for (const storeCase of storeCases) {
     describe('a submission', () => {
       it('shows every field and file, keeps status and note, and records who changed what and when', async () => {
         const file = await saveText(h.store, 'notes.txt', 'hello');
-        const stored = await h.store.insertSubmission(
+        const stored = await h.store.submissions.insert(
           submission({ form: 'feedback', variant: 'feedback', files: [file], fields: { message: 'Hi' } }),
         );
         const ana = await signIn(app, smtp, TEAM);
@@ -322,10 +322,10 @@ for (const storeCase of storeCases) {
       it('downloads its files as attachments, never inline; files of other submissions are not found', async () => {
         const file = await saveText(h.store, '<b>report</b>.html.txt', '<script>alert(1)</script>');
         const other = await saveText(h.store, 'other.txt', 'other');
-        const stored = await h.store.insertSubmission(
+        const stored = await h.store.submissions.insert(
           submission({ form: 'feedback', variant: 'feedback', files: [file] }),
         );
-        await h.store.insertSubmission(submission({ form: 'feedback', variant: 'feedback', files: [other] }));
+        await h.store.submissions.insert(submission({ form: 'feedback', variant: 'feedback', files: [other] }));
         const session = await signIn(app, smtp, TEAM);
         const res = await as(session).get(`/api/team/submissions/${stored.id}/files/${file.id}`).buffer(true);
         expect(res.status).toBe(200);
@@ -340,13 +340,13 @@ for (const storeCase of storeCases) {
 
     describe('export', () => {
       beforeEach(async () => {
-        await h.store.insertSubmission(
+        await h.store.submissions.insert(
           submission({
             fields: { firstName: "x;=cmd|' /C calc'!A0", email: 'x@example.org' },
             receivedAt: new Date('2025-02-01T00:00:00Z'),
           }),
         );
-        await h.store.insertSubmission(
+        await h.store.submissions.insert(
           submission({
             form: 'sponsor',
             variant: 'sponsor',
@@ -410,7 +410,7 @@ for (const storeCase of storeCases) {
         const file = await saveText(h.store, 'a.txt', 'a');
         const kept = await saveText(h.store, 'b.txt', 'b');
         const mine = [
-          await h.store.insertSubmission(
+          await h.store.submissions.insert(
             submission({
               form: 'feedback',
               variant: 'feedback',
@@ -418,9 +418,9 @@ for (const storeCase of storeCases) {
               fields: { email: 'Erase.Me@Example.org' },
             }),
           ),
-          await h.store.insertSubmission(submission({ fields: { email: 'erase.me@example.org' } })),
+          await h.store.submissions.insert(submission({ fields: { email: 'erase.me@example.org' } })),
         ];
-        const other = await h.store.insertSubmission(
+        const other = await h.store.submissions.insert(
           submission({
             form: 'feedback',
             variant: 'feedback',
@@ -434,13 +434,13 @@ for (const storeCase of storeCases) {
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ submissions: 2, files: 1, assessments: 0 });
 
-        const left = await h.store.listSubmissions();
+        const left = await h.store.submissions.list();
         expect(left.map((row: StoredSubmission) => row.id)).toEqual([other.id]);
-        expect(await h.store.openFile(file.id)).toBeNull();
-        expect(await h.store.openFile(kept.id)).not.toBeNull();
+        expect(await h.store.files.open(file.id)).toBeNull();
+        expect(await h.store.files.open(kept.id)).not.toBeNull();
         for (const row of mine) expect((await as(session).get(`/api/team/submissions/${row.id}`)).status).toBe(404);
 
-        const audit = await h.store.team.listAudit();
+        const audit = await h.store.audit.list();
         expect(audit).toHaveLength(1);
         expect(audit[0]).toMatchObject({
           by: TEAM,
@@ -458,15 +458,15 @@ for (const storeCase of storeCases) {
           files: 0,
           assessments: 0,
         });
-        expect(await h.store.team.listAudit()).toHaveLength(1);
+        expect(await h.store.audit.list()).toHaveLength(1);
       });
     });
   });
 }
 
-async function saveText(store: SubmissionStore, name: string, text: string) {
+async function saveText(store: Store, name: string, text: string) {
   const { Readable } = await import('node:stream');
-  return store.saveFile(Readable.from([Buffer.from(text)]), { name, contentType: 'text/plain' });
+  return store.files.save(Readable.from([Buffer.from(text)]), { name, contentType: 'text/plain' });
 }
 
 describeStore(embeddedCase, 'team console sign-in without SMTP_URL', () => {

@@ -45,8 +45,8 @@ for (const storeCase of storeCases) {
     }
 
     async function expectNothingLeft() {
-      expect(await h.store.listSubmissions()).toEqual([]);
-      expect(await h.store.listFiles()).toEqual([]);
+      expect(await h.store.submissions.list()).toEqual([]);
+      expect(await h.store.files.list()).toEqual([]);
       expect(await leftovers(h.config)).toEqual([]);
     }
 
@@ -62,7 +62,7 @@ for (const storeCase of storeCases) {
         expect(res.body).toEqual({ ok: true });
       }
 
-      const submissions = await h.store.listSubmissions();
+      const submissions = await h.store.submissions.list();
       expect(submissions).toHaveLength(2);
       const stored = { ...submissions[1]!, files: submissions.flatMap((s) => s.files) };
       expect(stored).toMatchObject({
@@ -79,7 +79,7 @@ for (const storeCase of storeCases) {
       );
       const png = stored!.files.find((file) => file.name === 'chart.png')!;
       expect(png).toMatchObject({ contentType: 'image/png', size: samples.png.length });
-      const opened = await h.store.openFile(png.id);
+      const opened = await h.store.files.open(png.id);
       expect((await readAll(opened!.stream)).equals(samples.png)).toBe(true);
       expect(await leftovers(h.config)).toEqual([]);
     });
@@ -90,13 +90,13 @@ for (const storeCase of storeCases) {
         .post(FEEDBACK)
         .send({ ...fields, subscribe: true, scorecardForm: false });
       expect(json.status).toBe(200);
-      expect((await h.store.listSubmissions()).map((s) => s.files)).toEqual([[], []]);
+      expect((await h.store.submissions.list()).map((s) => s.files)).toEqual([[], []]);
     });
 
     it('accepts a file of exactly 20 MB', async () => {
       const res = await feedback().attach('files', pdfOfSize(FEEDBACK_MAX_FILE_BYTES), 'exact.pdf');
       expect(res.status).toBe(200);
-      const [file] = await h.store.listFiles();
+      const [file] = await h.store.files.list();
       expect(file?.size).toBe(FEEDBACK_MAX_FILE_BYTES);
     }, 60_000);
 
@@ -123,7 +123,7 @@ for (const storeCase of storeCases) {
       const req = feedback();
       for (let i = 0; i < FEEDBACK_MAX_FILES; i += 1) void req.attach('files', samples.png, `p${i}.png`);
       expect((await req).status).toBe(200);
-      expect(await h.store.listFiles()).toHaveLength(FEEDBACK_MAX_FILES);
+      expect(await h.store.files.list()).toHaveLength(FEEDBACK_MAX_FILES);
     });
 
     it('refuses a file type outside the list with 415, keeping nothing', async () => {

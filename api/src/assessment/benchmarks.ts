@@ -6,7 +6,7 @@ import {
   SCORECARD_VERSION,
   type BenchmarksResponse,
 } from '@wpc/shared/assessment';
-import type { StoredAssessment, SubmissionStore } from '../store';
+import type { AssessmentRepository, StoredAssessment } from '../records/assessments';
 
 /** The aggregate is recomputed at most this often, however many requests arrive. */
 export const BENCHMARK_MAX_AGE_MS = 60_000;
@@ -44,7 +44,7 @@ export interface BenchmarkService {
 }
 
 export interface BenchmarkServiceOptions {
-  readonly store: SubmissionStore;
+  readonly store: { readonly assessments: AssessmentRepository };
   readonly maxAgeMs?: number;
   /** Milliseconds since the epoch; tests pass their own clock. */
   readonly clock?: () => number;
@@ -65,7 +65,7 @@ export function benchmarkService({
     current() {
       const now = clock();
       if (!cached || now - cached.at >= maxAgeMs) {
-        const value = store.listAssessments().then((assessments) => benchmarksFrom(assessments, new Date(now)));
+        const value = store.assessments.list().then((assessments) => benchmarksFrom(assessments, new Date(now)));
         const entry = { at: now, value };
         cached = entry;
         value.catch(() => {

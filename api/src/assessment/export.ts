@@ -1,5 +1,5 @@
 import { essentialResults, overallPercent, QUESTION_BANK, QUESTION_IDS } from '@wpc/shared/assessment';
-import type { AssessmentStreamQuery, StoredAssessment } from '../store';
+import type { AssessmentStreamQuery, StoredAssessment } from '../records/assessments';
 import { parseExportParams, type ExportFormat, type ExportParams, type TableShape } from '../submissions/export';
 
 export { ASSESSMENT_EXPORT_FORM } from '../submissions/export';

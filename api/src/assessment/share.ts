@@ -1,7 +1,8 @@
 import { SCORECARD_VERSION } from '@wpc/shared/assessment';
 import { parseAssessmentShare } from '@wpc/shared/schemas';
 import { fingerprint } from '../http/idempotency';
-import { DuplicateSubmissionError, type SubmissionStore } from '../store';
+import { DuplicateSubmissionError } from '../db/errors';
+import type { AssessmentRepository } from '../records/assessments';
 
 export type ShareOutcome =
   | { readonly type: 'stored'; readonly id: string }
@@ -16,7 +17,7 @@ export type ShareOutcome =
 /** Validates a shared self-assessment and stores it; nothing is stored unless all of it is valid. */
 export async function shareAssessment(
   body: unknown,
-  store: SubmissionStore,
+  store: { readonly assessments: AssessmentRepository },
   idempotencyKey?: string,
 ): Promise<ShareOutcome> {
   const parsed = parseAssessmentShare(body);
@@ -25,7 +26,7 @@ export async function shareAssessment(
   const { communityType, country, zip, scores } = parsed.data;
   const content = { communityType, country, zip: zip ?? null, scores, scorecardVersion: SCORECARD_VERSION };
   try {
-    const { id } = await store.insertAssessment(
+    const { id } = await store.assessments.insert(
       { ...content, receivedAt: new Date() },
       { idempotency: idempotencyKey ? { key: idempotencyKey, fingerprint: fingerprint(content) } : undefined },
     );

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import type { StoredFile } from '../store';
+import type { StoredFile } from '../records/files';
 
 /**
  * Sends an uploaded file. Uploaded content is untrusted: always a download (attachment), never

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import multer from 'multer';
 import type { Logger } from 'pino';
-import { StoreUnavailableError } from '../store';
+import { StoreUnavailableError } from '../db/errors';
 import { cleanUploads } from './cleanup';
 
 /** An error whose status and JSON body are meant for the client as they are. */

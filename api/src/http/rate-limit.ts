@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { RateLimitConfig } from '../config';
-import type { RateCounter } from '../store';
+import type { RateCountRepository } from '../records/rate-counts';
 import { HttpError, sendError } from './errors';
 
 export interface LimiterOptions {
@@ -14,12 +14,12 @@ export interface LimiterOptions {
   readonly skipSuccessfulRequests?: boolean;
 }
 
-/** express-rate-limit's store interface over the store's shared counts. */
-function sharedStore(counter: RateCounter, name: string, windowMs: number): Store {
+/** express-rate-limit's store interface over the rate-count record. */
+function sharedStore(counter: RateCountRepository, name: string, windowMs: number): Store {
   const id = (key: string) => `${name}:${key}`;
   return {
-    // The counts live in the database, not in this process: the library's double-count check
-    // must not assume a second limiter with this store counts the same requests.
+    // The counts live in the rate-count record, named apart per limiter: the library's
+    // double-count check must not assume a second limiter with this store counts the same requests.
     localKeys: false,
     prefix: `${name}:`,
     increment: async (key) => {
@@ -69,14 +69,14 @@ function draft8Headers(name: string, windowMs: number) {
 }
 
 /**
- * Requests per client address per window. With a store shared by every process (MongoDB) the
- * limit holds across API replicas; otherwise it counts in this process's memory. A store that
+ * Requests per client address per window, counted by the rate-count record: on MongoDB shared
+ * by every replica, in the embedded store in this process's memory (it owns DATA_DIR). A store that
  * cannot count answers the request 503 (the error handler's StoreUnavailableError), like any
  * other request that needs the store.
  */
 export function limiter(
   config: RateLimitConfig,
-  counter: RateCounter | undefined,
+  counter: RateCountRepository,
   { name, message, skipSuccessfulRequests = false }: LimiterOptions,
 ): RequestHandler[] {
   if (config.max === 0) return [];
@@ -88,7 +88,7 @@ export function limiter(
     standardHeaders: false,
     legacyHeaders: false,
     skipSuccessfulRequests,
-    ...(counter && { store: sharedStore(counter, name, config.windowMs) }),
+    store: sharedStore(counter, name, config.windowMs),
     handler: (req, res) => {
       headers(req, res, true);
       sendError(res, new HttpError(429, message));

@@ -1,7 +1,8 @@
 import { FORMS, type FieldDefinition } from '@wpc/shared/schemas';
 import { ADDRESS, recipientsFor, type MailConfig } from '../mail/config';
 import type { OutgoingMail } from '../mail/transport';
-import type { StoredFile, StoredSubmission } from '../store';
+import type { StoredFile } from '../records/files';
+import type { StoredSubmission } from '../records/submissions';
 
 /** Where the team console shows one submission (the console's route; agreed with it). */
 export function consoleLink(siteOrigin: string, submissionId: string): string {

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isPermanentMailError, mailErrorReason, type Mailer } from '../mail/transport';
-import { withDeadline } from '../store/deadline';
-import type { NewNotification, NotificationOutbox, OutboxStats } from '../store/outbox';
+import { withDeadline } from '../db/guard';
+import type { OutboxRepository, OutboxStats } from '../records/outbox';
+import type { NewNotification } from '../records/submissions';
 import { notificationMail, type NotificationSettings } from './message';
 
 /** What the submit path and /api/health need from the notifications. */
@@ -53,7 +54,7 @@ const QUEUE_MAX = 50_000;
 const STOP_GRACE_MS = 10_000;
 
 export interface WorkerDependencies {
-  readonly outbox: NotificationOutbox;
+  readonly outbox: OutboxRepository;
   readonly mailer: Mailer;
   readonly settings: NotificationSettings;
   readonly logger: Logger;

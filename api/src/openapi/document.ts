@@ -25,7 +25,15 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
 import { exportQuerySchema } from '../submissions/export';
 import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
-import { teamDocument } from './team';
+import type {
+  HeaderObject,
+  MediaTypeObject,
+  ParameterObject,
+  PathItemObject,
+  Reference,
+  ResponseObject,
+} from './types';
+import { teamDocument } from '../team/openapi';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -42,42 +50,7 @@ import {
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
-// The parts of an OpenAPI 3.1 document this API uses.
-export interface Reference {
-  readonly $ref: string;
-}
-export interface HeaderObject {
-  readonly description: string;
-  readonly required?: boolean;
-  readonly schema: JsonSchema;
-}
-export interface MediaTypeObject {
-  readonly schema: JsonSchema | Reference;
-}
-export interface ResponseObject {
-  readonly description: string;
-  readonly headers?: Record<string, HeaderObject | Reference>;
-  readonly content?: Record<string, MediaTypeObject>;
-}
-export interface ParameterObject {
-  readonly name: string;
-  readonly in: 'query' | 'header' | 'path';
-  readonly description: string;
-  readonly required?: boolean;
-  readonly schema: JsonSchema;
-}
-export interface OperationObject {
-  readonly operationId: string;
-  readonly summary: string;
-  readonly description?: string;
-  readonly tags: readonly string[];
-  readonly parameters?: readonly (ParameterObject | Reference)[];
-  readonly requestBody?: { readonly required: boolean; readonly content: Record<string, MediaTypeObject> };
-  readonly responses: Record<string, ResponseObject | Reference>;
-  readonly security?: readonly Record<string, readonly string[]>[];
-}
-export type HttpMethod = 'get' | 'post';
-export type PathItemObject = Partial<Record<HttpMethod, OperationObject>>;
+export type { OperationObject, ResponseObject } from './types';
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
   readonly info: { readonly title: string; readonly version: string; readonly description: string };

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { COMMUNITY_TYPE_IDS, type BenchmarksResponse } from '@wpc/shared/assessment';
 import { ENDPOINT_KINDS, FORMS, type FormId } from '@wpc/shared/schemas';
-import type { StoredAssessment, StoredSubmission, SubmissionStore } from '../store';
+import type { StoredAssessment } from '../records/assessments';
+import type { StoredSubmission } from '../records/submissions';
+import type { Store } from '../store';
 
 /** `z.ZodType<T>` for a schema whose JSON reading (dates as text) is T's. */
 type Json<T> = T extends Date
@@ -53,7 +55,7 @@ export const keyReusedSchema = z
   .strictObject({ error: message, header: z.literal('Idempotency-Key') })
   .describe('422: the Idempotency-Key was already used for different content.');
 
-const storeKind = z.enum(['mongodb', 'embedded'] satisfies SubmissionStore['kind'][]);
+const storeKind = z.enum(['mongodb', 'embedded'] satisfies Store['kind'][]);
 const notificationsMode = z
   .enum(['on', 'off'])
   .describe('Whether each submission is emailed to the team (SMTP_URL set), through the outbox.');

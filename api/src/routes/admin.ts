@@ -6,7 +6,8 @@ import { ADMIN_TOKEN_MIN_LENGTH } from '../config';
 import { sendUpload } from '../http/download';
 import { HttpError, sendError } from '../http/errors';
 import { ASSESSMENT_EXPORT_FORM, assessmentTable, parseAssessmentExportParams } from '../assessment/export';
-import { UnknownCursorError, type SubmissionStore } from '../store';
+import { UnknownCursorError } from '../db/errors';
+import type { Store } from '../store';
 import {
   exportStages,
   parseExportParams,
@@ -46,7 +47,7 @@ function requireAdmin(token: string | undefined, tokenError: string | undefined)
 }
 
 export interface AdminRoutesOptions {
-  readonly store: SubmissionStore;
+  readonly store: Store;
   readonly adminToken?: string;
   /** Why ADMIN_TOKEN was refused at start-up, if it was. */
   readonly adminTokenError?: string;
@@ -112,7 +113,7 @@ export function adminRoutes({ store, adminToken, adminTokenError, logger, guards
       }
       await sendStreamedExport(
         res,
-        () => store.streamAssessments(request.query),
+        () => store.assessments.stream(request.query),
         request.format,
         assessmentTable,
         'assessment',
@@ -128,7 +129,7 @@ export function adminRoutes({ store, adminToken, adminTokenError, logger, guards
     const table = submissionTable(request.query.form);
     await sendStreamedExport(
       res,
-      () => store.streamSubmissions(request.query),
+      () => store.submissions.stream(request.query),
       request.format,
       table,
       request.query.form ?? 'all',
@@ -137,7 +138,7 @@ export function adminRoutes({ store, adminToken, adminTokenError, logger, guards
   });
 
   router.get('/api/admin/files/:id', ...guards, auth, async (req, res) => {
-    const found = await store.openFile(String(req.params.id));
+    const found = await store.files.open(String(req.params.id));
     if (!found) {
       sendError(res, new HttpError(404, 'No such file.'));
       return;

@@ -7,10 +7,10 @@ import { shareAssessment } from '../assessment/share';
 import { HttpError, sendError } from '../http/errors';
 import { answerOk } from '../http/answer-ok';
 import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idempotency';
-import type { SubmissionStore } from '../store';
+import type { Store } from '../store';
 
 export interface AssessmentRoutesOptions {
-  readonly store: SubmissionStore;
+  readonly store: Store;
   readonly config: ApiConfig;
   readonly logger: Logger;
   /** The submit endpoints' guards (the same rate limit). */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Notifications } from '../notify/worker';
-import type { SubmissionStore } from '../store';
-import { withDeadline } from '../store/deadline';
+import { withDeadline } from '../db/guard';
+import type { Store } from '../store';
 
 /** The outbox part of the health answer; absent while notifications are off. */
 async function outboxReport(notifications: Notifications | undefined, timeoutMs: number) {
@@ -24,7 +24,7 @@ async function outboxReport(notifications: Notifications | undefined, timeoutMs:
  * GET /api/health: 200 when the store answers, 503 when it does not; with notifications on,
  * the outbox too (pending, age of the oldest pending in seconds, failed).
  */
-export function healthRoutes(store: SubmissionStore, notifications?: Notifications, timeoutMs = 1500): Router {
+export function healthRoutes(store: Store, notifications?: Notifications, timeoutMs = 1500): Router {
   const router = Router();
   router.get('/api/health', async (_req, res) => {
     const [health, outbox] = await Promise.all([store.health(), outboxReport(notifications, timeoutMs)]);

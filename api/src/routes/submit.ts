@@ -8,12 +8,12 @@ import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idemp
 import { answerOk } from '../http/answer-ok';
 import { logOutcome } from '../logger';
 import { feedbackUploads } from '../http/uploads';
-import type { SubmissionStore } from '../store';
+import type { Store } from '../store';
 import type { Notifications } from '../notify/worker';
 import { submitForm, type SubmitOutcome } from '../submissions/submit';
 
 export interface SubmitRoutesOptions {
-  readonly store: SubmissionStore;
+  readonly store: Store;
   readonly config: ApiConfig;
   /** Applied to every submit endpoint (rate limiting). */
   readonly guards: readonly RequestHandler[];
@@ -21,11 +21,7 @@ export interface SubmitRoutesOptions {
   readonly notifications?: Notifications;
 }
 
-function submitHandler(
-  kind: EndpointKind,
-  store: SubmissionStore,
-  notifications: Notifications | undefined,
-): RequestHandler {
+function submitHandler(kind: EndpointKind, store: Store, notifications: Notifications | undefined): RequestHandler {
   const notification = notifications && ((receivedAt: Date) => notifications.newEntry(receivedAt));
   return async (req, res) => {
     // Only feedback takes multipart; the others refused any body but JSON already.

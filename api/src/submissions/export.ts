@@ -2,7 +2,7 @@ import { Readable, type Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import { ENDPOINT_FORMS, ENDPOINT_KINDS, FORMS, type EndpointKind } from '@wpc/shared/schemas';
-import type { StoredSubmission, SubmissionStreamQuery } from '../store';
+import type { StoredSubmission, SubmissionStreamQuery } from '../records/submissions';
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -34,7 +34,7 @@ const TIME_OF_DAY = '(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,3})?)?';
 const UTC_OFFSET = '(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
 /** A calendar date or an ISO 8601 timestamp (minutes at least; without an offset it is server time). */
 const ISO_DATE = new RegExp(`^${CALENDAR_DAY}(?:T${TIME_OF_DAY}${UTC_OFFSET}?)?$`);
-/** Ids of both stores: NeDB's 16 alphanumerics, MongoDB's 24 hex digits. */
+/** Ids of both stores: the embedded store's 16 alphanumerics, MongoDB's 24 hex digits. */
 const ROW_ID = /^[A-Za-z0-9]{1,64}$/;
 /** A whole number of rows from 1 to 999,999,999. */
 const ROW_LIMIT = /^0*[1-9][0-9]*$/;

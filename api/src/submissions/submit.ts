@@ -1,13 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { parseSubmission, type EndpointKind } from '@wpc/shared/schemas';
 import { fingerprint } from '../http/idempotency';
-import {
-  DuplicateSubmissionError,
-  StoreUnavailableError,
-  type NewNotification,
-  type StoredFile,
-  type SubmissionStore,
-} from '../store';
+import { DuplicateSubmissionError, StoreUnavailableError } from '../db/errors';
+import type { StoredFile } from '../records/files';
+import type { NewNotification } from '../records/submissions';
+import type { Store } from '../store';
 import { sanitizeFileName, sniffFile } from '../uploads/files';
 
 /** A file multer has written to the request's temporary folder. */
@@ -53,7 +50,7 @@ function pageOf(pageName: unknown, referer: string | undefined): string | null {
 }
 
 export interface SubmitOptions {
-  /** When notifications are on: the outbox entry stored in the same document as the submission. */
+  /** When notifications are on: the outbox entry stored by the same write as the submission. */
   readonly notification?: (receivedAt: Date) => NewNotification;
 }
 
@@ -63,7 +60,7 @@ export interface SubmitOptions {
  */
 export async function submitForm(
   input: SubmitInput,
-  store: SubmissionStore,
+  store: Pick<Store, 'submissions' | 'files' | 'health'>,
   options: SubmitOptions = {},
 ): Promise<SubmitOutcome> {
   const parsed = parseSubmission(input.kind, input.body, { multipart: input.multipart });
@@ -88,15 +85,15 @@ export async function submitForm(
     ? { key: input.idempotencyKey, fingerprint: submissionFingerprint(input.kind, parsed.form, parsed.data, checked) }
     : undefined;
   const stored: StoredFile[] = [];
-  const removeStoredFiles = () => Promise.all(stored.map((file) => store.deleteFile(file.id).catch(() => undefined)));
+  const removeStoredFiles = () => Promise.all(stored.map((file) => store.files.delete(file.id).catch(() => undefined)));
   try {
     for (const file of checked) {
       stored.push(
-        await store.saveFile(createReadStream(file.path), { name: file.name, contentType: file.contentType }),
+        await store.files.save(createReadStream(file.path), { name: file.name, contentType: file.contentType }),
       );
     }
     const receivedAt = new Date();
-    const { id } = await store.insertSubmission(
+    const { id } = await store.submissions.insert(
       {
         form: input.kind,
         variant: parsed.form,

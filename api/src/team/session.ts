@@ -1,7 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { HttpError, sendError } from '../http/errors';
-import type { SubmissionStore, TeamSession } from '../store';
+import { CSRF_HEADER, TEAM_API } from '@wpc/shared/team';
+import type { Store } from '../store';
+import type { TeamSession } from './sessions';
 
 /** A sign-in link works for this long after it was sent. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
@@ -11,8 +13,7 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 export const SESSION_COOKIE = 'wpc_team_session';
 /** The cookie goes to the team API only, never to pages or other endpoints. */
-export const SESSION_COOKIE_PATH = '/api/team';
-export const CSRF_HEADER = 'X-CSRF-Token';
+export const SESSION_COOKIE_PATH = TEAM_API;
 
 /** 256 random bits, URL-safe: a sign-in token, a session token or a CSRF token. */
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -55,20 +56,20 @@ export interface SessionLocals {
 /** The session of a request, or undefined: unknown, ended, or idle for 12 h (then forgotten). */
 export async function currentSession(
   req: Request,
-  store: SubmissionStore,
+  store: Pick<Store, 'sessions'>,
   now: Date,
 ): Promise<TeamSession | undefined> {
   const token = cookieOf(req, SESSION_COOKIE);
   if (!token || token.length > 100) return undefined;
   const hash = tokenHash(token);
-  const session = await store.team.findSession(hash);
+  const session = await store.sessions.find(hash);
   if (!session) return undefined;
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_MS) {
-    await store.team.deleteSession(hash);
+    await store.sessions.delete(hash);
     return undefined;
   }
   if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-    await store.team.touchSession(hash, now);
+    await store.sessions.touch(hash, now);
     return { ...session, lastSeenAt: now };
   }
   return session;
@@ -77,7 +78,7 @@ export async function currentSession(
 const SIGNED_OUT = 'Please sign in to the team console.';
 
 /** Only signed-in team members pass; the session is in res.locals.session. */
-export function requireSession(store: SubmissionStore, clock: () => Date): RequestHandler {
+export function requireSession(store: Pick<Store, 'sessions'>, clock: () => Date): RequestHandler {
   return (req, res, next) => {
     res.set('Cache-Control', 'no-store');
     currentSession(req, store, clock()).then((session) => {

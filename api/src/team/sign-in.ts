@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Mailer } from '../mail/transport';
-import type { SubmissionStore } from '../store';
+import type { Store } from '../store';
 import { newToken, SIGN_IN_LINK_TTL_MS, tokenHash } from './session';
 
 /** The console's page that takes a sign-in link's token (from the fragment: it never reaches a server log). */
@@ -14,7 +14,7 @@ export interface SignInLinks {
 }
 
 export interface SignInLinkOptions {
-  readonly store: SubmissionStore;
+  readonly store: Pick<Store, 'sessions'>;
   readonly teamEmails: readonly string[];
   readonly siteOrigin: string;
   readonly production: boolean;
@@ -49,7 +49,7 @@ export function signInLinks({
       const now = clock();
       if (!listed.has(address) || !withinBudget(address, now.getTime())) return;
       const token = newToken();
-      await store.team.saveSignInToken({
+      await store.sessions.saveSignInToken({
         tokenHash: tokenHash(token),
         email: address,
         expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),

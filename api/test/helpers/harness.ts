@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import type { Express } from 'express';
 import { createApp } from '../../src/app';
 import type { ApiConfig } from '../../src/config';
-import type { SubmissionStore } from '../../src/store';
+import type { Store } from '../../src/store';
 import { testConfig, type ConfigOverrides } from './config';
 import type { StoreCase, TestStore } from './stores';
 
 export interface Harness {
   app: Express;
-  store: SubmissionStore;
+  store: Store;
   config: ApiConfig;
 }
 

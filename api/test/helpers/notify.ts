@@ -5,7 +5,7 @@ import { createApp } from '../../src/app';
 import type { ApiConfig } from '../../src/config';
 import { createMailer } from '../../src/mail/transport';
 import { NotificationWorker, type WorkerTiming } from '../../src/notify/worker';
-import type { SubmissionStore } from '../../src/store';
+import type { Store } from '../../src/store';
 import { TestSmtpServer } from '../../../test-support/smtp/server';
 import { testConfig } from './config';
 import type { StoreCase, TestStore } from './stores';
@@ -27,14 +27,14 @@ export const FAST_TIMING: Partial<WorkerTiming> = {
 };
 
 export interface NotifyHarness {
-  store: SubmissionStore;
+  store: Store;
   testStore: TestStore;
   smtp: TestSmtpServer;
   config: ApiConfig;
   app: Express;
   worker: NotificationWorker;
   /** Another worker (a replica) on `store`, stopped with the harness. */
-  addWorker(store: SubmissionStore): NotificationWorker;
+  addWorker(store: Store): NotificationWorker;
 }
 
 /** The API's settings with notifications on, pointed at `smtp`. */

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedStore, MongoStore, type SubmissionStore } from '../../src/store';
+import { EmbeddedStore, MongoStore, type Store } from '../../src/store';
 
 /** A fresh, empty store of one kind, and how to reopen or throw it away. */
 export interface TestStore {
-  readonly store: SubmissionStore;
+  readonly store: Store;
   /** A second store on the same data, as after a restart. */
-  reopen(): SubmissionStore;
+  reopen(): Store;
   destroy(): Promise<void>;
 }
 
@@ -22,7 +22,7 @@ export interface StoreCase {
 const MONGODB_URI = process.env.MONGODB_URI;
 
 /** Opens stores on demand and remembers each, so a case's destroy() closes every one. */
-function trackStores<S extends SubmissionStore>(make: () => S) {
+function trackStores<S extends Store>(make: () => S) {
   const opened: S[] = [];
   return {
     open: (): S => {

@@ -1,71 +1,26 @@
 import { apiBase } from '@wpc/shared/api-client';
-import type { EndpointKind } from '@wpc/shared/form-definitions';
+import { CSRF_HEADER, REVIEW_STATUSES, TEAM_API, type ReviewStatus } from '@wpc/shared/team';
+import type {
+  CurrentSession,
+  Erasure,
+  InboxPage,
+  ReviewRequest,
+  TeamSession,
+  TeamSubmission,
+} from '@wpc/shared/team/schemas';
 
-/** The team console's calls to /api/team/... (api/src/routes/team.ts; documented in /api/openapi.json). */
-export const TEAM_API = '/api/team';
-export const CSRF_HEADER = 'X-CSRF-Token';
-
-export const STATUSES = ['new', 'in-progress', 'done'] as const;
-export type ReviewStatus = (typeof STATUSES)[number];
+/**
+ * The team console's calls to /api/team/... (api/src/team/routes.ts; documented in /api/openapi.json).
+ * Requests and answers are typed by the console's wire schemas, the ones the API checks with.
+ */
+export type { InboxPage, InboxRow, ReviewChange, TeamSession, TeamSubmission } from '@wpc/shared/team/schemas';
+export type { ReviewStatus };
+export const STATUSES = REVIEW_STATUSES;
 export const STATUS_LABELS: Readonly<Record<ReviewStatus, string>> = {
   new: 'New',
   'in-progress': 'In progress',
   done: 'Done',
 };
-
-export interface TeamSession {
-  readonly signedIn: true;
-  readonly email: string;
-  readonly csrfToken: string;
-}
-
-export interface InboxRow {
-  readonly id: string;
-  readonly form: EndpointKind;
-  readonly receivedAt: string;
-  readonly name: string;
-  readonly organization: string;
-  readonly email: string;
-  readonly status: ReviewStatus;
-  readonly files: number;
-}
-
-export interface InboxPage {
-  readonly rows: readonly InboxRow[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
-  readonly counts: Readonly<Record<EndpointKind, number>>;
-}
-
-export interface ReviewChange {
-  readonly at: string;
-  readonly by: string;
-  readonly status?: { readonly from: ReviewStatus; readonly to: ReviewStatus };
-  readonly note?: 'added' | 'changed' | 'removed';
-}
-
-export interface TeamSubmission {
-  readonly id: string;
-  readonly form: EndpointKind;
-  readonly variant: string;
-  readonly receivedAt: string;
-  readonly page: string | null;
-  readonly fields: Readonly<Record<string, string | boolean>>;
-  readonly files: readonly {
-    readonly id: string;
-    readonly name: string;
-    readonly contentType: string;
-    readonly size: number;
-  }[];
-  readonly review: { readonly status: ReviewStatus; readonly note: string; readonly history: readonly ReviewChange[] };
-}
-
-export interface Erasure {
-  readonly submissions: number;
-  readonly files: number;
-  readonly assessments: number;
-}
 
 /** An answer other than the one hoped for: its status and the API's message. */
 export class TeamApiError extends Error {
@@ -102,13 +57,13 @@ async function call<T>(path: string, init: RequestInit = {}, csrfToken?: string)
 const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
 
 export const teamApi = {
-  currentSession: () => call<TeamSession | { readonly signedIn: false }>('/session'),
+  currentSession: () => call<CurrentSession>('/session'),
   requestLink: (email: string) => call<{ message: string }>('/sign-in', post({ email })),
   startSession: (token: string) => call<TeamSession>('/session', post({ token })),
   signOut: (session: TeamSession) => call<{ ok: true }>('/sign-out', post({}), session.csrfToken),
   inbox: (query: string) => call<InboxPage>(`/submissions${query}`),
   submission: (id: string) => call<TeamSubmission>(`/submissions/${encodeURIComponent(id)}`),
-  review: (session: TeamSession, id: string, change: { status?: ReviewStatus; note?: string }) =>
+  review: (session: TeamSession, id: string, change: ReviewRequest) =>
     call<TeamSubmission>(`/submissions/${encodeURIComponent(id)}/review`, post(change), session.csrfToken),
   erase: (session: TeamSession, email: string) => call<Erasure>('/erase', post({ email }), session.csrfToken),
 };

@@ -1,0 +1,19 @@
+/** One key's count in the current rate-limit window. */
+export interface RateCount {
+  readonly count: number;
+  /** When the window ends and the count starts again from zero. */
+  readonly resetAt: Date;
+}
+
+/**
+ * Request counts per key in fixed windows, kept where every API process sees them, so
+ * replicas behind one edge share one limit.
+ */
+export interface RateCountRepository {
+  /** Counts one request for `key` in the window that holds now. */
+  hit(key: string, windowMs: number): Promise<RateCount>;
+  /** Takes back one request counted in the window that holds now (never below zero). */
+  unhit(key: string, windowMs: number): Promise<void>;
+  /** Forgets every window of `key`. */
+  reset(key: string): Promise<void>;
+}

@@ -1,0 +1,154 @@
+import type { Database } from 'better-sqlite3';
+import type { Submission } from '@wpc/shared/schemas';
+import type { DatabaseClient } from '../../db/client';
+import { newDocumentId } from '../../db/ids';
+import { allRows, orderedRows } from '../../db/ordered';
+import { dateOf, groupCommit, keyedNedbFile, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
+import type { StoredFile } from '../files';
+import { queueNotification } from '../outbox/embedded';
+import type { InsertOptions, NewSubmission, StoredSubmission, SubmissionRepository, SubmissionStreamQuery } from '.';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS submissions (
+  id TEXT PRIMARY KEY,
+  form TEXT NOT NULL,
+  variant TEXT NOT NULL,
+  received_at INTEGER NOT NULL,
+  page TEXT,
+  fields TEXT NOT NULL,
+  files TEXT NOT NULL,
+  idempotency_key TEXT UNIQUE,
+  request_fingerprint TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS submissions_received ON submissions (received_at, id);
+CREATE INDEX IF NOT EXISTS submissions_form_received ON submissions (form, received_at, id);
+`;
+
+const statements = prepared((db) => ({
+  insert: db.prepare(
+    'INSERT INTO submissions (id, form, variant, received_at, page, fields, files, idempotency_key, request_fingerprint) ' +
+      'VALUES (@id, @form, @variant, @receivedAt, @page, @fields, @files, @key, @fingerprint)',
+  ),
+  import: db.prepare(
+    'INSERT OR IGNORE INTO submissions (id, form, variant, received_at, page, fields, files, idempotency_key, request_fingerprint) ' +
+      'VALUES (@id, @form, @variant, @receivedAt, @page, @fields, @files, @key, @fingerprint)',
+  ),
+  byKey: db.prepare('SELECT id, request_fingerprint FROM submissions WHERE idempotency_key = ?'),
+  byId: db.prepare('SELECT * FROM submissions WHERE id = ?'),
+  emails: db.prepare("SELECT id, files FROM submissions WHERE wpc_trim_lower(fields ->> '$.email') = ?"),
+  remove: db.prepare('DELETE FROM submissions WHERE id = ?'),
+}));
+
+/** The files' metadata as stored: uploadedAt in milliseconds. */
+const filesJson = (files: readonly StoredFile[]) =>
+  JSON.stringify(files.map((file) => ({ ...file, uploadedAt: file.uploadedAt.getTime() })));
+
+function filesOf(json: unknown): StoredFile[] {
+  return (JSON.parse(json as string) as (Omit<StoredFile, 'uploadedAt'> & { uploadedAt: number })[]).map((file) => ({
+    ...file,
+    uploadedAt: new Date(file.uploadedAt),
+  }));
+}
+
+/** A row as a plain submission. */
+export function submissionFromRow(row: Record<string, unknown>): StoredSubmission {
+  return {
+    id: row.id as string,
+    form: row.form as StoredSubmission['form'],
+    variant: row.variant as StoredSubmission['variant'],
+    fields: JSON.parse(row.fields as string) as Submission,
+    files: filesOf(row.files),
+    page: row.page as string | null,
+    receivedAt: dateOf(row.received_at),
+  };
+}
+
+/** One submission by id, inside a caller's transaction or call. */
+export function readSubmission(db: Database, id: string): StoredSubmission | null {
+  const row = statements(db).byId.get(id) as Record<string, unknown> | undefined;
+  return row ? submissionFromRow(row) : null;
+}
+
+function parameters(id: string, submission: NewSubmission, key: string | null, fingerprint: string | null) {
+  return {
+    id,
+    form: submission.form,
+    variant: submission.variant,
+    receivedAt: submission.receivedAt.getTime(),
+    page: submission.page,
+    fields: JSON.stringify(submission.fields),
+    files: filesJson(submission.files),
+    key,
+    fingerprint,
+  };
+}
+
+/**
+ * Submissions in the embedded database: one row each, fields and files as JSON. The
+ * Idempotency-Key is a UNIQUE column (NULL for none, and NULLs never collide); a submission and
+ * its queued notification are one transaction.
+ */
+export function embeddedSubmissions(client: DatabaseClient<Database>): SubmissionRepository {
+  const insertRow = (db: Database, submission: NewSubmission, { idempotency, notification }: InsertOptions) => {
+    const id = newDocumentId();
+    statements(db).insert.run(parameters(id, submission, idempotency?.key ?? null, idempotency?.fingerprint ?? null));
+    if (notification) queueNotification(db, id, notification);
+    return id;
+  };
+  const stream = (query: SubmissionStreamQuery = {}) => {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.form) {
+      where.push('form = ?');
+      params.push(query.form);
+    }
+    if (query.since) {
+      where.push('received_at >= ?');
+      params.push(query.since.getTime());
+    }
+    return orderedRows(client, {
+      table: 'submissions',
+      where,
+      params,
+      after: query.after,
+      limit: query.limit,
+      what: 'submission',
+      fromRow: submissionFromRow,
+    });
+  };
+  return {
+    insert: (submission, options = {}) =>
+      client.run('insert', async (db) => {
+        try {
+          const id = await groupCommit(db)(() => insertRow(db, submission, options));
+          return {
+            id,
+            ...submission,
+            fields: { ...submission.fields },
+            files: submission.files.map((file) => ({ ...file })),
+          };
+        } catch (error) {
+          throw refusedForKey(error, options.idempotency, (key) => statements(db).byKey.get(key));
+        }
+      }),
+    list: (query) => allRows(stream(query)),
+    stream: (query) => client.rows(stream(query)),
+    findByEmail: (email) =>
+      client.run('find by email', (db) =>
+        (statements(db).emails.all(email.trim().toLowerCase()) as { id: string; files: string }[]).map((row) => ({
+          id: row.id,
+          fileIds: filesOf(row.files).map((file) => file.id),
+        })),
+      ),
+    remove: (ids) =>
+      client.run('remove submissions', (db) =>
+        db.transaction(() => ids.reduce((removed, id) => removed + statements(db).remove.run(id).changes, 0))(),
+      ),
+  };
+}
+
+/** The submissions' table, and their documents from earlier versions. */
+export const submissionsRecord: EmbeddedRecord = {
+  schema: SCHEMA,
+  nedb: [keyedNedbFile<NewSubmission>('submissions.db', (db, ...row) => statements(db).import.run(parameters(...row)))],
+};

@@ -1,0 +1,86 @@
+import type { EndpointKind, FormId, Submission } from '@wpc/shared/schemas';
+import type { StoredFile } from '../files';
+
+export interface NewSubmission {
+  /** The endpoint it came through: download, notifyme, sponsor, ... */
+  readonly form: EndpointKind;
+  /** Which of the endpoint's shapes it matched, e.g. subscribePage for the scorecard page. */
+  readonly variant: FormId;
+  /** The validated fields, unknown ones already dropped. */
+  readonly fields: Submission;
+  readonly files: readonly StoredFile[];
+  /** The site page it was sent from, when known (pageName or the Referer path). */
+  readonly page: string | null;
+  readonly receivedAt: Date;
+}
+
+export interface StoredSubmission extends NewSubmission {
+  readonly id: string;
+}
+
+export interface SubmissionQuery {
+  readonly form?: EndpointKind;
+  /** Only submissions received at or after this instant. */
+  readonly since?: Date;
+}
+
+/**
+ * A streamed read in export order: oldest first by receivedAt, ties broken by id. `after` is
+ * the id of the last row a previous read returned; `limit` caps the rows of this read.
+ */
+export interface SubmissionStreamQuery extends SubmissionQuery {
+  readonly after?: string;
+  readonly limit?: number;
+}
+
+/**
+ * The client's Idempotency-Key of one submission attempt, and a fingerprint of what it
+ * carried, so a repeat with the same key and other content can be told apart.
+ */
+export interface IdempotencyTag {
+  readonly key: string;
+  readonly fingerprint: string;
+}
+
+/** The team notification queued with a new submission (the outbox record: ../outbox). */
+export interface NewNotification {
+  readonly status: 'pending';
+  readonly attempts: 0;
+  readonly messageId: string;
+  readonly dueAt: Date;
+}
+
+export interface InsertOptions {
+  readonly idempotency?: IdempotencyTag;
+  /** The team notification to queue, written by the same write as the submission. */
+  readonly notification?: NewNotification;
+}
+
+/** A submission sent with one email address, as erasure needs it. */
+export interface SubmissionOfPerson {
+  readonly id: string;
+  readonly fileIds: readonly string[];
+}
+
+/**
+ * The form submissions. Inserts are acknowledged (durable as the backend promises) before they
+ * resolve; rows come back as plain objects, no driver types.
+ */
+export interface SubmissionRepository {
+  /**
+   * Stores one submission. With an idempotency tag the key is kept unique: a second insert with
+   * the same key stores nothing and rejects with DuplicateSubmissionError.
+   */
+  insert(submission: NewSubmission, options?: InsertOptions): Promise<StoredSubmission>;
+  /** Oldest first, all at once: for small reads (tests, tools); the export streams instead. */
+  list(query?: SubmissionQuery): Promise<StoredSubmission[]>;
+  /**
+   * Oldest first (receivedAt, then id), a batch at a time, so memory stays flat however many
+   * rows match. Rejects with UnknownCursorError when `after` names no submission.
+   */
+  stream(query?: SubmissionStreamQuery): AsyncIterable<StoredSubmission>;
+  /** The submissions whose email field is this address (any case, surrounding spaces ignored). */
+  findByEmail(email: string): Promise<SubmissionOfPerson[]>;
+  /** Deletes the submissions (and their queued notifications), freeing their Idempotency-Keys; answers how many. */
+  remove(ids: readonly string[]): Promise<number>;
+}

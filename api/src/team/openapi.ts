@@ -1,0 +1,293 @@
+/**
+ * The team console's part of the OpenAPI document: /api/team/..., behind the session cookie
+ * (and X-CSRF-Token for changes). Requests and answers come from the console's wire schemas
+ * (@wpc/shared/team/schemas), which the routes check with and the browser takes its types from.
+ */
+import { CSRF_HEADER, TEAM_API } from '@wpc/shared/team';
+import {
+  currentSessionSchema,
+  eraseRequestSchema,
+  erasureSchema,
+  ID_PATTERN,
+  inboxQuerySchema,
+  inboxSchema,
+  reviewRequestSchema,
+  sessionRequestSchema,
+  sessionSchema,
+  signInAcceptedSchema,
+  signInRequestSchema,
+  teamExportQuerySchema,
+  teamSubmissionSchema,
+} from '@wpc/shared/team/schemas';
+import type { z } from 'zod';
+import { requestSchema, responseSchema, type JsonSchema } from '../openapi/json-schema';
+import type {
+  MediaTypeObject,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  Reference,
+  ResponseObject,
+} from '../openapi/types';
+import { SESSION_COOKIE } from './session';
+
+const ref = (kind: 'schemas' | 'responses' | 'headers', name: string): Reference => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+const json = (schema: JsonSchema | Reference): Record<string, MediaTypeObject> => ({ 'application/json': { schema } });
+
+function queryParameters(schema: z.ZodType): ParameterObject[] {
+  const properties = requestSchema(schema).properties as Record<string, JsonSchema>;
+  const required = new Set((requestSchema(schema).required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description = name, ...rest } = property as JsonSchema & { description?: string };
+    return { name, in: 'query', required: required.has(name), description, schema: rest };
+  });
+}
+
+const idParameter = (name: string, description: string): ParameterObject => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', pattern: ID_PATTERN },
+});
+
+/** A download: the body is the file, named in Content-Disposition. */
+const attachment = (description: string, types: readonly string[]): ResponseObject => ({
+  description,
+  headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
+  content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }])),
+});
+
+const csrfParameter: ParameterObject = {
+  name: CSRF_HEADER,
+  in: 'header',
+  required: true,
+  description: 'The csrfToken of the session (GET /api/team/session); a change without it is refused with 403.',
+  schema: { type: 'string' },
+};
+
+export interface TeamDocumentPart {
+  readonly paths: Record<string, PathItemObject>;
+  readonly schemas: Record<string, JsonSchema>;
+  readonly securitySchemes: Record<string, JsonSchema>;
+}
+
+/** The team console's paths, schemas and session scheme. */
+export function teamDocument(jsonKb: number): TeamDocumentPart {
+  const error = (description: string): ResponseObject => ({ description, content: json(ref('schemas', 'Error')) });
+  const common = {
+    '500': ref('responses', 'InternalError'),
+    '503': ref('responses', 'ServiceUnavailable'),
+  };
+  const signedIn = {
+    '401': error('Not signed in: no session, or it ended (sign-out, or 12 hours without a request).'),
+    ...common,
+  };
+  const jsonBody = {
+    '400': ref('responses', 'BadRequest'),
+    '408': ref('responses', 'RequestTimeout'),
+    '413': ref('responses', 'PayloadTooLarge'),
+    '415': error(`Not application/json (JSON bodies up to ${jsonKb} KB).`),
+  };
+  const csrf = { '403': error(`The ${CSRF_HEADER} header is missing or is not the session's.`) };
+  const rateLimited = {
+    '429': error('Too many sign-in attempts from this address: at most 10 per 15 minutes.'),
+  };
+  const session = [{ teamSession: [] }];
+  const operation = (op: Omit<OperationObject, 'tags'>): OperationObject => ({ ...op, tags: ['team'] });
+  const body = (schema: string) => ({ required: true, content: json(ref('schemas', schema)) });
+  const submissionId = idParameter('submissionId', 'The submission id (from the inbox).');
+
+  const paths: Record<string, PathItemObject> = {
+    [`${TEAM_API}/sign-in`]: {
+      post: operation({
+        operationId: 'teamSignIn',
+        summary: 'Ask for a sign-in link',
+        description:
+          'A team member (TEAM_EMAILS) receives a link by email that signs in once, within 15 minutes. Every address gets ' +
+          'the same answer, so the answer tells nothing about who is on the team.',
+        requestBody: body('TeamSignInRequest'),
+        responses: {
+          '202': {
+            description: 'Accepted (whether or not a link is sent).',
+            content: json(ref('schemas', 'TeamSignInAccepted')),
+          },
+          ...jsonBody,
+          ...rateLimited,
+          ...common,
+        },
+      }),
+    },
+    [`${TEAM_API}/session`]: {
+      post: operation({
+        operationId: 'teamStartSession',
+        summary: 'Follow a sign-in link: start a session',
+        description: `Sets the ${SESSION_COOKIE} cookie (HttpOnly, SameSite=Strict, Secure in production). A link works once.`,
+        requestBody: body('TeamSessionRequest'),
+        responses: {
+          '201': {
+            description: 'Signed in.',
+            headers: {
+              'Set-Cookie': {
+                description: `${SESSION_COOKIE}=...; Path=/api/team; HttpOnly; SameSite=Strict`,
+                schema: { type: 'string' },
+              },
+            },
+            content: json(ref('schemas', 'TeamSession')),
+          },
+          '401': error('The link expired (15 minutes) or was already used.'),
+          ...jsonBody,
+          ...common,
+        },
+      }),
+      get: operation({
+        operationId: 'teamCurrentSession',
+        summary: 'Who is signed in, and the CSRF token for changes',
+        description: 'Answers signedIn: false without a session (or after it ended), rather than an error.',
+        security: [...session, {}],
+        responses: {
+          '200': {
+            description: 'The session, or signedIn: false.',
+            content: json(ref('schemas', 'TeamCurrentSession')),
+          },
+          ...common,
+        },
+      }),
+    },
+    [`${TEAM_API}/submissions`]: {
+      get: operation({
+        operationId: 'teamInbox',
+        summary: 'The inbox: submissions newest first, a page at a time, with counts per kind',
+        security: session,
+        parameters: queryParameters(inboxQuerySchema),
+        responses: {
+          '200': { description: 'One page.', content: json(ref('schemas', 'TeamInbox')) },
+          '400': ref('responses', 'BadRequest'),
+          ...signedIn,
+        },
+      }),
+    },
+    [`${TEAM_API}/submissions/{submissionId}`]: {
+      get: operation({
+        operationId: 'teamSubmission',
+        summary: 'One submission with its files and review',
+        security: session,
+        parameters: [submissionId],
+        responses: {
+          '200': { description: 'The submission.', content: json(ref('schemas', 'TeamSubmission')) },
+          '404': error('No such submission.'),
+          ...signedIn,
+        },
+      }),
+    },
+    [`${TEAM_API}/submissions/{submissionId}/review`]: {
+      post: operation({
+        operationId: 'teamReview',
+        summary: 'Change the status or the private note; the change joins the history',
+        security: session,
+        parameters: [submissionId, csrfParameter],
+        requestBody: body('TeamReviewRequest'),
+        responses: {
+          '200': { description: 'The submission as it is now.', content: json(ref('schemas', 'TeamSubmission')) },
+          '404': error('No such submission.'),
+          ...jsonBody,
+          ...csrf,
+          ...signedIn,
+        },
+      }),
+    },
+    [`${TEAM_API}/submissions/{submissionId}/files/{fileId}`]: {
+      get: operation({
+        operationId: 'teamDownloadFile',
+        summary: 'A file of the submission, as an attachment',
+        security: session,
+        parameters: [submissionId, idParameter('fileId', 'The file id (from the submission).')],
+        responses: {
+          '200': attachment('The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).', [
+            'application/octet-stream',
+            '*/*',
+          ]),
+          '404': error('No such file in this submission.'),
+          ...signedIn,
+        },
+      }),
+    },
+    [`${TEAM_API}/export`]: {
+      get: operation({
+        operationId: 'teamExport',
+        summary: 'The submissions of a filter as CSV or an Excel workbook',
+        description:
+          'Newest first. CSV: every cell quoted, no cell starts a formula whichever list separator is used. ' +
+          'xlsx: every cell is a text cell, never a formula.',
+        security: session,
+        parameters: queryParameters(teamExportQuerySchema),
+        responses: {
+          '200': attachment('The file, as an attachment.', [
+            'text/csv',
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          ]),
+          '400': ref('responses', 'BadRequest'),
+          ...signedIn,
+        },
+      }),
+    },
+    [`${TEAM_API}/erase`]: {
+      post: operation({
+        operationId: 'teamErase',
+        summary: 'Erase a person: every submission and file sent with one email address',
+        description:
+          'Shared self-assessments are anonymous (they hold no address), so none can be attributed. An audit entry records ' +
+          'who erased how many records and when, without the address.',
+        security: session,
+        parameters: [csrfParameter],
+        requestBody: body('TeamEraseRequest'),
+        responses: {
+          '200': { description: 'What was deleted.', content: json(ref('schemas', 'TeamErasure')) },
+          ...jsonBody,
+          ...csrf,
+          ...signedIn,
+        },
+      }),
+    },
+    [`${TEAM_API}/sign-out`]: {
+      post: operation({
+        operationId: 'teamSignOut',
+        summary: 'End the session',
+        security: session,
+        parameters: [csrfParameter],
+        responses: { '200': { description: 'Signed out.', content: json(ref('schemas', 'Ok')) }, ...csrf, ...signedIn },
+      }),
+    },
+  };
+
+  const schemas: Record<string, JsonSchema> = {
+    TeamSignInRequest: { ...requestSchema(signInRequestSchema), examples: [{ email: 'coordinator@example.org' }] },
+    TeamSignInAccepted: responseSchema(signInAcceptedSchema),
+    TeamSessionRequest: requestSchema(sessionRequestSchema),
+    TeamSession: responseSchema(sessionSchema),
+    TeamCurrentSession: responseSchema(currentSessionSchema),
+    TeamInbox: responseSchema(inboxSchema),
+    TeamSubmission: responseSchema(teamSubmissionSchema),
+    TeamReviewRequest: {
+      ...requestSchema(reviewRequestSchema),
+      examples: [{ status: 'in-progress', note: 'Called back on Monday.' }],
+    },
+    TeamEraseRequest: { ...requestSchema(eraseRequestSchema), examples: [{ email: 'someone.else@example.org' }] },
+    TeamErasure: responseSchema(erasureSchema),
+  };
+
+  return {
+    paths,
+    schemas,
+    securitySchemes: {
+      teamSession: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description: 'The session cookie the team console gets by following an emailed sign-in link.',
+      },
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * The team console's wire contract, the part without zod (so the browser's console pays nothing
+ * for it): where its API lives, the CSRF header, and the review statuses. The schemas of every
+ * request and answer are in ./schemas (@wpc/shared/team/schemas).
+ */
+
+/** Every console endpoint is under this path (and the session cookie goes to it alone). */
+export const TEAM_API = '/api/team';
+/** Every change carries the session's CSRF token in this header. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** Where the team is with a submission; a submission nobody has touched yet is new. */
+export const REVIEW_STATUSES = ['new', 'in-progress', 'done'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** What a note change did (the history never repeats a note's text). */
+export const NOTE_CHANGES = ['added', 'changed', 'removed'] as const;
+export type NoteChange = (typeof NOTE_CHANGES)[number];

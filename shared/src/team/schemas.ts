@@ -1,0 +1,165 @@
+/**
+ * The team console's requests and answers as zod schemas, written once: the API checks requests
+ * and builds its OpenAPI document from them, the browser's console takes its types from them.
+ */
+import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  ENDPOINT_KINDS,
+  FORMS,
+  LONG_TEXT_MAX,
+  type EndpointKind,
+  type FormId,
+} from '../schemas/definitions';
+import { NOTE_CHANGES, REVIEW_STATUSES } from '.';
+
+const MAX_PAGE = 100_000;
+export const SEARCH_MAX = 200;
+/** A plain address: something@something, one line, no spaces. */
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
+const DAY = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+/** A token the API issued: 32 random bytes in base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** Ids of both stores: the embedded store's 16 alphanumerics, MongoDB's 24 hex digits. */
+export const ID_PATTERN = '^[A-Za-z0-9]{1,64}$';
+
+const DAY_CHOICE = 'Use a date such as 2025-01-31.';
+const email = z
+  .string({ error: 'Enter an email address.' })
+  .max(EMAIL_MAX, 'Enter an email address.')
+  .regex(EMAIL, 'Enter an email address.');
+const day = (description: string) =>
+  z
+    .string({ error: DAY_CHOICE })
+    .regex(DAY, DAY_CHOICE)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAY_CHOICE)
+    .optional()
+    .describe(description);
+const statusChoice = () => z.enum(REVIEW_STATUSES, { error: `Use one of: ${REVIEW_STATUSES.join(', ')}.` });
+
+// Requests
+
+export const signInRequestSchema = z.strictObject({
+  email: email.describe('A team member’s address (TEAM_EMAILS); the answer is the same for any other.'),
+});
+
+export const sessionRequestSchema = z.strictObject({
+  token: z
+    .string({ error: 'This sign-in link is not complete.' })
+    .regex(TOKEN, 'This sign-in link is not complete.')
+    .describe('The token of the emailed sign-in link (the part after #token=).'),
+});
+
+export const filterQuerySchema = z.object({
+  form: z
+    .enum(ENDPOINT_KINDS, { error: `Use one of: ${ENDPOINT_KINDS.join(', ')}.` })
+    .optional()
+    .describe('Only this form kind.'),
+  status: statusChoice().optional().describe('Only submissions with this status.'),
+  from: day('Received on or after this day (UTC).'),
+  to: day('Received on or before this day (UTC).'),
+  q: z
+    .string({ error: 'Search for text.' })
+    .max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters.`)
+    .optional()
+    .describe('Words that must each appear in the name, email or organisation (any case).'),
+});
+
+/** Rows per inbox page. */
+export const INBOX_PAGE_SIZE = 25;
+
+export const inboxQuerySchema = filterQuerySchema.extend({
+  page: z
+    .string({ error: 'Use a page number, 1 or more.' })
+    .regex(/^[1-9]\d{0,5}$/, 'Use a page number, 1 or more.')
+    .refine((value) => Number(value) <= MAX_PAGE, 'Use a page number, 1 or more.')
+    .optional()
+    .describe(`Page number, from 1 (${INBOX_PAGE_SIZE} rows a page).`),
+});
+
+export const TEAM_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const teamExportQuerySchema = filterQuerySchema.extend({
+  format: z
+    .enum(TEAM_EXPORT_FORMATS, { error: 'Use csv or xlsx.' })
+    .describe('csv, or xlsx (an Excel workbook; every cell is text).'),
+});
+
+export const reviewRequestSchema = z
+  .strictObject({
+    status: statusChoice().optional().describe('The new status.'),
+    note: z
+      .string({ error: 'The note must be text.' })
+      .max(LONG_TEXT_MAX, `The note may be at most ${LONG_TEXT_MAX} characters.`)
+      .optional()
+      .describe('The private note, replacing the previous one (empty removes it).'),
+  })
+  .refine((body) => body.status !== undefined || body.note !== undefined, {
+    message: 'Send a status, a note or both.',
+    path: ['status'],
+  });
+
+export const eraseRequestSchema = z.strictObject({
+  email: email.describe('Every submission and file sent with this address (any case) is deleted.'),
+});
+
+// Answers
+
+const message = z.string();
+const timestamp = z.iso.datetime();
+const status = z.enum(REVIEW_STATUSES);
+
+export const signInAcceptedSchema = z.strictObject({ message });
+export const sessionSchema = z.strictObject({ signedIn: z.literal(true), email: z.string(), csrfToken: z.string() });
+export const currentSessionSchema = z.union([sessionSchema, z.strictObject({ signedIn: z.literal(false) })]);
+export const inboxRowSchema = z.strictObject({
+  id: z.string(),
+  form: z.enum(ENDPOINT_KINDS),
+  receivedAt: timestamp,
+  name: z.string(),
+  organization: z.string(),
+  email: z.string(),
+  status,
+  files: z.int().min(0),
+});
+export const inboxSchema = z.strictObject({
+  rows: z.array(inboxRowSchema),
+  total: z.int().min(0),
+  page: z.int().min(1),
+  pageSize: z.int().min(1),
+  counts: z.strictObject(
+    Object.fromEntries(ENDPOINT_KINDS.map((kind) => [kind, z.int().min(0)])) as Record<EndpointKind, z.ZodInt>,
+  ),
+});
+export const reviewChangeSchema = z.strictObject({
+  at: timestamp,
+  by: z.string(),
+  status: z.strictObject({ from: status, to: status }).optional(),
+  note: z.enum(NOTE_CHANGES).optional(),
+});
+export const teamSubmissionSchema = z.strictObject({
+  id: z.string(),
+  form: z.enum(ENDPOINT_KINDS),
+  variant: z.enum(Object.keys(FORMS) as FormId[]),
+  receivedAt: timestamp,
+  page: z.string().nullable(),
+  fields: z.record(z.string(), z.union([z.string(), z.boolean()])),
+  files: z.array(z.strictObject({ id: z.string(), name: z.string(), contentType: z.string(), size: z.int().min(0) })),
+  review: z.strictObject({ status, note: z.string(), history: z.array(reviewChangeSchema) }),
+});
+export const erasureSchema = z.strictObject({
+  submissions: z.int().min(0),
+  files: z.int().min(0),
+  assessments: z.int().min(0),
+});
+export const signedOutSchema = z.strictObject({ ok: z.literal(true) });
+
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
+export type FilterQuery = z.infer<typeof filterQuerySchema>;
+export type TeamSession = z.infer<typeof sessionSchema>;
+export type CurrentSession = z.infer<typeof currentSessionSchema>;
+export type InboxRow = z.infer<typeof inboxRowSchema>;
+export type InboxPage = z.infer<typeof inboxSchema>;
+export type ReviewChange = z.infer<typeof reviewChangeSchema>;
+export type TeamSubmission = z.infer<typeof teamSubmissionSchema>;
+export type Erasure = z.infer<typeof erasureSchema>;
