@@ -3,7 +3,6 @@
  * published it before the team edited releases in /team. The figures are the spec's; the quoted
  * people, the place line and the publication address are SAMPLE content.
  */
-import type { PressReleaseData } from './model';
 import { PRESS_CONTACTS } from './people';
 
 const LAUNCH_BODY = [
@@ -26,7 +25,8 @@ const LAUNCH_BODY = [
 export const PUBLICATION_URL =
   'https://www.resilientcommunitiesalliance.org/news/2024-02-19-community-wildfire-resilience-scorecard';
 
-export const LAUNCH_RELEASE: PressReleaseData = {
+/** Checked against the press release's declaration where the model lists it as seed (model.ts). */
+export const LAUNCH_RELEASE = {
   title: 'Community Wildfire Resilience Scorecard Launched',
   headline:
     'Consortium and global alliance launch a free scorecard to help communities prepare for catastrophic wildfire',
