@@ -4,7 +4,7 @@
  * (through /content-model.json) and the pages their types. The seed is about.ts and sponsors.ts
  * as they stood: the API loads it once.
  */
-import { defineAreaModel, defineContentType, field, type DataOf } from '@wpc/shared/content-model';
+import { defineAreaModel, defineContentType, field, slugify, type DataOf } from '@wpc/shared/content-model';
 import { CURATION_PARTNER_PEOPLE, LEADERS, TEAM } from './about';
 import { SAMPLE_SPONSORS } from './sponsors';
 
@@ -42,13 +42,7 @@ export const person = defineContentType({
       optional: true,
     }),
     linkedin: field.url({ label: 'LinkedIn profile', optional: true }),
-    order: field.number({
-      label: 'Order',
-      help: 'People are shown from the lowest number up within their group.',
-      integer: true,
-      min: 0,
-      max: 10_000,
-    }),
+    order: field.order('People are shown from the lowest number up within their group.'),
   },
 });
 
@@ -74,33 +68,19 @@ export const sponsor = defineContentType({
       widths: [96, 192],
       optional: true,
     }),
-    order: field.number({
-      label: 'Order',
-      help: 'Sponsors are shown from the lowest number up within their level.',
-      integer: true,
-      min: 0,
-      max: 10_000,
-    }),
+    order: field.order('Sponsors are shown from the lowest number up within their level.'),
   },
 });
 
 export type PersonData = DataOf<typeof person.fields>;
 export type SponsorData = DataOf<typeof sponsor.fields>;
 
-const slugOf = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 const people = (group: PersonData['group'], list: readonly Omit<PersonData, 'group' | 'order'>[]) =>
   list.map((data, index) => ({
     type: 'person' as const,
-    id: `person-${group}-${slugOf(data.name)}`,
+    id: `person-${group}-${slugify(data.name)}`,
     // A person may be in two groups (a leader is also on the core team): the slug names both.
-    slug: `${group}-${slugOf(data.name)}`,
+    slug: `${group}-${slugify(data.name)}`,
     data: { ...data, group, order: (index + 1) * 10 },
   }));
 
@@ -121,8 +101,8 @@ export const MODEL = defineAreaModel({
     ...people('past', TEAM.past),
     ...SAMPLE_SPONSORS.map((data, index) => ({
       type: 'sponsor' as const,
-      id: `sponsor-${slugOf(data.name)}`,
-      slug: slugOf(data.name),
+      id: `sponsor-${slugify(data.name)}`,
+      slug: slugify(data.name),
       data: { ...data, order: (index + 1) * 10 },
     })),
   ],

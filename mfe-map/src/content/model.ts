@@ -3,7 +3,7 @@
  * declaration gives the editor its fields, the API its validation (through /content-model.json)
  * and the page its types. The seed is organisations.ts as it stood: the API loads it once.
  */
-import { defineAreaModel, defineContentType, field, type DataOf } from '@wpc/shared/content-model';
+import { defineAreaModel, defineContentType, field, slugify, type DataOf } from '@wpc/shared/content-model';
 import { parseLatLong } from '../map/lat-long';
 import { organisations } from './organisations';
 
@@ -47,15 +47,6 @@ export const organisation = defineContentType({
 
 export type OrganisationData = DataOf<typeof organisation.fields>;
 
-const slugOf = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 export const MODEL = defineAreaModel({
   area: 'map',
   types: { organisation },
@@ -72,7 +63,7 @@ export const MODEL = defineAreaModel({
     return {
       type: 'organisation' as const,
       id: `organisation-${String(index + 1).padStart(2, '0')}`,
-      slug: slugOf(entry.orgName),
+      slug: slugify(entry.orgName),
       data,
     };
   }),

@@ -88,13 +88,7 @@ export const faqEntry = defineContentType({
       optional: true,
       sitePaths: true,
     }),
-    order: field.number({
-      label: 'Order',
-      help: 'Questions are shown from the lowest number up.',
-      integer: true,
-      min: 0,
-      max: 10_000,
-    }),
+    order: field.order('Questions are shown from the lowest number up.'),
   },
 });
 

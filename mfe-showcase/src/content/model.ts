@@ -5,7 +5,14 @@
  * (through /content-model.json) and the pages their types. The seed is events.ts and
  * presentations.ts as they stood: the API loads it once.
  */
-import { defineAreaModel, defineContentType, field, type DataOf, type SeedImage } from '@wpc/shared/content-model';
+import {
+  defineAreaModel,
+  defineContentType,
+  field,
+  slugify,
+  type DataOf,
+  type SeedImage,
+} from '@wpc/shared/content-model';
 import { SHOWCASE_SETTINGS } from '../settings/showcase-settings';
 import { SHOWCASE_EVENTS } from './events';
 import { CONSORTIUM_PRESENTATIONS, INNOVATOR_PRESENTATIONS } from './presentations';
@@ -113,14 +120,6 @@ export type SessionData = DataOf<typeof session.fields>;
 /** MMDDYYYY -> YYYY-MM-DD. */
 const isoDay = (date: string) => `${date.slice(4)}-${date.slice(0, 2)}-${date.slice(2, 4)}`;
 const showcaseId = (date: string) => `showcase-${isoDay(date)}`;
-const slugOf = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 const seedImage = (file: string, alt: string, width: number, height: number): SeedImage => ({
   src: remoteFileUrl(file),
   alt,
@@ -174,7 +173,7 @@ const startOf = (date: string) =>
 export const showcaseSeed = (event: (typeof SHOWCASE_EVENTS)[number]) => ({
   type: 'showcase' as const,
   id: showcaseId(event.date),
-  slug: slugOf(event.showcaseHeaderName),
+  slug: slugify(event.showcaseHeaderName),
   data: {
     title: event.showcaseHeaderName,
     date: isoDay(event.date),
@@ -195,8 +194,8 @@ export const consortiumSeed = (entry: ConsortiumPresentation) => ({
 /** An innovator presentation of presentations.ts (spec §3's shape) as a seed session. */
 export const innovatorSeed = (entry: InnovatorPresentation) => ({
   type: 'session' as const,
-  id: `session-${isoDay(entry.showcaseDate)}-${slugOf(entry.orgName)}`,
-  slug: `${isoDay(entry.showcaseDate)}-${slugOf(entry.orgName)}`,
+  id: `session-${isoDay(entry.showcaseDate)}-${slugify(entry.orgName)}`,
+  slug: `${isoDay(entry.showcaseDate)}-${slugify(entry.orgName)}`,
   data: sessionData(entry, entry.orgName, 'pitch', [innovatorPresenter(entry)]),
 });
 

@@ -227,7 +227,24 @@ export const field = {
   }),
   reference: <const O extends Options<ReferenceField>>(options: O) => ({ kind: 'reference' as const, ...options }),
   list: <const O extends Options<ListField>>(options: O) => ({ kind: 'list' as const, ...options }),
+  /** Where an entry stands among its kind on the page: a whole number, lowest first. */
+  order: <const H extends string>(help: H) =>
+    ({ kind: 'number', label: 'Order', help, integer: true, min: 0, max: 10_000 }) as const,
 };
+
+/**
+ * A slug from a name: "Cinder & Sage Restoration" -> "cinder-and-sage-restoration" (accents
+ * dropped). What the editor suggests from an entry's `slugFrom` field, and how seeds name theirs.
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
 
 export function isUploadedImage(image: ImageValue): image is UploadedImage {
   return 'id' in image;
