@@ -167,11 +167,14 @@ async function renderTimes() {
   }
 }
 
-async function scorecardStatus(): Promise<{ revision: string; serving: string; buildId?: string }> {
-  return (await fetch(`http://127.0.0.1:${ports.scorecard}/content-status.json`)).json() as Promise<{
-    revision: string;
-    serving: string;
-  }>;
+/** The scorecard remote's status; undefined while it is too busy rendering to answer. */
+async function scorecardStatus(): Promise<{ revision: string } | undefined> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${ports.scorecard}/content-status.json`);
+    return (await response.json()) as { revision: string };
+  } catch {
+    return undefined;
+  }
 }
 
 async function main() {
@@ -209,7 +212,7 @@ async function main() {
     ...Array.from({ length: RELEASES }, (_none, index) => release(index)),
   ]);
   const loaded = api.published('scorecard').revision;
-  while ((await scorecardStatus()).revision !== loaded) await sleep(100);
+  while ((await scorecardStatus())?.revision !== loaded) await sleep(200);
   console.log(`  first rendering of every page (share images drawn): ${ms(performance.now() - started)}`);
   const news = await fetch(`${EDGES.node}/scorecard/news`, {
     headers: { Accept: 'text/html', 'Accept-Encoding': 'identity' },
