@@ -198,6 +198,11 @@ describe('the scorecard’s run-time renderer', () => {
     const warning = h.logs.find((line) => line.message.includes('does not fit'));
     expect(warning?.fields).toEqual({ type: 'pressRelease', id: 'press-broken', fields: ['summary', 'body'] });
     expect(JSON.stringify(h.logs)).not.toMatch(/Jane Doe|555 0100/);
+    // The console can show the team which entry was left out, and why, from the remote's status.
+    expect(renderer.status().refused).toEqual([
+      { type: 'pressRelease', id: 'press-broken', fields: ['summary', 'body'] },
+    ]);
+    expect(JSON.stringify(renderer.status())).not.toMatch(/Jane Doe|555 0100/);
     expect(h.read(renderer.ssrRoot(), 'scorecard/news.html')).toContain(
       'Community Wildfire Resilience Scorecard Launched',
     );

@@ -23,7 +23,7 @@ import {
   readPublishedContent,
   type PublishedEntry,
 } from '../src/content-contract';
-import type { AreaContent, AreaServer, RenderedPage } from '../src/area/area-server';
+import type { AreaContent, AreaServer, RefusedEntry, RenderedPage } from '../src/area/area-server';
 import type { ContentArea } from '../src/content-model/declare';
 import type { BuiltPageMeta, PageMeta } from '../src/page-meta';
 import type {
@@ -161,6 +161,7 @@ export function createContentRenderer(options: ContentRendererOptions) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let apiState: 'unknown' | 'up' | 'down' | 'no-endpoint' = 'unknown';
+  let lastRefused: readonly RefusedEntry[] = [];
 
   const assetsPath = path.join(serverBuildDir, 'route-assets.json');
   let assetsSeen = { mtimeMs: -1, buildId: undefined as string | undefined };
@@ -212,16 +213,17 @@ export function createContentRenderer(options: ContentRendererOptions) {
   }
 
   function buildContent(state: PublishedState): { content: AreaContent; refused: number } {
-    let refused = 0;
+    const refused: RefusedEntry[] = [];
     const built = bundle!.buildContent({ kind: 'published', revision: state.revision }, state.entries, (entry) => {
-      refused += 1;
+      refused.push(entry);
       log('warn', `${area}: a published entry does not fit its content type and is left out`, {
         type: entry.type,
         id: entry.id,
         fields: entry.fields,
       });
     });
-    return { content: built, refused };
+    lastRefused = refused;
+    return { content: built, refused: refused.length };
   }
 
   async function builtMeta(meta: PageMeta, name: string, shareImages: Record<string, string>): Promise<BuiltPageMeta> {
@@ -459,6 +461,8 @@ export function createContentRenderer(options: ContentRendererOptions) {
         serving: active() ? 'published' : 'seed',
         revision: active() ? published!.revision : 'seed',
         buildId: assetsFile?.buildId,
+        // What the console can show the team: entries left out, by id and field, never their values.
+        refused: active() ? lastRefused : [],
       };
     },
 
