@@ -63,8 +63,7 @@ function start(name: string, args: string[], env: Record<string, string> = {}): 
 }
 
 function stopAll() {
-  for (const child of children) child.kill('SIGTERM');
-  fs.rmSync(stateRoot, { recursive: true, force: true });
+  for (const child of children.splice(0)) child.kill('SIGTERM');
 }
 
 async function waitFor(url: string, what: string, timeoutMs = 120_000) {
@@ -232,6 +231,9 @@ async function main() {
   );
   await latency(api, `with ${RELEASES} releases`);
 
+  // The servers have done their part: stopped, so the redeploy below is measured alone.
+  stopAll();
+
   // A redeploy: the same published content and state, a build with another id. What a remote's
   // new container (or a rebuild under its server) does before it serves.
   const buildCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'wpc-bench-build-'));
@@ -277,4 +279,5 @@ main()
   .finally(async () => {
     stopAll();
     await api.stop();
+    fs.rmSync(stateRoot, { recursive: true, force: true });
   });

@@ -77,10 +77,23 @@ export function ReleaseLayout({ release }: { readonly release: ReleaseView }) {
   );
 }
 
+/**
+ * The pages the list's navigation names: the first, the last, and two either side of this one,
+ * with a gap ('…') where pages are left out, so a thousand releases do not make a hundred links.
+ */
+export function pagesAround(page: number, pages: number): (number | '…')[] {
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((candidate) => candidate >= 1 && candidate <= pages)
+    .sort((a, b) => a - b);
+  return shown.flatMap((candidate, index) =>
+    index > 0 && candidate - shown[index - 1]! > 1 ? (['…', candidate] as const) : [candidate],
+  );
+}
+
 /** A page of the list of releases, with links to the other pages. */
 export function ReleaseListView({ list, title }: { readonly list: ReleaseList; readonly title?: string }) {
   const headingId = useId();
-  const pages = Array.from({ length: list.pages }, (_none, index) => index + 1);
+  const pages = pagesAround(list.page, list.pages);
   return (
     <section className={styles.list} aria-labelledby={title ? headingId : undefined}>
       {title ? (
@@ -104,17 +117,31 @@ export function ReleaseListView({ list, title }: { readonly list: ReleaseList; r
       {list.pages > 1 ? (
         <nav aria-label={copy.pagination}>
           <ul className={styles.pages}>
-            {pages.map((page) => (
-              <li key={page}>
-                {page === list.page ? (
+            {list.page > 1 ? (
+              <li>
+                <AppLink href={releaseListPath(list.page - 1)}>{copy.previousPage}</AppLink>
+              </li>
+            ) : null}
+            {pages.map((page, index) => (
+              <li key={page === '…' ? `gap-${index}` : page}>
+                {page === '…' ? (
+                  <span className={styles.gap}>…</span>
+                ) : page === list.page ? (
                   <span aria-current="page" className={styles.current}>
                     {page}
                   </span>
                 ) : (
-                  <AppLink href={releaseListPath(page)}>{page}</AppLink>
+                  <AppLink href={releaseListPath(page)} aria-label={`Page ${page}`}>
+                    {page}
+                  </AppLink>
                 )}
               </li>
             ))}
+            {list.page < list.pages ? (
+              <li>
+                <AppLink href={releaseListPath(list.page + 1)}>{copy.nextPage}</AppLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
       ) : null}

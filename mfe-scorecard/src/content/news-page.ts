@@ -15,6 +15,8 @@ export const NEWS_COPY = {
   none: 'No press releases have been published yet.',
   readMore: 'Read the release',
   pagination: 'Pages of earlier press releases',
+  previousPage: 'Previous',
+  nextPage: 'Next',
 } as const;
 
 /** Releases listed on each page of the list (the newest is shown in full above the first page). */
