@@ -78,7 +78,7 @@ export function embeddedMailQueue<Item>(
       sent: db.prepare(`UPDATE ${table} SET status = 'sent', sent_at = @at, due_at = NULL, lease = NULL WHERE ${mine}`),
       retry: db.prepare(`UPDATE ${table} SET due_at = @dueAt, last_error = @reason, lease = NULL WHERE ${mine}`),
       failed: db.prepare(
-        `UPDATE ${table} SET status = 'failed', failed_at = @at, last_error = @reason, due_at = NULL, lease = NULL WHERE ${mine}`,
+        `UPDATE ${table} SET status = @status, failed_at = @at, last_error = @reason, due_at = NULL, lease = NULL WHERE ${mine}`,
       ),
       release: db.prepare(
         `UPDATE ${table} SET due_at = ?, lease = NULL WHERE status = 'pending' AND lease IS NOT NULL`,
@@ -102,8 +102,8 @@ export function embeddedMailQueue<Item>(
     markSent: (id, lease, at) => finish((db) => statements(db).sent.run({ id, lease, at: at.getTime() })),
     retryLater: (id, lease, dueAt, reason) =>
       finish((db) => statements(db).retry.run({ id, lease, dueAt: dueAt.getTime(), reason })),
-    markFailed: (id, lease, at, reason) =>
-      finish((db) => statements(db).failed.run({ id, lease, at: at.getTime(), reason })),
+    markFailed: (id, lease, at, reason, status = 'failed') =>
+      finish((db) => statements(db).failed.run({ id, lease, at: at.getTime(), reason, status })),
     releaseLeases: (now) => client.run(`${table} release`, (db) => statements(db).release.run(now.getTime()).changes),
   };
 }

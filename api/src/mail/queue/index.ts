@@ -55,8 +55,11 @@ export interface MailQueue<Item> {
   markSent(id: string, lease: string, at: Date): Promise<boolean>;
   /** Gives the entry back, to be claimed again from `dueAt`. */
   retryLater(id: string, lease: string, dueAt: Date, reason: string): Promise<boolean>;
-  /** The entry will never be delivered (a permanent refusal, or retried for too long). */
-  markFailed(id: string, lease: string, at: Date, reason: string): Promise<boolean>;
+  /**
+   * The entry will never be delivered (a permanent refusal, or retried for too long); a record may
+   * name a state of its own for that (a delivery to an address suppressed meanwhile).
+   */
+  markFailed(id: string, lease: string, at: Date, reason: string, status?: string): Promise<boolean>;
   /**
    * Makes every claimed entry due at once. Only for a database one process opens (the embedded
    * one, under its DATA_DIR lock): any claim found at start belongs to a process that died.

@@ -150,7 +150,7 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
 
     markSent: (id, lease, at) => finish(id, lease, { status: 'sent', sentAt: at }, ['dueAt', 'lease'], true),
     retryLater: (id, lease, dueAt, reason) => finish(id, lease, { dueAt, lastError: reason }, ['lease'], false),
-    markFailed: (id, lease, at, reason) =>
-      finish(id, lease, { status: 'failed', failedAt: at, lastError: reason }, ['dueAt', 'lease'], true),
+    markFailed: (id, lease, at, reason, status = 'failed') =>
+      finish(id, lease, { status, failedAt: at, lastError: reason }, ['dueAt', 'lease'], true),
   };
 }
