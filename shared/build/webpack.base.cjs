@@ -14,6 +14,7 @@ const { ports } = require('../ports.cjs');
 const { ASSET_FILENAME, prerenderConfig, ClientAssetsPlugin } = require('./prerender.cjs');
 const { StartAfterPaintPlugin } = require('./start-after-paint.cjs');
 const { redirectLoopbackToLocalhost } = require('./dev-address.cjs');
+const { devPageData } = require('./dev-page-data.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const depVersion = (pkg) => require(path.join(root, 'node_modules', pkg, 'package.json')).version;
@@ -336,14 +337,26 @@ function browserConfig({ name, dir, role, dev }) {
       historyApiFallback: role === 'host',
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: role === 'host' ? [{ directory: path.join(dir, 'dev'), publicPath: '/' }] : [],
-      // As the edge does in production: the scorecard deployment owns the downloads.
-      proxy: role === 'host' ? [{ context: ['/assets/content'], target: `http://localhost:${ports.scorecard}` }] : [],
+      // As the edge does in production: the scorecard deployment owns the downloads, and each
+      // remote's files are under /mfe/<name>/ (the addresses its published content uses).
+      proxy:
+        role === 'host'
+          ? [
+              { context: ['/assets/content'], target: `http://localhost:${ports.scorecard}` },
+              ...['home', 'scorecard', 'showcase', 'map'].map((remote) => ({
+                context: [`/mfe/${remote}/`],
+                target: `http://localhost:${ports[remote]}`,
+                pathRewrite: { [`^/mfe/${remote}`]: '' },
+              })),
+            ]
+          : [],
       client: { overlay: { warnings: false, errors: true } },
-      // The dev site has one address, so the remotes' scripts are same-site (dev-address.cjs).
+      // The dev site has one address, so the remotes' scripts are same-site (dev-address.cjs). A
+      // remote answers its pages' data from its seed, as its build would (dev-page-data.cjs).
       setupMiddlewares:
         role === 'host'
           ? (middlewares) => [{ name: 'localhost-only', middleware: redirectLoopbackToLocalhost }, ...middlewares]
-          : undefined,
+          : (middlewares) => [{ name: 'seed-page-data', middleware: devPageData({ name, dir }) }, ...middlewares],
     },
   };
 }
