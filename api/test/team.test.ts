@@ -440,7 +440,7 @@ for (const storeCase of storeCases) {
         expect(await h.store.files.open(kept.id)).not.toBeNull();
         for (const row of mine) expect((await as(session).get(`/api/team/submissions/${row.id}`)).status).toBe(404);
 
-        const audit = await h.store.audit.list();
+        const audit = (await h.store.audit.page({ offset: 0, limit: 10, actions: ['erase'] })).entries;
         expect(audit).toHaveLength(1);
         expect(audit[0]).toMatchObject({
           by: TEAM,
@@ -458,7 +458,7 @@ for (const storeCase of storeCases) {
           files: 0,
           assessments: 0,
         });
-        expect(await h.store.audit.list()).toHaveLength(1);
+        expect((await h.store.audit.page({ offset: 0, limit: 10, actions: ['erase'] })).total).toBe(1);
       });
     });
   });
