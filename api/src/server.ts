@@ -1,10 +1,12 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { Housekeeping } from './housekeeping';
 import { createLogger } from './logger';
 import { mailerFor } from './mail/transport';
 import { NotificationWorker } from './notify/worker';
 import { createStore, DataDirLockedError } from './store';
+import { teamJobs } from './team/housekeeping';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -44,6 +46,8 @@ async function main(): Promise<void> {
 
   // One transport for the notifications and the team console's sign-in links.
   const app = createApp({ store, config, logger, notifications: worker, mailer });
+  const housekeeping = new Housekeeping(teamJobs(store, config), logger);
+  housekeeping.start();
   const server = http.createServer(
     {
       // Slow senders are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
@@ -90,6 +94,7 @@ async function main(): Promise<void> {
     server.close(async (error) => {
       try {
         await worker?.stop();
+        await housekeeping.stop();
         await store.close();
         logger.info('store closed; bye');
         process.exit(error ? 1 : 0);

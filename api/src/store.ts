@@ -28,7 +28,10 @@ import { embeddedSubmissions, readSubmission, submissionsRecord } from './record
 import { mongoSubmissions, SUBMISSION_INDEXES } from './records/submissions/mongo';
 import type { AuditRepository } from './team/audit';
 import { auditRecord, embeddedAudit } from './team/audit/embedded';
-import { mongoAudit } from './team/audit/mongo';
+import { AUDIT_INDEXES, mongoAudit } from './team/audit/mongo';
+import type { MemberRepository } from './team/members';
+import { embeddedMembers, membersRecord } from './team/members/embedded';
+import { mongoMembers } from './team/members/mongo';
 import type { ReviewRepository } from './team/reviews';
 import { embeddedReviews, reviewsRecord } from './team/reviews/embedded';
 import { mongoReviews } from './team/reviews/mongo';
@@ -44,13 +47,14 @@ export type * from './records/outbox';
 export type * from './records/rate-counts';
 export type * from './records/submissions';
 export type * from './team/audit';
+export type * from './team/members';
 export type * from './team/reviews';
 export type * from './team/sessions';
 
 /** Every record, one repository each (the fields of the store below). */
 export type Repositories = Pick<
   StoreOn<unknown>,
-  'submissions' | 'files' | 'assessments' | 'rateCounts' | 'outbox' | 'reviews' | 'sessions' | 'audit'
+  'submissions' | 'files' | 'assessments' | 'rateCounts' | 'outbox' | 'reviews' | 'sessions' | 'members' | 'audit'
 >;
 
 /** A client wrapped by another of the same kind (a test's fault, or a slow network). */
@@ -88,6 +92,8 @@ class StoreOn<Handle> implements Store {
   readonly outbox: OutboxRepository;
   readonly reviews: ReviewRepository;
   readonly sessions: SessionRepository;
+  /** Who besides the admins (TEAM_EMAILS) may use the console, and for what. */
+  readonly members: MemberRepository;
   readonly audit: AuditRepository;
   private guarded: DatabaseClient<Handle> | undefined;
 
@@ -118,6 +124,7 @@ class StoreOn<Handle> implements Store {
       outbox: this.outbox,
       reviews: this.reviews,
       sessions: this.sessions,
+      members: this.members,
       audit: this.audit,
     } = build(calls, client));
   }
@@ -152,6 +159,7 @@ const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
   assessmentsRecord,
   reviewsRecord,
   sessionsRecord,
+  membersRecord,
   auditRecord,
 ];
 
@@ -175,6 +183,7 @@ export class EmbeddedStore extends StoreOn<Database> {
       outbox: embeddedOutbox(outboxClient, readSubmission),
       reviews: embeddedReviews(client),
       sessions: embeddedSessions(client),
+      members: embeddedMembers(client),
       audit: embeddedAudit(client),
     }));
   }
@@ -207,7 +216,13 @@ export type MongoStoreOptions = Omit<MongoClientSettings, 'indexes'>;
 /** MongoDB through the official driver: a collection per record, uploads in GridFS. */
 export class MongoStore extends StoreOn<Db> {
   constructor(options: MongoStoreOptions) {
-    const indexes = [...SUBMISSION_INDEXES, ...OUTBOX_INDEXES, ...ASSESSMENT_INDEXES, ...RATE_COUNT_INDEXES];
+    const indexes = [
+      ...SUBMISSION_INDEXES,
+      ...OUTBOX_INDEXES,
+      ...ASSESSMENT_INDEXES,
+      ...RATE_COUNT_INDEXES,
+      ...AUDIT_INDEXES,
+    ];
     super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({
       submissions: mongoSubmissions(client),
       files: mongoFiles(client),
@@ -216,6 +231,7 @@ export class MongoStore extends StoreOn<Db> {
       outbox: mongoOutbox(outboxClient),
       reviews: mongoReviews(client),
       sessions: mongoSessions(client),
+      members: mongoMembers(client),
       audit: mongoAudit(client),
     }));
   }

@@ -3,16 +3,14 @@ import type { ErasureCounts } from './audit';
 
 /**
  * Erases a person: every submission sent with this email address (any case), its files and its
- * review, then an audit entry that says who erased how many records, never whose. Files first,
+ * review; answers how many (the route's audit entry says who erased how many, never whose). Files first,
  * then reviews, then the submissions: a failure part-way leaves the submissions in place, so
  * erasing again finds and finishes the rest. Each step is one bounded store call; the whole
  * erasure is not held to one call's deadline.
  */
 export async function erasePerson(
-  store: Pick<Store, 'submissions' | 'files' | 'reviews' | 'audit'>,
+  store: Pick<Store, 'submissions' | 'files' | 'reviews'>,
   email: string,
-  by: string,
-  at: Date,
 ): Promise<ErasureCounts> {
   const found = await store.submissions.findByEmail(email);
   const ids = found.map((submission) => submission.id);
@@ -21,7 +19,5 @@ export async function erasePerson(
   await store.reviews.remove(ids);
   const submissions = await store.submissions.remove(ids);
   // Shared self-assessments carry no email address (anonymous by design): none can be attributed.
-  const counts: ErasureCounts = { submissions, files: fileIds.length, assessments: 0 };
-  await store.audit.add({ at, by, action: 'erase', counts });
-  return counts;
+  return { submissions, files: fileIds.length, assessments: 0 };
 }
