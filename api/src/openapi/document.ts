@@ -25,6 +25,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
 import { exportQuerySchema } from '../submissions/export';
 import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
+import { formPostsDocument } from './form-posts';
 import { teamDocument } from './team';
 import {
   assessmentRowSchema,
@@ -472,6 +473,10 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
       },
     },
   };
+
+  const formPosts = formPostsDocument();
+  Object.assign(paths, formPosts.paths);
+  Object.assign(schemas, formPosts.schemas);
 
   const team = teamDocument(jsonKb);
   Object.assign(paths, team.paths);
