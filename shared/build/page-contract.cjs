@@ -16,4 +16,6 @@ module.exports = {
   OUTLET_MARKER: '<!--wpc:outlet-->',
   /** On a stylesheet link the edge defers (media="print"): the media the browser code applies. */
   DEFERRED_MEDIA_ATTRIBUTE: 'data-wpc-media',
+  /** Beside the shell's dist/: its Node bundle, which the edge renders the form pages with. */
+  SERVER_BUNDLE_DIR: 'dist-server',
 };

@@ -17,7 +17,13 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { execFile } = require('node:child_process');
 const webpack = require('webpack');
-const { SERVER_BUILD_ATTRIBUTE, HEAD_MARKER, OUTLET_MARKER, routeFileName } = require('./page-contract.cjs');
+const {
+  SERVER_BUILD_ATTRIBUTE,
+  SERVER_BUNDLE_DIR,
+  HEAD_MARKER,
+  OUTLET_MARKER,
+  routeFileName,
+} = require('./page-contract.cjs');
 const { renderShareImage, writeHashed, SHARE_IMAGE_SIZE } = require('./share-image.cjs');
 const { writeSiteIcons } = require('./site-icons.cjs');
 
@@ -250,7 +256,12 @@ class PrerenderPlugin {
 
 /** The Node build that renders a package's routes: its own source bundled, packages external. */
 function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
-  const bundleDir = path.join(root, 'node_modules', '.cache', 'wpc-prerender', name);
+  // The shell's bundle is also what its edge renders the form pages with on each request
+  // (shell/server/form-pages.ts), so it is built beside dist/ rather than into a cache.
+  const bundleDir =
+    role === 'host'
+      ? path.join(dir, SERVER_BUNDLE_DIR)
+      : path.join(root, 'node_modules', '.cache', 'wpc-prerender', name);
   return {
     name: 'prerender',
     dependencies: ['browser'],

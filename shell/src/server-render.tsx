@@ -2,26 +2,40 @@
 // the header (its active item depends on the path), footer and message centre, plus the page on
 // the shell's own routes and the 404.
 import type { ReactElement } from 'react';
-import { areaForPath, documentTitleFor, ROUTES, SITE_NAME } from '@wpc/shared/routes';
+import { areaForPath, documentTitleFor, FORM_PAGES_PREFIX, ROUTES, SITE_NAME } from '@wpc/shared/routes';
 import { prerenderToString } from '@wpc/shared/area/prerender';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { MessageCentre } from './layout/MessageCentre';
 import { PrerenderPath } from './location';
+import { FormPage, type FormPageProps } from './pages/FormPage';
 import { chromeIdPrefix, SHELL_OUTLET_ID, ShellPages } from './shell-pages';
 import { PAGE_META, SITE_META, SITE_SHORT_NAME } from './content/page-meta';
 
 export { loadedModules } from '@wpc/shared/area/prerender';
+// For the edge's form pages (shell/server/form-pages.ts), which cannot load the forms' modules.
+export { FORM_ERROR_TEXT, SCORECARD_ZIP_URL } from '@wpc/shared/forms';
 
 /** Stands for every path no area owns: the prerendered 404 page. */
 const NOT_FOUND_PATH = '/404';
 
-/** Read when JavaScript is off: every page is readable, and the menus and forms need scripts. */
+/** Read when JavaScript is off: every page is readable, and forms are sent as pages of their own. */
 const NOSCRIPT =
-  'JavaScript is turned off, so the menus and forms on this site will not work. Every page can still be read, and the links at the foot of each page lead to all of them.';
+  'JavaScript is turned off, so the menus on this site will not open, and each form opens as a page of its own. Every page can still be read, and the links at the foot of each page lead to all of them.';
+
+/**
+ * The document of the form pages (FormPage): the chrome, with the outlet where the edge puts the
+ * page it renders for each request (renderFormPage). Not a route: these pages run no scripts.
+ */
+const FORMS_DOCUMENT_PATH = FORM_PAGES_PREFIX;
 
 export function routePaths(): string[] {
-  return [...ROUTES.map((route) => route.path), NOT_FOUND_PATH];
+  return [...ROUTES.map((route) => route.path), NOT_FOUND_PATH, FORMS_DOCUMENT_PATH];
+}
+
+/** A form page's content for the forms document's outlet (the edge calls this for each request). */
+export function renderFormPage(props: FormPageProps): Promise<string> {
+  return prerenderToString(<FormPage {...props} />, chromeIdPrefix(SHELL_OUTLET_ID));
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -30,6 +44,7 @@ export async function renderRoute(path: string) {
   const render = (element: ReactElement, elementId: string) =>
     prerenderToString(<PrerenderPath path={path}>{element}</PrerenderPath>, chromeIdPrefix(elementId));
   const area = areaForPath(path);
+  const formsDocument = path === FORMS_DOCUMENT_PATH;
   const ownPage = area === undefined || area === 'shell';
   const meta = ownPage ? PAGE_META[path] : undefined;
   if (ownPage && !meta) throw new Error(`The shell has no metadata for ${path}: add it to src/content/page-meta.ts`);
@@ -45,7 +60,7 @@ export async function renderRoute(path: string) {
       header: await render(<Header />, 'site-header'),
       footer: await render(<Footer />, 'site-footer'),
       messages: await render(<MessageCentre />, 'site-messages'),
-      page: ownPage ? await render(<ShellPages />, SHELL_OUTLET_ID) : undefined,
+      page: ownPage && !formsDocument ? await render(<ShellPages />, SHELL_OUTLET_ID) : undefined,
     },
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { AppLink } from '@wpc/shared/navigation';
-import { NotifyPopup } from '@wpc/shared/forms/on-demand';
-import { Button, ClipPlayer } from '@wpc/shared/ui';
+import { formPage, NotifyPopup } from '@wpc/shared/forms/on-demand';
+import { ClipPlayer, PopupButton } from '@wpc/shared/ui';
 import { ExternalLink } from '../components/ExternalLink';
 import { Avatar } from '../components/Avatar';
 import { findEvent, LATEST_SHOWCASE_DATE } from '../content/events';
@@ -181,9 +181,9 @@ function RegisterBlock({ settings, timing, onNotify }: BlockProps & { readonly o
       <div className={styles.block}>
         <h3 className={styles.blockTitle}>{text.title}</h3>
         <p>{text.notifyBody}</p>
-        <Button aria-haspopup="dialog" onClick={onNotify}>
+        <PopupButton onOpen={onNotify} page={formPage('notify')}>
           {text.notifyButton}
-        </Button>
+        </PopupButton>
       </div>
     );
   }

@@ -62,3 +62,20 @@ export function renderOrHydrate(
   root.render(element);
   return root;
 }
+
+/** How long an idle task waits at most for the browser to have time to spare. */
+const IDLE_TIMEOUT_MS = 3000;
+const idleTasks = new Set<() => unknown>();
+
+/**
+ * Runs a task once, when the browser first has time to spare after the page has started (its
+ * hydration yields in slices, so spare time comes once that is done): what a visitor will likely
+ * reach for next (a pop-up's form, the share box) is fetched then rather than after the tap, and
+ * never competes with the page's own start. Browsers without requestIdleCallback wait a moment.
+ */
+export function whenIdle(task: () => unknown): void {
+  if (idleTasks.has(task)) return;
+  idleTasks.add(task);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(task, IDLE_TIMEOUT_MS / 3);
+}

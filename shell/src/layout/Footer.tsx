@@ -1,11 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@wpc/shared/area/hydration';
 import { AppLink } from '@wpc/shared/navigation';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from '../content/navigation';
 import { SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 
-// The dialog (and the UI kit behind it) loads only when someone shares.
-const ShareDialog = lazy(() => import('./ShareDialog'));
+// The dialog (and the UI kit behind it) is not part of the page's first load: it is fetched once
+// the browser is idle after the page has started (or when a pointer or focus reaches the button),
+// so the box opens at once when someone shares.
+const loadShareDialog = () => import('./ShareDialog');
+const prefetchShareDialog = () => void loadShareDialog().catch(() => undefined);
+const ShareDialog = lazy(loadShareDialog);
 
 async function copyToClipboard(text: string): Promise<boolean> {
   try {
@@ -18,6 +23,7 @@ async function copyToClipboard(text: string): Promise<boolean> {
 
 export function Footer() {
   const [share, setShare] = useState<{ url: string; copied: boolean } | null>(null);
+  useEffect(() => whenIdle(prefetchShareDialog), []);
 
   const openShare = async () => {
     const url = window.location.href;
@@ -61,7 +67,13 @@ export function Footer() {
             <AppLink href="/scorecard/subscribe" className={styles.subscribe}>
               Subscribe
             </AppLink>
-            <button type="button" className={styles.share} onClick={openShare}>
+            <button
+              type="button"
+              className={styles.share}
+              onPointerDown={prefetchShareDialog}
+              onFocus={prefetchShareDialog}
+              onClick={openShare}
+            >
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                 <path
                   fill="currentColor"
