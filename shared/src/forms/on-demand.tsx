@@ -5,17 +5,22 @@
 // at once; a visitor quicker than that sees the pop-up's frame at once and its fields when they
 // arrive. Before the page's scripts run (or without them) each button leads to the form's own
 // page instead (formPage).
-import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { whenIdle } from '@wpc/shared/area/hydration';
 import type { FormDialogProps, InlineFormProps, PopupFormProps } from '@wpc/shared/forms';
 import { FORM_PAGE_QUERY, formPagePath } from '@wpc/shared/routes';
 import { Dialog, PopupButton, type ButtonProps, type PopupPage } from '@wpc/shared/ui';
 import { FORM_TITLES, type FormId } from '../schemas/form-titles';
 
-const loadForms = () => import('@wpc/shared/forms');
+type FormsModule = typeof import('@wpc/shared/forms');
+/** The forms module once it has arrived: a pop-up opened after that renders its form at once. */
+let forms: FormsModule | undefined;
+const loadForms = () => import('@wpc/shared/forms').then((module) => (forms = module));
 const prefetch = () => void loadForms().catch(() => undefined);
 
-const SiteForm = lazy(() => loadForms().then(({ SiteForm }) => ({ default: SiteForm })));
+/** When the forms module cannot be fetched (the connection dropped): the frame says so. */
+export const FORM_UNAVAILABLE_TEXT =
+  'This form could not be loaded. Please check your connection, close this box and try again.';
 
 /** Where a form works without scripts, with what its pop-up would have been told. */
 export function formPage(form: FormId, { scorecardForm = false, pageName }: FormPageOptions = {}): PopupPage {
@@ -40,15 +45,44 @@ export function formPageHref(form: FormId, options?: FormPageOptions): string {
 /**
  * A pop-up form. Closed it renders nothing (in the prerendered HTML too); on the page it asks for
  * the forms module once the browser is idle. Opened, its frame (title, close buttons, focus trap)
- * shows at once and the fields fill it as soon as the module is there.
+ * shows at once and the fields fill it in the next frame, or as soon as the module is there.
  */
 export function PopupForm({ form, open, onClose, scorecardForm, pageName }: FormDialogProps) {
   useEffect(() => whenIdle(prefetch), []);
+  // Opened before the module has arrived: it is asked for now, and the form shows when it comes.
+  // (Not React.lazy: React holds a suspended boundary's content back until 300 ms after its
+  // fallback showed, which a form already here, or arriving sooner, must not wait for.)
+  const [loading, setLoading] = useState<'waiting' | 'arrived' | 'failed'>('waiting');
+  useEffect(() => {
+    if (!open || forms) return;
+    let current = true;
+    loadForms()
+      .then(() => current && setLoading('arrived'))
+      .catch((error: unknown) => {
+        console.error('The form could not be loaded', error);
+        if (current) setLoading('failed');
+      });
+    return () => {
+      current = false;
+    };
+  }, [open]);
+  // The fields are rendered just after the frame has been painted: the tap is answered by one
+  // light frame, and a long form (its layout takes a while on a slow phone) follows in the next.
+  const fieldsWanted = useDeferredValue(open);
+  const SiteForm = forms?.SiteForm;
+  let body: ReactNode = null;
+  if (fieldsWanted) {
+    if (SiteForm) {
+      body = <SiteForm form={form} scorecardForm={scorecardForm} pageName={pageName} onSuccess={onClose} />;
+    } else if (loading === 'failed') {
+      body = <p role="alert">{FORM_UNAVAILABLE_TEXT}</p>;
+    } else {
+      body = <p role="status">Loading the form…</p>;
+    }
+  }
   return (
     <Dialog open={open} onClose={onClose} title={FORM_TITLES[form]} closeLinkLabel="Close">
-      <Suspense fallback={<p role="status">Loading the form…</p>}>
-        <SiteForm form={form} scorecardForm={scorecardForm} pageName={pageName} onSuccess={onClose} />
-      </Suspense>
+      {body}
     </Dialog>
   );
 }

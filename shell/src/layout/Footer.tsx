@@ -2,15 +2,18 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '@wpc/shared/area/hydration';
 import { AppLink } from '@wpc/shared/navigation';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from '../content/navigation';
+import type { ShareDialogProps } from './ShareDialog';
 import { SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 
 // The dialog (and the UI kit behind it) is not part of the page's first load: it is fetched once
 // the browser is idle after the page has started (or when a pointer or focus reaches the button),
 // so the box opens at once when someone shares.
-const loadShareDialog = () => import('./ShareDialog');
+let shareDialog: typeof import('./ShareDialog') | undefined;
+const loadShareDialog = () => import('./ShareDialog').then((module) => (shareDialog = module));
 const prefetchShareDialog = () => void loadShareDialog().catch(() => undefined);
-const ShareDialog = lazy(loadShareDialog);
+// Only while the module has not arrived: React holds a suspended boundary's content back 300 ms.
+const LazyShareDialog = lazy(loadShareDialog);
 
 async function copyToClipboard(text: string): Promise<boolean> {
   try {
@@ -19,6 +22,16 @@ async function copyToClipboard(text: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function ShareBox(props: ShareDialogProps) {
+  const ShareDialog = shareDialog?.default;
+  if (ShareDialog) return <ShareDialog {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyShareDialog {...props} />
+    </Suspense>
+  );
 }
 
 export function Footer() {
@@ -86,11 +99,7 @@ export function Footer() {
         </section>
       </div>
       <p className={styles.copyright}>© 2024-2025 Wildfire Prevention Consortium. All rights reserved.</p>
-      {share && (
-        <Suspense fallback={null}>
-          <ShareDialog url={share.url} copied={share.copied} onClose={() => setShare(null)} />
-        </Suspense>
-      )}
+      {share && <ShareBox {...share} onClose={() => setShare(null)} />}
     </footer>
   );
 }
