@@ -39,6 +39,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       'test-results/**',
       'test-reports/**',
       'playwright-report/**',
@@ -132,6 +133,8 @@ export default tseslint.config(
       'boundaries/files': [
         { category: 'browser', pattern: 'shared/src/{ui,forms,area,status}/**' },
         { category: 'browser', pattern: 'shared/src/navigation.tsx' },
+        // Code that browser bundles are built from (and the prerender of the same pages).
+        { category: 'front-end-source', pattern: '{shared,shell,mfe-*}/src/**' },
       ],
     },
     rules: {
@@ -176,6 +179,12 @@ export default tseslint.config(
               from: { element: { type: 'api' } },
               disallow: { to: { module: { origin: 'external', source: BROWSER_LIBRARIES } } },
               message: 'The API runs in Node: it never imports React or other browser libraries.',
+            },
+            {
+              from: { file: { categories: 'front-end-source' } },
+              disallow: { to: { element: { type: 'shared-tooling' } } },
+              message:
+                'Browser code imports no build, server or port file of shared/: what the build, the edge and the browser agree on is in shared/src (@wpc/shared/page-contract).',
             },
             {
               // Front-end code reaches shared code only through its package entry points.

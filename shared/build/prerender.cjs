@@ -1,3 +1,4 @@
+// @ts-check
 // Prerendering at build time. Next to its browser build, every front-end package compiles a small
 // Node bundle of its pages and renders each route it owns into dist/ssr/:
 //   remote:  ssr/<route>.html  the page's HTML fragment, after a first line naming the build
@@ -11,8 +12,9 @@
 // `meta` is the page's metadata (shared/src/page-meta.ts) with its share image drawn into
 // share/<route>.<hash>.png (share-image.cjs).
 // <route> is the path without its leading slash ("index" for "/", "404" for the not-found page).
-// File names in the JSON are relative to the package's own base URL. The edge composes pages
-// from these files (shell/server/); README "First paint" has the whole picture.
+// File names in the JSON are relative to the package's own base URL. The JSON files' shapes are
+// declared once, in shared/src/page-contract.cjs, against which tsc checks both this file and
+// the edge that composes pages from them (shell/server/); README "First paint" has the whole picture.
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFile } = require('node:child_process');
@@ -22,20 +24,51 @@ const {
   SERVER_BUNDLE_DIR,
   HEAD_MARKER,
   OUTLET_MARKER,
+  fragmentFile,
   routeFileName,
-} = require('./page-contract.cjs');
+} = require('../src/page-contract.cjs');
 const { renderShareImage, writeHashed, SHARE_IMAGE_SIZE } = require('./share-image.cjs');
 const { writeSiteIcons } = require('./site-icons.cjs');
 
 /** Where both builds put images and other files a module imports. */
 const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
 
-const root = path.resolve(__dirname, '../..');
-const posix = (file) => file.split(path.sep).join('/');
-const fromRoot = (file) => posix(path.relative(root, file.split('?')[0]));
+/**
+ * @typedef {import('../src/page-contract.cjs').RemoteRouteAssets} RemoteRouteAssets
+ * @typedef {import('../src/page-contract.cjs').ShellRouteAssets} ShellRouteAssets
+ * @typedef {import('../src/page-contract.cjs').SharedModules} SharedModules
+ * @typedef {import('../src/page-meta').PageMeta} PageMeta
+ * @typedef {import('../src/page-meta').BuiltPageMeta} BuiltPageMeta
+ * @typedef {import('webpack').Compiler} Compiler
+ * @typedef {import('webpack').ChunkGroup} ChunkGroup
+ * @typedef {import('webpack').AsyncDependenciesBlock} AsyncDependenciesBlock
+ *
+ * What render-routes.cjs prints for each route: the package's render entry's renderRoute() result
+ * and the modules it loaded.
+ * @typedef {Awaited<ReturnType<typeof import('../src/area/server').renderRoute>> & { modules: string[] }} RemoteRendered
+ * @typedef {Awaited<ReturnType<typeof import('../../shell/src/server-render').renderRoute>> & { modules: string[] }} ShellRendered
+ *
+ * What the browser build tells the prerender (ClientAssetsPlugin).
+ * @typedef {object} ClientAssets
+ * @property {string} buildId
+ * @property {Record<string, string[]>} onDemand
+ * @property {Record<string, string[]>} onDemandShared
+ * @property {Record<string, string[]>} sharedFiles
+ *
+ * What ClientAssetsPlugin reads of modules beyond webpack's Module type: the share key of the
+ * federation plugin's ProvideSharedModule and ConsumeSharedModule, and the file of a module
+ * (NormalModule), or of the first module of concatenated ones (ConcatenatedModule).
+ * @typedef {import('webpack').Module & { _name: string }} ProvideSharedModule
+ * @typedef {import('webpack').Module & { options: { shareKey: string } }} ConsumeSharedModule
+ * @typedef {import('webpack').Module & { rootModule?: { resource?: string }, resource?: string }} ResourceModule
+ */
 
-const isJs = (file) => file.endsWith('.js');
-const isCss = (file) => file.endsWith('.css');
+const root = path.resolve(__dirname, '../..');
+const posix = (/** @type {string} */ file) => file.split(path.sep).join('/');
+const fromRoot = (/** @type {string} */ file) => posix(path.relative(root, file.split('?')[0] ?? file));
+
+const isJs = (/** @type {string} */ file) => file.endsWith('.js');
+const isCss = (/** @type {string} */ file) => file.endsWith('.css');
 
 /**
  * Collects from the browser build what prerendered pages need: the build id (webpack's full hash,
@@ -43,55 +76,60 @@ const isCss = (file) => file.endsWith('.css');
  * page, the exposed ./spa, the shell's bootstrap), the files of the chunks that bring it.
  */
 class ClientAssetsPlugin {
+  /** @param {{ dir: string, role: 'host' | 'remote' }} options */
   constructor({ dir, role }) {
     this.dir = dir;
     this.host = role === 'host';
+    /** @type {ClientAssets | undefined} */
     this.result = undefined;
   }
 
+  /** @param {Compiler} compiler */
   apply(compiler) {
     compiler.hooks.afterEmit.tap('WpcClientAssets', (compilation) => {
       const { chunkGraph, moduleGraph } = compilation;
-      const filesOf = (group) =>
+      const filesOf = (/** @type {ChunkGroup} */ group) =>
         group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => !file.endsWith('.map'));
+      /** The share keys of the shared modules a chunk consumes (the federation plugin's ConsumeSharedModule). */
+      const consumedKeys = (/** @type {import('webpack').Chunk} */ chunk) =>
+        [...chunkGraph.getChunkModulesIterable(chunk)]
+          .filter((module) => module.type === 'consume-shared-module')
+          .map((module) => /** @type {ConsumeSharedModule} */ (module).options.shareKey);
 
       // The shell provides the shared modules, so the files its start-up needs include those of
       // the shared modules it consumes, as it provides them (a consumer's fallback copy may sit
       // in other chunks). A remote's come from the shell at run time: not listed.
+      /** @type {Map<string, ChunkGroup | undefined>} */
       const provided = new Map();
       for (const module of compilation.modules) {
         if (module.type === 'provide-module' && module.blocks[0])
-          provided.set(module._name, chunkGraph.getBlockChunkGroup(module.blocks[0]));
+          provided.set(
+            /** @type {ProvideSharedModule} */ (module)._name,
+            chunkGraph.getBlockChunkGroup(module.blocks[0]),
+          );
       }
+      /** @type {(group: ChunkGroup | undefined, seen?: Set<ChunkGroup>) => string[]} */
       const withConsumed = (group, seen = new Set()) => {
         if (!group || seen.has(group)) return [];
         seen.add(group);
         const files = filesOf(group);
-        for (const chunk of group.chunks) {
-          for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-            if (module.type === 'consume-shared-module')
-              files.push(...withConsumed(provided.get(module.options.shareKey), seen));
-          }
-        }
+        for (const chunk of group.chunks)
+          for (const key of consumedKeys(chunk)) files.push(...withConsumed(provided.get(key), seen));
         return files;
       };
 
       /** Share keys the chunks of a group consume themselves (not what those shared modules load later). */
-      const consumedBy = (group) =>
-        group.chunks.flatMap((chunk) =>
-          [...chunkGraph.getChunkModulesIterable(chunk)]
-            .filter((module) => module.type === 'consume-shared-module')
-            .map((module) => module.options.shareKey),
-        );
+      const consumedBy = (/** @type {ChunkGroup} */ group) => group.chunks.flatMap(consumedKeys);
 
-      /** Module (path from the repository root) -> files to load it, for every on-demand block. */
+      /** @type {Record<string, string[]>} Module (path from the repository root) -> files to load it, for every on-demand block. */
       const onDemand = {};
-      /** Module -> the shared modules loading it needs (a shared module's own lazy parts are not). */
+      /** @type {Record<string, string[]>} Module -> the shared modules loading it needs (a shared module's own lazy parts are not). */
       const onDemandShared = {};
+      /** @param {AsyncDependenciesBlock} block */
       const visit = (block) => {
         const group = chunkGraph.getBlockChunkGroup(block);
         for (const dependency of block.dependencies) {
-          const target = moduleGraph.getModule(dependency);
+          const target = /** @type {ResourceModule | null} */ (moduleGraph.getModule(dependency));
           const resource = (target?.rootModule ?? target)?.resource;
           if (group && resource) {
             onDemand[fromRoot(resource)] = [...new Set(this.host ? withConsumed(group) : filesOf(group))].sort();
@@ -102,16 +140,21 @@ class ClientAssetsPlugin {
       };
       for (const module of compilation.modules) for (const block of module.blocks) visit(block);
 
+      /** @type {Record<string, string[]>} */
       const sharedFiles = {};
       if (this.host)
         for (const key of [...provided.keys()].sort())
           sharedFiles[key] = [...new Set(withConsumed(provided.get(key)))].sort();
-      this.result = { buildId: compilation.hash, onDemand, onDemandShared, sharedFiles };
+      this.result = { buildId: /** @type {string} */ (compilation.hash), onDemand, onDemandShared, sharedFiles };
     });
   }
 }
 
-/** Runs the Node bundle in a child process (production React, a fresh module cache per route). */
+/**
+ * Runs the Node bundle in a child process (production React, a fresh module cache per route).
+ * @param {string} bundle
+ * @returns {Promise<Record<string, RemoteRendered | ShellRendered>>}
+ */
 function renderRoutes(bundle) {
   return new Promise((resolve, reject) => {
     execFile(
@@ -127,13 +170,21 @@ function renderRoutes(bundle) {
   });
 }
 
-const writeFile = (file, content) => {
+const writeFile = (/** @type {string} */ file, /** @type {string} */ content) => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, content);
 };
-const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+const json = (/** @type {RemoteRouteAssets | ShellRouteAssets | SharedModules | BuiltPageMeta} */ value) =>
+  `${JSON.stringify(value, null, 2)}\n`;
 
-/** A page's metadata as shipped: its share image drawn from its title and illustration. */
+/**
+ * A page's metadata as shipped: its share image drawn from its title and illustration.
+ * @param {string} dir
+ * @param {string} name
+ * @param {PageMeta} meta
+ * @param {string} siteName
+ * @returns {Promise<BuiltPageMeta>}
+ */
 async function buildMeta(dir, name, meta, siteName) {
   const { illustration, alt } = meta.shareImage;
   const svg = fs.readFileSync(path.join(dir, illustration), 'utf8');
@@ -142,7 +193,12 @@ async function buildMeta(dir, name, meta, siteName) {
   return { ...meta, shareImage: { file, ...SHARE_IMAGE_SIZE, alt } };
 }
 
-/** Inserts markup as the content of the element with this id (which the template leaves empty). */
+/**
+ * Inserts markup as the content of the element with this id (which the template leaves empty).
+ * @param {string} html
+ * @param {string} id
+ * @param {string} content
+ */
 function fillElement(html, id, content, attributes = '') {
   const empty = `<div id="${id}"></div>`;
   if (!html.includes(empty)) throw new Error(`The shell's index.html has no empty ${empty}`);
@@ -150,10 +206,23 @@ function fillElement(html, id, content, attributes = '') {
 }
 
 class PrerenderPlugin {
-  constructor({ name, dir, role, assets, bundle, sharedKeys }) {
-    Object.assign(this, { name, dir, role, assets, bundle, sharedKeys });
+  /**
+   * @param {object} options
+   * @param {string} options.dir The package's folder.
+   * @param {'host' | 'remote'} options.role
+   * @param {ClientAssetsPlugin} options.assets The browser build's plugin, which collected its files.
+   * @param {string} options.bundle The Node bundle to render the routes with.
+   * @param {readonly string[]} options.sharedKeys The modules the shell shares (webpack.base.cjs).
+   */
+  constructor({ dir, role, assets, bundle, sharedKeys }) {
+    this.dir = dir;
+    this.role = role;
+    this.assets = assets;
+    this.bundle = bundle;
+    this.sharedKeys = sharedKeys;
   }
 
+  /** @param {Compiler} compiler */
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('WpcPrerender', async () => {
       const client = this.assets.result;
@@ -169,12 +238,13 @@ class PrerenderPlugin {
       }
       const out = path.join(this.dir, 'dist', 'ssr');
       fs.rmSync(out, { recursive: true, force: true });
-      const own = (file) => file.startsWith(`${fromRoot(this.dir)}/`);
+      const own = (/** @type {string} */ file) => file.startsWith(`${fromRoot(this.dir)}/`);
 
       if (this.role === 'remote') {
         const spa = fromRoot(path.join(this.dir, 'src/spa.tsx'));
         const expose = client.onDemand[spa] ?? [];
-        for (const [routePath, { html, meta, siteName, modules }] of Object.entries(rendered)) {
+        const routes = /** @type {Record<string, RemoteRendered>} */ (rendered);
+        for (const [routePath, { html, meta, siteName, modules }] of Object.entries(routes)) {
           // The pages this route rendered (loaded on demand, from this package's own source).
           const pageModules = modules.filter(own);
           const pageFiles = pageModules.flatMap((module) => client.onDemand[module] ?? []);
@@ -186,35 +256,39 @@ class PrerenderPlugin {
           const shared = [...new Set([spa, ...pageModules].flatMap((module) => client.onDemandShared[module] ?? []))]
             .filter((key) => this.sharedKeys.includes(key))
             .sort();
+          /** @type {RemoteRouteAssets} */
+          const assets = {
+            buildId: client.buildId,
+            remoteEntry: 'remoteEntry.js',
+            css: files.filter(isCss),
+            preload: files.filter(isJs),
+            shared,
+            meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName),
+          };
           const base = path.join(out, routeFileName(routePath));
-          writeFile(`${base}.html`, `<!--wpc-build:${client.buildId}-->\n${html}`);
-          writeFile(
-            `${base}.json`,
-            json({
-              buildId: client.buildId,
-              remoteEntry: 'remoteEntry.js',
-              css: files.filter(isCss),
-              preload: files.filter(isJs),
-              shared,
-              meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName),
-            }),
-          );
+          writeFile(`${base}.html`, fragmentFile(client.buildId, html));
+          writeFile(`${base}.json`, json(assets));
         }
         return;
       }
 
       // The files of each shared module the shell provides: a remote's page lists the shared
       // modules it uses, and the edge preloads them from here.
-      writeFile(path.join(out, 'shared-modules.json'), json({ buildId: client.buildId, files: client.sharedFiles }));
+      /** @type {SharedModules} */
+      const sharedModules = { buildId: client.buildId, files: client.sharedFiles };
+      writeFile(path.join(out, 'shared-modules.json'), json(sharedModules));
       const template = fs.readFileSync(path.join(this.dir, 'dist', 'index.html'), 'utf8');
       const startup = client.onDemand[fromRoot(path.join(this.dir, 'src/bootstrap.tsx'))] ?? [];
       const cssLink = /<link href="\/([^"]+\.css)" rel="stylesheet">/g;
-      const cssLinks = [...template.matchAll(cssLink)].map((match) => match[1]);
+      const cssLinks = [...template.matchAll(cssLink)].map((match) => /** @type {string} */ (match[1]));
       // The edge links these itself (deferred behind the page's critical CSS): left in the
       // document too, they would load twice, the second time blocking the first paint. (The shell
       // bundles shared modules with stylesheets into main.js, so html-webpack-plugin links them.)
       const documentTemplate = template.replace(cssLink, '');
-      const { siteMeta, siteName, siteShortName } = Object.values(rendered)[0];
+      const routes = /** @type {Record<string, ShellRendered>} */ (rendered);
+      const [first] = Object.values(routes);
+      if (!first) throw new Error('The shell rendered no route');
+      const { siteMeta, siteName, siteShortName } = first;
       writeFile(path.join(out, 'site-meta.json'), json(await buildMeta(this.dir, 'site', siteMeta, siteName)));
       await writeSiteIcons({
         logo: path.join(this.dir, 'public', 'favicon.svg'),
@@ -223,7 +297,7 @@ class PrerenderPlugin {
         shortName: siteShortName,
         description: siteMeta.description,
       });
-      for (const [routePath, { parts, meta, modules }] of Object.entries(rendered)) {
+      for (const [routePath, { parts, meta, modules }] of Object.entries(routes)) {
         const built = ` ${SERVER_BUILD_ATTRIBUTE}="${client.buildId}"`;
         let html = documentTemplate
           .replace(/<title>[^<]*<\/title>/, () => `<title>${parts.title}</title>`)
@@ -238,23 +312,32 @@ class PrerenderPlugin {
           throw new Error(`The shell has no outlet for ${parts.area}`);
         const pageFiles = modules.filter(own).flatMap((module) => client.onDemand[module] ?? []);
         const files = [...new Set([...startup, ...pageFiles])];
+        /** @type {ShellRouteAssets} */
+        const assets = {
+          buildId: client.buildId,
+          css: [...new Set([...cssLinks, ...files.filter(isCss)])],
+          preload: files.filter(isJs),
+          ...(meta ? { meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName) } : {}),
+        };
         const base = path.join(out, routeFileName(routePath));
         writeFile(`${base}.html`, html);
-        writeFile(
-          `${base}.json`,
-          json({
-            buildId: client.buildId,
-            css: [...new Set([...cssLinks, ...files.filter(isCss)])],
-            preload: files.filter(isJs),
-            ...(meta ? { meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName) } : {}),
-          }),
-        );
+        writeFile(`${base}.json`, json(assets));
       }
     });
   }
 }
 
-/** The Node build that renders a package's routes: its own source bundled, packages external. */
+/**
+ * The Node build that renders a package's routes: its own source bundled, packages external.
+ * @param {object} options
+ * @param {string} options.name The package's name in the route table (shell, home, ...).
+ * @param {string} options.dir
+ * @param {'host' | 'remote'} options.role
+ * @param {ClientAssetsPlugin} options.assets
+ * @param {import('webpack').RuleSetRule[]} options.rules
+ * @param {readonly string[]} options.sharedKeys
+ * @returns {import('webpack').Configuration}
+ */
 function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
   // The shell's bundle is also what its edge renders the form pages with on each request
   // (shell/server/form-pages.ts), so it is built beside dist/ rather than into a cache.
@@ -308,7 +391,7 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
       }),
       // One file: React.lazy pages resolve from memory, and the module cache tells what rendered.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-      new PrerenderPlugin({ name, dir, role, assets, sharedKeys, bundle: path.join(bundleDir, 'render.cjs') }),
+      new PrerenderPlugin({ dir, role, assets, sharedKeys, bundle: path.join(bundleDir, 'render.cjs') }),
     ],
     // Readable module ids ("./src/pages/AboutPage.tsx") name the pages each route used.
     optimization: { minimize: false, moduleIds: 'named', chunkIds: 'named', concatenateModules: false },

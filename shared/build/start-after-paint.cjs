@@ -1,4 +1,4 @@
-// The shell's documents start its code from the inline START_SCRIPT (page-contract.cjs) instead
+// The shell's documents start its code from the inline START_SCRIPT (start-script.cjs) instead
 // of a <script defer>: a deferred script that arrives before the first frame runs before it, and
 // the page's first paint then waits for its whole start-up (hydration included).
 const HtmlWebpackPlugin = require('html-webpack-plugin');

@@ -1,6 +1,7 @@
 // The page's one inline script, and what the edge and the build agree on around it. Kept out of
-// page-contract.cjs, which browser bundles import: only the build writes this into the shell's
-// documents, and the edge allows it by its hash in the page's Content-Security-Policy.
+// the page contract (shared/src/page-contract.cjs), which browser bundles import: only the build
+// writes this into the shell's documents, and the edge allows it by its hash in the page's
+// Content-Security-Policy.
 
 /** The shell's entry script: its file name is fixed (webpack.base.cjs, output.filename). */
 const SHELL_ENTRY = '/main.js';

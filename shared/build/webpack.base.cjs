@@ -21,14 +21,16 @@ const sharedVersion = require('../package.json').version;
 
 /**
  * Every browser subpath of @wpc/shared, shared once like React (schemas carry zod and serve the
- * API; area/prerender renders pages at build time in Node; page-meta is read by builds and the edge).
+ * API; area/prerender renders pages at build time in Node; page-meta is read by builds and the
+ * edge; page-contract is a few names, cheaper bundled into each module that reads one than
+ * fetched as a shared module of its own).
  */
 const sharedEntries = Object.keys(require('../package.json').exports)
   .filter(
     (entry) =>
       !entry.includes('*') &&
       !entry.endsWith('.css') &&
-      !['./ports', './schemas', './area/prerender', './page-meta'].includes(entry),
+      !['./ports', './schemas', './area/prerender', './page-meta', './page-contract'].includes(entry),
   )
   .map((entry) => `@wpc/shared/${entry.slice(2)}`);
 

@@ -65,6 +65,30 @@ const CASES: readonly Case[] = [
     breaks: [BOUNDARY],
   },
   {
+    name: 'browser code importing a build file',
+    path: 'shell/src/Leak.ts',
+    code: "import { START_SCRIPT } from '@wpc/shared/build/start-script.cjs';\nexport const leak = START_SCRIPT;\n",
+    breaks: [BOUNDARY],
+  },
+  {
+    name: 'shared browser code importing a build file by path',
+    path: 'shared/src/area/Leak.ts',
+    code: "import { SHARE_IMAGE_SIZE } from '../../build/share-image.cjs';\nexport const leak = SHARE_IMAGE_SIZE;\n",
+    breaks: [BOUNDARY],
+  },
+  {
+    name: 'the edge importing a build file, and browser code the page contract',
+    path: 'shell/server/Fine.ts',
+    code: "import { START_SCRIPT } from '@wpc/shared/build/start-script.cjs';\nimport { INLINE_REMOTES_ID } from '@wpc/shared/page-contract';\nexport const fine = [START_SCRIPT, INLINE_REMOTES_ID];\n",
+    breaks: [],
+  },
+  {
+    name: 'browser code importing the page contract',
+    path: 'mfe-map/src/pages/Fine.ts',
+    code: "import { SERVER_BUILD_ATTRIBUTE } from '@wpc/shared/page-contract';\nexport const fine = SERVER_BUILD_ATTRIBUTE;\n",
+    breaks: [],
+  },
+  {
     name: 'the API importing the shared UI kit',
     path: 'api/src/Leak.ts',
     code: "import { Button } from '@wpc/shared/ui';\nexport const leak = Button;\n",

@@ -1,36 +1,17 @@
-// Composes one HTML document from the shell's prerendered document for a route and the owning
-// remote's prerendered fragment (both written by shared/build/prerender.cjs).
+// Composing: a step of a page request (pages.ts). One HTML document from the shell's document for
+// a route (shell-files.ts) and the owning remote's page (remote-pages.ts), with their stylesheets,
+// the preload hints and the remote list.
 import {
   DEFERRED_MEDIA_ATTRIBUTE,
   HEAD_MARKER,
   INLINE_REMOTES_ID,
   OUTLET_MARKER,
   SERVER_BUILD_ATTRIBUTE,
-} from '@wpc/shared/build/page-contract.cjs';
+  type RemoteRouteAssets,
+  type ShellRouteAssets,
+} from '@wpc/shared/page-contract';
 import { AFTER_PAINT_ID } from '@wpc/shared/build/start-script.cjs';
-import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import type { RemoteArea } from '@wpc/shared/routes';
-
-/** What a remote's ssr/<route>.json says; file names are relative to the remote's base URL. */
-export interface RemoteRouteAssets {
-  readonly buildId: string;
-  readonly remoteEntry: string;
-  readonly css: readonly string[];
-  readonly preload: readonly string[];
-  /** Shared modules the page uses: the shell provides them, so their files are the shell's. */
-  readonly shared: readonly string[];
-  /** The page's metadata; its share image is relative to the remote's base URL. */
-  readonly meta?: BuiltPageMeta;
-}
-
-/** What the shell's ssr/<route>.json says; file names are relative to the site root (its base). */
-export interface ShellRouteAssets {
-  readonly buildId: string;
-  readonly css: readonly string[];
-  readonly preload: readonly string[];
-  /** On the shell's own pages and the 404: their metadata. */
-  readonly meta?: BuiltPageMeta;
-}
 
 export interface RemotePage {
   readonly area: RemoteArea;
@@ -41,16 +22,7 @@ export interface RemotePage {
   readonly html: string;
 }
 
-const FRAGMENT_BUILD_LINE = /^<!--wpc-build:([^>]*)-->\n/;
-
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** A remote's fragment without its first line, if that line names the build its JSON describes. */
-export function fragmentBody(fragment: string, assets: RemoteRouteAssets): string | undefined {
-  const match = FRAGMENT_BUILD_LINE.exec(fragment);
-  if (!match || match[1] !== assets.buildId) return undefined;
-  return fragment.slice(match[0].length);
-}
 
 /** The remote list as an inline JSON script: `<` escaped so the text cannot close the element. */
 export function inlineRemoteList(remotes: Readonly<Record<string, string>>): string {

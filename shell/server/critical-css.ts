@@ -6,6 +6,7 @@
 // without scripting, a <noscript> copy of each link applies them.
 import { createHash } from 'node:crypto';
 import Beasties from 'beasties';
+import { composeDocument, stylesheetsOf, type ComposeInput } from './compose';
 
 /** A stylesheet's text by the URL the page links it with; undefined when it cannot be had. */
 export type StylesheetReader = (href: string) => Promise<string | undefined>;
@@ -87,3 +88,13 @@ export function createCriticalCss({ readStylesheet, cacheSize = 200 }: CriticalC
 }
 
 export type CriticalCss = ReturnType<typeof createCriticalCss>;
+
+/**
+ * Composes the page with its critical rules inlined and its stylesheets deferred; with ordinary,
+ * blocking stylesheet links when a stylesheet cannot be read.
+ */
+export async function composeWithCriticalCss(criticalCss: CriticalCss, input: ComposeInput): Promise<string> {
+  const html = composeDocument(input);
+  const css = await criticalCss(html, stylesheetsOf(input));
+  return css === undefined ? html : composeDocument({ ...input, criticalCss: css });
+}

@@ -10,7 +10,8 @@ import { staticAssets } from '@wpc/shared/server/static-assets.cjs';
 import { assetHeaders, isSecureRequest } from '@wpc/shared/server/security-headers.cjs';
 import { robotsTxt, sitemapXml } from './discovery';
 import { formPages } from './form-pages';
-import { createPageHandler, remoteOrigins } from './pages';
+import { createPageHandler } from './pages';
+import { remoteOrigins } from './remote-pages';
 
 const dist = path.resolve(__dirname, '../dist');
 const remotesFile = process.env.REMOTES_FILE ? path.resolve(process.env.REMOTES_FILE) : path.join(dist, 'remotes.json');
@@ -20,7 +21,7 @@ const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${ports.api}`;
 
 const app = express();
 app.disable('x-powered-by');
-// Every response gets the site's headers; pages replace the policy with their own (pages.ts).
+// Every response gets the site's headers; pages replace the policy with their own (page-response.ts).
 app.use((req, res, next) => {
   res.set(assetHeaders({ secure: isSecureRequest(req) }));
   next();

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Router, type Request, type Response } from 'express';
-import { HEAD_MARKER, OUTLET_MARKER, SERVER_BUNDLE_DIR } from '@wpc/shared/build/page-contract.cjs';
+import { HEAD_MARKER, OUTLET_MARKER, SERVER_BUNDLE_DIR } from '@wpc/shared/page-contract';
 import { SHELL_ENTRY, START_SCRIPT } from '@wpc/shared/build/start-script.cjs';
 import { FORMS, type FormId } from '@wpc/shared/form-definitions';
 import type { BuiltPageMeta } from '@wpc/shared/page-meta';

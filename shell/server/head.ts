@@ -2,7 +2,8 @@
 // and the page's structured data, from the metadata its area shipped with its prerendered page
 // (shared/src/page-meta.ts). Absolute URLs are built from SITE_ORIGIN, read when the edge starts.
 import type { BuiltPageMeta, StructuredData } from '@wpc/shared/page-meta';
-import { SITE_NAME } from '@wpc/shared/routes';
+import { NOT_FOUND_TITLE, SITE_NAME } from '@wpc/shared/routes';
+import type { PageRoute } from './page-route';
 
 const DEFAULT_SITE_ORIGIN = 'http://localhost:3000';
 
@@ -81,4 +82,32 @@ export function withHead(document: string, head: string): string {
   const withoutDescription = document.replace(/<meta name="description"[^>]*>/, '');
   if (!/<title>[^<]*<\/title>/.test(withoutDescription)) throw new Error('The shell document has no <title>');
   return withoutDescription.replace(/<title>[^<]*<\/title>/, () => head);
+}
+
+export interface PageHeadInput {
+  readonly page: PageRoute;
+  readonly origin: string;
+  /** The metadata the page's area shipped with it; absent on the client-only page, or when an area shipped none. */
+  readonly meta?: BuiltPageMeta;
+  /** Where `meta`'s files are (HeadInput.assetBase). */
+  readonly assetBase?: string;
+  /** The site's metadata (the shell's ssr/site-meta.json), read only for a page without its own. */
+  readonly siteMeta: () => Promise<BuiltPageMeta | undefined>;
+}
+
+/**
+ * Writes a page's head into its document: from the page's own metadata, or else from the site's
+ * description and share image under the page's title (a path no route owns: the 404's title,
+ * kept out of search results). The document stays as it is when neither can be had.
+ */
+export async function writeHead(
+  document: string,
+  { page, origin, meta, assetBase = '/', siteMeta }: PageHeadInput,
+): Promise<string> {
+  const path = page.canonicalPath;
+  if (meta) return withHead(document, renderHead({ meta, origin, path, assetBase }));
+  const site = await siteMeta();
+  if (!site) return document;
+  const fallback = { ...site, title: page.route?.title ?? NOT_FOUND_TITLE, noindex: !page.route || site.noindex };
+  return withHead(document, renderHead({ meta: fallback, origin, path, assetBase: '/' }));
 }

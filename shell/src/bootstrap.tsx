@@ -4,7 +4,10 @@ import type { ReactElement } from 'react';
 import { renderOrHydrate } from '@wpc/shared/area/hydration';
 import { areaForPath, documentTitleFor, REMOTE_AREAS } from '@wpc/shared/routes';
 import { areaApplication } from './federation/area-application';
-import { loadAreaLifecycles, registerRemoteAreas, remoteConfig } from './federation/remotes';
+import { showOverrideBanner } from './federation/OverrideBanner';
+import { browserStorage } from './federation/overrides';
+import { remoteConfig } from './federation/remote-config';
+import { loadAreaLifecycles, registerRemoteAreas } from './federation/remotes';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { MessageCentre } from './layout/MessageCentre';
@@ -15,8 +18,10 @@ import { chromeIdPrefix, isShellPath, shellPagesApplication } from './shell-page
 import '@wpc/shared/area';
 import 'single-spa-react';
 
-const remotesReady = registerRemoteAreas(remoteConfig());
-remotesReady.catch((error: unknown) => console.error('The remote configuration could not be loaded', error));
+registerRemoteAreas(remoteConfig())
+  // Overrides apply in the developer's own browser only; the banner says so on every page.
+  .then(() => showOverrideBanner(browserStorage()))
+  .catch((error: unknown) => console.error('The remote configuration could not be loaded', error));
 
 // The edge sends the header, footer and message centre prerendered: they are hydrated in place.
 function renderInto(id: string, element: ReactElement) {

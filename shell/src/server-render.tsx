@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react';
 import { areaForPath, documentTitleFor, FORM_PAGES_PREFIX, ROUTES, SITE_NAME } from '@wpc/shared/routes';
 import { prerenderToString } from '@wpc/shared/area/prerender';
+import { NOT_FOUND_PATH } from '@wpc/shared/page-contract';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { MessageCentre } from './layout/MessageCentre';
@@ -15,9 +16,6 @@ import { PAGE_META, SITE_META, SITE_SHORT_NAME } from './content/page-meta';
 export { loadedModules } from '@wpc/shared/area/prerender';
 // For the edge's form pages (shell/server/form-pages.ts), which cannot load the forms' modules.
 export { FORM_ERROR_TEXT, SCORECARD_ZIP_URL } from '@wpc/shared/forms';
-
-/** Stands for every path no area owns: the prerendered 404 page. */
-const NOT_FOUND_PATH = '/404';
 
 /** Read when JavaScript is off: every page is readable, and forms are sent as pages of their own. */
 const NOSCRIPT =

@@ -1,4 +1,4 @@
-import { DEFERRED_MEDIA_ATTRIBUTE } from '@wpc/shared/build/page-contract.cjs';
+import { DEFERRED_MEDIA_ATTRIBUTE } from '@wpc/shared/page-contract';
 
 /**
  * The edge inlines each page's critical rules and links its stylesheets as media="print" so they

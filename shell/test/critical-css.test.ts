@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { composeDocument, stylesheetsOf, type RemoteRouteAssets } from '../server/compose';
+import type { RemoteRouteAssets } from '@wpc/shared/page-contract';
+import { composeDocument, stylesheetsOf } from '../server/compose';
 import { createCriticalCss, rebaseUrls } from '../server/critical-css';
 
 const remotes = { home: '/mfe/home/mf-manifest.json', scorecard: '/s', showcase: '/w', map: '/m' };

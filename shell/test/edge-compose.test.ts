@@ -1,8 +1,10 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { composeDocument, fragmentBody, withInlineRemotes, type RemoteRouteAssets } from '../server/compose';
+import type { RemoteRouteAssets } from '@wpc/shared/page-contract';
+import { composeDocument, withInlineRemotes } from '../server/compose';
 import { createTextFetcher } from '../server/fragments';
+import { fragmentBody } from '../server/remote-pages';
 
 const remotes = { home: '/mfe/home/mf-manifest.json', scorecard: '/s', showcase: '/w', map: '/m' };
 const shellDocument =

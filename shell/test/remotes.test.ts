@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // Node has fetch and Response; jsdom does not.
-import { fetchRemoteConfig } from '../src/federation/remotes';
+import { fetchRemoteConfig } from '../src/federation/remote-config';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 

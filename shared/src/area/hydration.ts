@@ -1,6 +1,6 @@
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client';
-import { SERVER_BUILD_ATTRIBUTE } from '@wpc/shared/build/page-contract.cjs';
+import { SERVER_BUILD_ATTRIBUTE } from '@wpc/shared/page-contract';
 
 /**
  * Whether a container holds HTML this browser build can hydrate. It does when the server marked

@@ -2,7 +2,16 @@
  * Which characters a typed field may hold. Plain functions without zod, so the API's schemas
  * (schemas/index.ts) and the browser forms apply exactly the same rules.
  */
-import type { FieldDefinition } from './definitions';
+
+/**
+ * What the rules read of a field. definitions.ts's FieldDefinition has these and more; it
+ * re-exports these rules, so they do not import it back.
+ */
+export interface TextField {
+  readonly type: string;
+  readonly label: string;
+  readonly required?: boolean;
+}
 
 /** C0 controls (NUL, ESC...), DEL and C1 controls. */
 // eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
@@ -18,7 +27,7 @@ const LINE_SEPARATOR = /[\u2028\u2029]/;
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 
 /** Fields that hold free text over several lines; every other typed field is one line. */
-export function isMultiline(field: Pick<FieldDefinition, 'type'>): boolean {
+export function isMultiline(field: Pick<TextField, 'type'>): boolean {
   return field.type === 'textarea';
 }
 
@@ -27,7 +36,7 @@ export function hasVisibleCharacter(value: string): boolean {
 }
 
 /** Whether a value holds characters its field refuses (controls, bidi overrides). */
-export function hasForbiddenCharacters(field: Pick<FieldDefinition, 'type'>, value: string): boolean {
+export function hasForbiddenCharacters(field: Pick<TextField, 'type'>, value: string): boolean {
   if (BIDI_CONTROL.test(value)) return true;
   if (isMultiline(field)) return CONTROL_BUT_TAB_OR_NEWLINE.test(value);
   return CONTROL.test(value) || LINE_SEPARATOR.test(value);
@@ -37,7 +46,7 @@ export function hasForbiddenCharacters(field: Pick<FieldDefinition, 'type'>, val
  * What is wrong with a typed value, as a sentence naming the field, or undefined when it is
  * acceptable. Length limits are checked elsewhere (maxlength/minlength and zod).
  */
-export function textFieldProblem(field: FieldDefinition, value: string): string | undefined {
+export function textFieldProblem(field: TextField, value: string): string | undefined {
   if (hasForbiddenCharacters(field, value)) {
     return isMultiline(field)
       ? `${field.label} may not contain control characters other than tabs and line breaks, nor text-direction overrides.`

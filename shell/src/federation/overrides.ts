@@ -10,7 +10,7 @@
  * crafted value cannot make the site load plain-HTTP code from another machine.
  */
 import { REMOTE_AREAS, type RemoteArea } from '@wpc/shared/routes';
-import type { RemoteConfig } from './remotes';
+import type { RemoteConfig } from './remote-config';
 
 export const OVERRIDES_STORAGE_KEY = 'wpc:remote-overrides';
 

@@ -11,7 +11,8 @@ import {
   writeOverrides,
   type RemoteOverrides,
 } from '../federation/overrides';
-import { siteRemoteConfig, type RemoteConfig } from '../federation/remotes';
+import type { RemoteConfig } from '../federation/remote-config';
+import { siteRemoteConfig } from '../federation/remotes';
 import styles from './RemoteOverridesPage.module.css';
 
 type Values = Record<RemoteArea, string>;

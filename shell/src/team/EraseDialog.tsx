@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog } from '@wpc/shared/ui';
 import { teamApi, TeamApiError } from './api';
 import { plural } from './format';
-import { SESSION_ENDED, type SignedInProps } from './Inbox';
+import { SESSION_ENDED, type SignedInProps } from './session';
 import styles from './TeamConsole.module.css';
 
 export interface EraseDialogProps extends SignedInProps {

@@ -2,10 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ENDPOINT_KINDS, type EndpointKind } from '@wpc/shared/form-definitions';
 import { Button, buttonClassName } from '@wpc/shared/ui';
 import { useSearch } from '../location';
-import { exportUrl, STATUS_LABELS, STATUSES, teamApi, TeamApiError, type InboxPage, type TeamSession } from './api';
+import { exportUrl, STATUS_LABELS, STATUSES, teamApi, TeamApiError, type InboxPage } from './api';
 import { EraseDialog } from './EraseDialog';
 import { formatDateTime, KIND_LABELS, plural } from './format';
 import { followLink, goTo } from './navigation';
+import { SESSION_ENDED, type SignedInProps } from './session';
 import styles from './TeamConsole.module.css';
 
 /** The filters the inbox keeps in its address (so a reload, a bookmark or Back keeps them). */
@@ -25,13 +26,6 @@ function queryOf(filters: Filters, page = 1): URLSearchParams {
 }
 
 const withQuery = (path: string, query: URLSearchParams) => (query.size > 0 ? `${path}?${query.toString()}` : path);
-
-export interface SignedInProps {
-  readonly session: TeamSession;
-  readonly onSignedOut: (message: string) => void;
-}
-
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** The filter form; keyed by the address, so it shows the filters in force after every navigation. */
 function FilterForm({ initial }: { readonly initial: Filters }) {

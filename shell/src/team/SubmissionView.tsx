@@ -12,8 +12,8 @@ import {
   type TeamSubmission,
 } from './api';
 import { formatDateTime, formatSize, KIND_LABELS } from './format';
-import { SESSION_ENDED, type SignedInProps } from './Inbox';
 import { followLink } from './navigation';
+import { SESSION_ENDED, type SignedInProps } from './session';
 import styles from './TeamConsole.module.css';
 
 /** Every field the submission's form defines, with its label, then any stored field it no longer defines. */

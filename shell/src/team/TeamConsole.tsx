@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@wpc/shared/ui';
 import { usePathname } from '../location';
 import { teamApi, TeamApiError, type TeamSession } from './api';
-import { Inbox, type SignedInProps } from './Inbox';
+import { Inbox } from './Inbox';
 import { followLink, goTo } from './navigation';
+import type { SignedInProps } from './session';
 import { SubmissionView } from './SubmissionView';
 import styles from './TeamConsole.module.css';
 
