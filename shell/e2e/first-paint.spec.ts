@@ -181,7 +181,7 @@ test("moving between areas loads each area's stylesheet once, before its page sh
 test.describe('the page is painted before its scripts run', () => {
   // Issue 22: nothing the scripts do may hold up the first paint. The page's start script adds
   // main.js only after the first contentful paint and the hero image, and until then no other
-  // script is even requested (main.js itself is preloaded at low priority).
+  // script is even requested.
   for (const path of ['/', '/about', '/showcase/presentations']) {
     test(`${path}: main.js is added after the first contentful paint and the hero image`, async ({ page }) => {
       await page.addInitScript(() => {
