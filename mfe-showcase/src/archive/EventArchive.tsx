@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, useTransition, type KeyboardEvent } from 'react';
 import { ClipPlayer } from '@wpc/shared/ui';
 import {
   eventHeaderDate,
@@ -46,6 +46,10 @@ export function EventArchive({
   const panelId = `${baseId}-panel`;
   const tabs = useRef(new Map<ShowcaseDate, HTMLButtonElement>());
   const [selected, setSelected] = useState<ShowcaseDate>(LATEST_SHOWCASE_DATE);
+  // The showcase the panel shows: it follows the chosen tab in a transition, so a tap highlights
+  // the tab in the next frame and the panel's many cards render after it (issue 32).
+  const [shown, setShown] = useState<ShowcaseDate>(LATEST_SHOWCASE_DATE);
+  const [switching, startSwitching] = useTransition();
   // The server renders the latest showcase, and cannot know the visitor's stored choice, so the
   // panel stays invisible (its space kept) until that choice has been read: no visible switch.
   const [restored, setRestored] = useState(false);
@@ -53,14 +57,18 @@ export function EventArchive({
   // After mount and before the browser paints: the session's choice, if it names a showcase.
   useLayoutEffect(() => {
     const stored = readStoredShowcaseDate();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage exists only in the browser, after hydration
-    if (stored) setSelected(stored);
+    if (stored) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage exists only in the browser, after hydration
+      setSelected(stored);
+      setShown(stored);
+    }
     setRestored(true);
   }, []);
 
   const select = (date: ShowcaseDate) => {
     setSelected(date);
     storeShowcaseDate(date);
+    startSwitching(() => setShown(date));
   };
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -79,13 +87,15 @@ export function EventArchive({
     tabs.current.get(date)?.focus();
   };
 
-  const event = events.find((candidate) => candidate.date === selected) ?? events[events.length - 1];
+  const latest = events[events.length - 1];
+  const chosen = events.find((candidate) => candidate.date === selected) ?? latest;
+  const event = events.find((candidate) => candidate.date === shown) ?? latest;
 
   return (
     <>
       <div className={styles.tablist} role="tablist" aria-label={copy.tablistLabel}>
         {events.map((item, index) => {
-          const isSelected = item.date === event?.date;
+          const isSelected = item.date === chosen?.date;
           return (
             <button
               key={item.date}
@@ -113,6 +123,7 @@ export function EventArchive({
           role="tabpanel"
           id={panelId}
           aria-labelledby={tabId(event.date)}
+          aria-busy={switching || undefined}
           tabIndex={0}
           className={restored ? styles.panel : `${styles.panel} ${styles.restoring}`}
         >
