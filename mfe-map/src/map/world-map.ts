@@ -168,9 +168,6 @@ async function addCountryOutlines(map: L.Map, isRemoved: () => boolean): Promise
   const { features } = toPlanar(feature(topology, topology.objects.countries));
   const outlines = L.geoJSON(undefined, {
     pane: OUTLINES_PANE,
-    // Drawn on a canvas: re-drawing a few hundred outlines at each zoom costs far less than
-    // re-projecting and painting as many SVG paths (a zoom tap answered in one frame, issue 32).
-    renderer: L.canvas({ pane: OUTLINES_PANE }),
     interactive: false,
     style: OUTLINE_STYLE,
     attribution: OUTLINES_ATTRIBUTION,
