@@ -9,7 +9,6 @@ import { applyDeferredStylesheets } from './stylesheets';
 const STEPS: readonly (() => unknown)[] = [
   applyDeferredStylesheets,
   () => import('react-dom/client'),
-  () => import('single-spa'),
   () => import('@wpc/shared/area'),
   // Async boundary: shared modules (React, @wpc/shared) are negotiated before any shell code runs.
   () => import('./bootstrap'),
