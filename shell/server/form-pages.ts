@@ -236,8 +236,13 @@ export function formPages({ dist, remotesFile, apiOrigin, origin, apiBase }: For
     (async () => {
       // A text post is small: read here, it can be shown again whatever the API answers. An upload
       // streams through, and the API gives back what was typed.
-      const text = req.is('application/x-www-form-urlencoded') ? await readBody(req, MAX_TEXT_POST_BYTES) : undefined;
-      const answer = await postToApi(apiOrigin, form, req, text);
+      const urlencoded = Boolean(req.is('application/x-www-form-urlencoded'));
+      const text = urlencoded ? await readBody(req, MAX_TEXT_POST_BYTES) : undefined;
+      // Far larger than any form: read and dropped here, as the API would refuse it (413).
+      const answer: ApiAnswer | undefined =
+        urlencoded && !text
+          ? { status: 413, body: { error: 'The form is too large to be sent.' } }
+          : await postToApi(apiOrigin, form, req, text);
       if (answer?.status === 200) {
         res.redirect(303, withBack(`${formPagePath(form)}/sent`, back));
         return;
