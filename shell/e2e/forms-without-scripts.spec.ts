@@ -215,3 +215,20 @@ test('a form page carries the site policy and no script, and an unknown form is 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Download the Scorecard');
   expect((await page.goto('/forms/newsletter'))!.status()).toBe(404);
 });
+
+test('a post from another site, or far too large, is answered with a page and stores nothing', async ({ request }) => {
+  const person = 'firstName=Ada&lastName=Lovelace&email=ada.elsewhere%40example.org&zipCode=94110';
+  const post = (body: string, site: string) =>
+    request.post('/forms/contact', {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': site },
+      data: body,
+    });
+  const crossSite = await post(person, 'cross-site');
+  expect(crossSite.status()).toBe(403);
+  expect(await crossSite.text()).toContain('Forms are accepted only from the site itself.');
+  const huge = await post(`${person}&message=${'x'.repeat(1_200_000)}`, 'same-origin');
+  expect(huge.status()).toBe(413);
+  expect(await huge.text()).toContain('The form is too large to be sent.');
+  const stored = await exportedSubmissions(request, 'contact');
+  expect(stored.filter((entry) => entry.fields.email === 'ada.elsewhere@example.org')).toEqual([]);
+});
