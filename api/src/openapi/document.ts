@@ -27,6 +27,15 @@ import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
 import { formPostsDocument } from './form-posts';
 import { teamDocument } from './team';
+import type {
+  HeaderObject,
+  MediaTypeObject,
+  OpenApiDocument,
+  ParameterObject,
+  PathItemObject,
+  Reference,
+  ResponseObject,
+} from './types';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -43,55 +52,18 @@ import {
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
-// The parts of an OpenAPI 3.1 document this API uses.
-export interface Reference {
-  readonly $ref: string;
-}
-export interface HeaderObject {
-  readonly description: string;
-  readonly required?: boolean;
-  readonly schema: JsonSchema;
-}
-export interface MediaTypeObject {
-  readonly schema: JsonSchema | Reference;
-}
-export interface ResponseObject {
-  readonly description: string;
-  readonly headers?: Record<string, HeaderObject | Reference>;
-  readonly content?: Record<string, MediaTypeObject>;
-}
-export interface ParameterObject {
-  readonly name: string;
-  readonly in: 'query' | 'header' | 'path';
-  readonly description: string;
-  readonly required?: boolean;
-  readonly schema: JsonSchema;
-}
-export interface OperationObject {
-  readonly operationId: string;
-  readonly summary: string;
-  readonly description?: string;
-  readonly tags: readonly string[];
-  readonly parameters?: readonly (ParameterObject | Reference)[];
-  readonly requestBody?: { readonly required: boolean; readonly content: Record<string, MediaTypeObject> };
-  readonly responses: Record<string, ResponseObject | Reference>;
-  readonly security?: readonly Record<string, readonly string[]>[];
-}
-export type HttpMethod = 'get' | 'post';
-export type PathItemObject = Partial<Record<HttpMethod, OperationObject>>;
-export interface OpenApiDocument {
-  readonly openapi: '3.1.0';
-  readonly info: { readonly title: string; readonly version: string; readonly description: string };
-  readonly tags: readonly { readonly name: string; readonly description: string }[];
-  readonly paths: Record<string, PathItemObject>;
-  readonly components: {
-    readonly schemas: Record<string, JsonSchema>;
-    readonly responses: Record<string, ResponseObject>;
-    readonly headers: Record<string, HeaderObject>;
-    readonly parameters: Record<string, ParameterObject>;
-    readonly securitySchemes: Record<string, JsonSchema>;
-  };
-}
+// The document's object types live in types.ts, which the parts that add to it import.
+export type {
+  HeaderObject,
+  HttpMethod,
+  MediaTypeObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  Reference,
+  ResponseObject,
+} from './types';
 
 const ref = (kind: 'schemas' | 'responses' | 'headers' | 'parameters', name: string): Reference => ({
   $ref: `#/components/${kind}/${name}`,

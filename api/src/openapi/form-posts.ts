@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FORMS, formSchema, type FormId } from '@wpc/shared/schemas';
 import { FORM_POSTS_PATH } from '../routes/form-posts';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
-import type { MediaTypeObject, PathItemObject, Reference, ResponseObject } from './document';
+import type { MediaTypeObject, PathItemObject, Reference, ResponseObject } from './types';
 
 const message = z.string().describe('What went wrong, in words for a person.');
 const typedValues = z

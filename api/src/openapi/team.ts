@@ -24,7 +24,7 @@ import type {
   PathItemObject,
   Reference,
   ResponseObject,
-} from './document';
+} from './types';
 
 const message = z.string();
 const timestamp = z.iso.datetime();

@@ -1,0 +1,51 @@
+/** The parts of an OpenAPI 3.1 document this API uses (document.ts builds it, team.ts and form-posts.ts add to it). */
+import type { JsonSchema } from './json-schema';
+
+export interface Reference {
+  readonly $ref: string;
+}
+export interface HeaderObject {
+  readonly description: string;
+  readonly required?: boolean;
+  readonly schema: JsonSchema;
+}
+export interface MediaTypeObject {
+  readonly schema: JsonSchema | Reference;
+}
+export interface ResponseObject {
+  readonly description: string;
+  readonly headers?: Record<string, HeaderObject | Reference>;
+  readonly content?: Record<string, MediaTypeObject>;
+}
+export interface ParameterObject {
+  readonly name: string;
+  readonly in: 'query' | 'header' | 'path';
+  readonly description: string;
+  readonly required?: boolean;
+  readonly schema: JsonSchema;
+}
+export interface OperationObject {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly parameters?: readonly (ParameterObject | Reference)[];
+  readonly requestBody?: { readonly required: boolean; readonly content: Record<string, MediaTypeObject> };
+  readonly responses: Record<string, ResponseObject | Reference>;
+  readonly security?: readonly Record<string, readonly string[]>[];
+}
+export type HttpMethod = 'get' | 'post';
+export type PathItemObject = Partial<Record<HttpMethod, OperationObject>>;
+export interface OpenApiDocument {
+  readonly openapi: '3.1.0';
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly tags: readonly { readonly name: string; readonly description: string }[];
+  readonly paths: Record<string, PathItemObject>;
+  readonly components: {
+    readonly schemas: Record<string, JsonSchema>;
+    readonly responses: Record<string, ResponseObject>;
+    readonly headers: Record<string, HeaderObject>;
+    readonly parameters: Record<string, ParameterObject>;
+    readonly securitySchemes: Record<string, JsonSchema>;
+  };
+}
