@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIResponse } from '@playwright/test';
 import { waitForHydration } from '../../test-support/e2e/hydration';
+import { recordViolations } from '../../test-support/e2e/violations';
 import { ROUTES_BEYOND_SPEC, SPEC_ROUTES } from '../../test-support/spec/routes';
 
 // Issue 21, through both edges: the security headers on pages, files and errors, and a browser
@@ -104,24 +105,6 @@ test('HSTS is sent when the site is reached over https (a proxy in front says so
   // Over https the loopback dev servers of remote overrides are not allowed.
   expect(csp.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
 });
-
-/** Collects the page's securitypolicyviolation events, across navigations. */
-async function recordViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeBinding('__wpcReportViolation', (_source, text: string) => void violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __wpcReportViolation: (text: string) => void }).__wpcReportViolation;
-      report(`${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI} (${event.sourceFile})`);
-    });
-  });
-  page.on('console', (message) => {
-    // Also a policy the browser cannot read (an unknown Permissions-Policy feature, a bad source).
-    if (/Content Security Policy|Permissions-Policy/i.test(message.text()))
-      violations.push(`console: ${message.text()}`);
-  });
-  return violations;
-}
 
 test('no page meets a policy violation: every route, a form dialog, a clip player, the map', async ({ page }) => {
   // Twenty page loads with hydration, on a busy machine.
