@@ -2,7 +2,7 @@
 // the header (its active item depends on the path), footer and message centre, plus the page on
 // the shell's own routes and the 404.
 import type { ReactElement } from 'react';
-import { areaForPath, documentTitleFor, ROUTES, SITE_NAME } from '@wpc/shared/routes';
+import { areaForPath, documentTitleFor, hasSiteChrome, ROUTES, SITE_NAME } from '@wpc/shared/routes';
 import { prerenderToString } from '@wpc/shared/area/prerender';
 import { NOT_FOUND_PATH } from '@wpc/shared/page-contract';
 import { Header } from './layout/Header';
@@ -17,6 +17,8 @@ export { loadedModules } from '@wpc/shared/area/prerender';
 /** Read when JavaScript is off: every page is readable, and the menus and forms need scripts. */
 const NOSCRIPT =
   'JavaScript is turned off, so the menus and forms on this site will not work. Every page can still be read, and the links at the foot of each page lead to all of them.';
+/** The team console has no footer to fall back on, and every part of it needs scripts. */
+const CONSOLE_NOSCRIPT = 'The team console needs JavaScript. Please turn it on and reload this page to sign in.';
 
 export function routePaths(): string[] {
   return [...ROUTES.map((route) => route.path), NOT_FOUND_PATH];
@@ -38,7 +40,7 @@ export async function renderRoute(path: string) {
     siteShortName: SITE_SHORT_NAME,
     parts: {
       title: escapeText(documentTitleFor(path)),
-      noscript: escapeText(NOSCRIPT),
+      noscript: escapeText(hasSiteChrome(path) ? NOSCRIPT : CONSOLE_NOSCRIPT),
       area: area ?? 'shell',
       header: await render(<Header />, 'site-header'),
       footer: await render(<Footer />, 'site-footer'),

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { AppLink } from '@wpc/shared/navigation';
+import { hasSiteChrome } from '@wpc/shared/routes';
+import { usePathname } from '../location';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from '../content/navigation';
 import { SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
@@ -17,12 +19,15 @@ async function copyToClipboard(text: string): Promise<boolean> {
 }
 
 export function Footer() {
+  const pathname = usePathname();
   const [share, setShare] = useState<{ url: string; copied: boolean } | null>(null);
 
   const openShare = async () => {
     const url = window.location.href;
     setShare({ url, copied: await copyToClipboard(url) });
   };
+
+  if (!hasSiteChrome(pathname)) return null;
 
   return (
     <footer className={styles.footer}>
