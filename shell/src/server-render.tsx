@@ -2,7 +2,7 @@
 // the header (its active item depends on the path), footer and message centre, plus the page on
 // the shell's own routes and the 404.
 import type { ReactElement } from 'react';
-import { areaForPath, documentTitleFor, hasSiteChrome, ROUTES, SITE_NAME } from '@wpc/shared/routes';
+import { areaForPath, documentTitleFor, hasSiteChrome, ROUTE_PATTERNS, ROUTES, SITE_NAME } from '@wpc/shared/routes';
 import { prerenderToString } from '@wpc/shared/area/prerender';
 import { NOT_FOUND_PATH } from '@wpc/shared/page-contract';
 import { Header } from './layout/Header';
@@ -20,8 +20,9 @@ const NOSCRIPT =
 /** The team console has no footer to fall back on, and every part of it needs scripts. */
 const CONSOLE_NOSCRIPT = 'The team console needs JavaScript. Please turn it on and reload this page to sign in.';
 
+/** A document per route, one per route pattern (its pages share it: /scorecard/news/:slug), and the 404. */
 export function routePaths(): string[] {
-  return [...ROUTES.map((route) => route.path), NOT_FOUND_PATH];
+  return [...ROUTES.map((route) => route.path), ...ROUTE_PATTERNS.map((route) => route.path), NOT_FOUND_PATH];
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

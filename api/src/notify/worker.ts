@@ -2,8 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isPermanentMailError, mailErrorReason, type Mailer } from '../mail/transport';
 import { withDeadline } from '../db/guard';
+import type { Claimed, MailQueue, MailState } from '../mail/queue';
+import type { OutgoingMail } from '../mail/transport';
 import type { OutboxRepository, OutboxStats } from '../records/outbox';
-import type { NewNotification } from '../records/submissions';
+import type { NewNotification, StoredSubmission } from '../records/submissions';
 import { notificationMail, type NotificationSettings } from './message';
 
 /** What the submit path and /api/health need from the notifications. */
@@ -48,6 +50,31 @@ export const DEFAULT_TIMING: WorkerTiming = {
   statsMaxAgeMs: 5_000,
 };
 
+/**
+ * One kind of queued email, with its own queue in the store. Lanes are served in the order given,
+ * the notifications' first: a lane starts an email only while no earlier lane has one waiting, and
+ * may hold fewer connections than the worker has, so the ones it leaves free are always ready for
+ * an earlier lane (and for sign-in links, which the console sends through the same mailer).
+ */
+export interface MailLane<Item = unknown> {
+  /** For logs: "confirmation", "update". */
+  readonly name: string;
+  readonly queue: MailQueue<Item>;
+  /**
+   * The email of a claimed entry, or why it is not to be sent (a delivery to an address that left
+   * meanwhile): `{ skip: status }` records that status instead.
+   */
+  compose(item: Item, state: MailState): Promise<OutgoingMail | { readonly skip: string; readonly reason: string }>;
+  /** Counted from this, a failing email is given up after `giveUpAfterMs`. */
+  startedAt(item: Item): Date;
+  /** After a permanent refusal (5xx) of this email: e.g. suppress the address. */
+  refused?(item: Item, reason: string): Promise<void>;
+  /** Emails in flight at once in this lane (at most the worker's concurrency). */
+  readonly maxInFlight?: number;
+  /** Emails started per second in this lane; unset: as fast as the connections allow. */
+  readonly perSecond?: number;
+}
+
 const SWEEP_BATCH = 1000;
 /** Ids handed over by the submit path and waiting; beyond this the sweep finds them instead. */
 const QUEUE_MAX = 50_000;
@@ -60,6 +87,18 @@ export interface WorkerDependencies {
   readonly logger: Logger;
   readonly timing?: Partial<WorkerTiming>;
   readonly clock?: () => number;
+  /** Other queued emails, served after the notifications in this order (confirmations, then updates). */
+  readonly lanes?: readonly MailLane[];
+}
+
+/** A lane as the worker runs it: its waiting ids, in-flight count and pace. */
+interface LaneState {
+  readonly lane: MailLane;
+  readonly waiting: Set<string>;
+  inFlight: number;
+  sweepAgain: boolean;
+  /** When the lane's next email may start (its pace). */
+  nextStartAt: number;
 }
 
 /** "No answer at all" (refused, reset, timed out, DNS), as opposed to an answer refusing this message. */
@@ -80,13 +119,13 @@ function isUnreachable(error: unknown): boolean {
 export class NotificationWorker implements Notifications {
   private readonly timing: WorkerTiming;
   private readonly clock: () => number;
-  private readonly queue = new Set<string>();
+  private readonly lanes: LaneState[];
   private readonly sending = new Set<Promise<void>>();
   private readonly messageHost: string;
   private sweepTimer: NodeJS.Timeout | undefined;
   private resumeTimer: NodeJS.Timeout | undefined;
+  private paceTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
-  private sweepAgain = false;
   private started = false;
   private stopping = false;
   /** Consecutive attempts that found no server; while > 0 only one probe is in flight. */
@@ -100,27 +139,67 @@ export class NotificationWorker implements Notifications {
     this.timing = { ...DEFAULT_TIMING, ...deps.timing };
     this.clock = deps.clock ?? Date.now;
     this.messageHost = new URL(deps.settings.siteOrigin).hostname;
+    const notifications: MailLane<StoredSubmission> = {
+      name: 'notification',
+      queue: {
+        due: (now, limit) => deps.outbox.due(now, limit),
+        claim: async (id, lease, now, leaseMs) => {
+          const claimed = await deps.outbox.claim(id, lease, now, leaseMs);
+          return claimed && { item: claimed.submission, state: claimed.notification, lease };
+        },
+        markSent: (id, lease, at) => deps.outbox.markSent(id, lease, at),
+        retryLater: (id, lease, dueAt, reason) => deps.outbox.retryLater(id, lease, dueAt, reason),
+        markFailed: (id, lease, at, reason) => deps.outbox.markFailed(id, lease, at, reason),
+        releaseLeases: deps.outbox.releaseLeases && ((now) => deps.outbox.releaseLeases!(now)),
+      },
+      compose: async (submission, state) => notificationMail(submission, state.messageId, deps.settings),
+      startedAt: (submission) => submission.receivedAt,
+    };
+    this.lanes = [notifications as MailLane, ...(deps.lanes ?? [])].map((lane) => ({
+      lane,
+      waiting: new Set<string>(),
+      inFlight: 0,
+      sweepAgain: false,
+      nextStartAt: 0,
+    }));
+  }
+
+  /** A new Message-ID for an email of this site. */
+  messageId(): string {
+    return `<${randomUUID()}@${this.messageHost}>`;
+  }
+
+  /** Entries of the lane with this name were queued: look for them now rather than at the next sweep. */
+  queued(laneName: string, ids?: readonly string[]): void {
+    const state = this.lanes.find((entry) => entry.lane.name === laneName);
+    if (!state || this.stopping) return;
+    if (ids) {
+      for (const id of ids) if (state.waiting.size < QUEUE_MAX) state.waiting.add(id);
+      this.pump();
+    } else {
+      state.sweepAgain = true;
+      this.sweep();
+    }
   }
 
   newEntry(receivedAt: Date): NewNotification {
-    return { status: 'pending', attempts: 0, messageId: `<${randomUUID()}@${this.messageHost}>`, dueAt: receivedAt };
+    return { status: 'pending', attempts: 0, messageId: this.messageId(), dueAt: receivedAt };
   }
 
   submitted(id: string): void {
-    if (this.stopping) return;
-    if (this.queue.size < QUEUE_MAX) this.queue.add(id);
-    this.pump();
+    this.queued('notification', [id]);
   }
 
   /** Starts sending: claims left by a dead process (single-process stores) are released, then the store is swept. */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    if (this.deps.outbox.releaseLeases) {
-      const released = await this.call(this.deps.outbox.releaseLeases(new Date(this.clock())), 'release leases').catch(
+    for (const { lane } of this.lanes) {
+      if (!lane.queue.releaseLeases) continue;
+      const released = await this.call(lane.queue.releaseLeases(new Date(this.clock())), 'release leases').catch(
         () => 0,
       );
-      if (released > 0) this.deps.logger.info({ released }, 'notifications interrupted by a stop are due again');
+      if (released > 0) this.deps.logger.info({ released }, `${lane.name}s interrupted by a stop are due again`);
     }
     this.sweepTimer = setInterval(() => this.sweep(), this.timing.sweepIntervalMs);
     this.sweepTimer.unref();
@@ -132,7 +211,8 @@ export class NotificationWorker implements Notifications {
     this.stopping = true;
     clearInterval(this.sweepTimer);
     clearTimeout(this.resumeTimer);
-    this.queue.clear();
+    clearTimeout(this.paceTimer);
+    for (const state of this.lanes) state.waiting.clear();
     const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
     await Promise.race([Promise.allSettled([...this.sending, this.sweeping]), grace]);
     this.deps.mailer.close();
@@ -173,29 +253,34 @@ export class NotificationWorker implements Notifications {
     );
   }
 
-  /** Finds due entries in the store; runs again at once when it found a full batch. */
+  /** Finds due entries of every lane in the store; a lane that found a full batch is swept again once it has run dry. */
   private sweep(): void {
     if (this.stopping) return;
     if (this.sweeping) {
-      this.sweepAgain = true;
+      for (const state of this.lanes) state.sweepAgain ||= state.waiting.size === 0;
       return;
     }
     this.sweeping = (async () => {
-      try {
-        const ids = await this.call(this.deps.outbox.due(new Date(this.clock()), SWEEP_BATCH), 'sweep');
-        for (const id of ids) if (this.queue.size < QUEUE_MAX) this.queue.add(id);
-        if (ids.length === SWEEP_BATCH) this.sweepAgain = true;
-      } catch {
-        // logged by call(); the next sweep tries again
+      for (const state of this.lanes) {
+        state.sweepAgain = false;
+        try {
+          const ids = await this.call(state.lane.queue.due(new Date(this.clock()), SWEEP_BATCH), 'sweep');
+          for (const id of ids) if (state.waiting.size < QUEUE_MAX) state.waiting.add(id);
+          if (ids.length === SWEEP_BATCH) state.sweepAgain = true;
+        } catch {
+          // logged by call(); the next sweep tries again
+        }
       }
     })().finally(() => {
       this.sweeping = undefined;
       this.pump();
-      if (this.sweepAgain && this.queue.size === 0) {
-        this.sweepAgain = false;
-        this.sweep();
-      }
+      this.sweepWhenDry();
     });
+  }
+
+  /** A lane whose last sweep was cut off by the batch size is swept again as soon as it has nothing waiting. */
+  private sweepWhenDry(): void {
+    if (this.lanes.some((state) => state.sweepAgain && state.waiting.size === 0 && state.inFlight === 0)) this.sweep();
   }
 
   private pump(): void {
@@ -212,84 +297,118 @@ export class NotificationWorker implements Notifications {
       return;
     }
     const limit = this.unreachable > 0 ? 1 : this.timing.concurrency;
-    while (this.sending.size < limit && this.queue.size > 0) {
-      const id = this.queue.values().next().value as string;
-      this.queue.delete(id);
-      const work: Promise<void> = this.deliver(id).finally(() => {
-        this.sending.delete(work);
+    let paceWait = Infinity;
+    for (const state of this.lanes) {
+      const laneLimit = Math.min(limit, state.lane.maxInFlight ?? limit);
+      while (this.sending.size < limit && state.inFlight < laneLimit && state.waiting.size > 0) {
+        if (state.lane.perSecond) {
+          const wait = state.nextStartAt - this.clock();
+          if (wait > 0) {
+            paceWait = Math.min(paceWait, wait);
+            break;
+          }
+          state.nextStartAt = Math.max(state.nextStartAt, this.clock() - 1000) + 1000 / state.lane.perSecond;
+        }
+        const id = state.waiting.values().next().value as string;
+        state.waiting.delete(id);
+        state.inFlight += 1;
+        const work: Promise<void> = this.deliver(state.lane, id).finally(() => {
+          state.inFlight -= 1;
+          this.sending.delete(work);
+          this.pump();
+          this.sweepWhenDry();
+        });
+        this.sending.add(work);
+      }
+      // A later lane waits while this one has emails waiting: they go first.
+      if (state.waiting.size > 0) break;
+    }
+    if (paceWait < Infinity && !this.paceTimer) {
+      this.paceTimer = setTimeout(() => {
+        this.paceTimer = undefined;
         this.pump();
-        if (this.sweepAgain && this.queue.size === 0 && this.sending.size === 0) this.sweep();
-      });
-      this.sending.add(work);
+      }, paceWait);
+      this.paceTimer.unref();
     }
   }
 
-  private async deliver(id: string): Promise<void> {
-    const { outbox, mailer, settings, logger } = this.deps;
+  private async deliver(lane: MailLane, id: string): Promise<void> {
+    const { mailer, logger } = this.deps;
+    const queue = lane.queue;
     const lease = randomBytes(12).toString('hex');
-    let claimed;
+    let claimed: Claimed<unknown> | null;
     try {
-      claimed = await this.call(outbox.claim(id, lease, new Date(this.clock()), this.timing.leaseMs), 'claim');
+      claimed = await this.call(queue.claim(id, lease, new Date(this.clock()), this.timing.leaseMs), 'claim');
     } catch {
       return; // the sweep finds it again
     }
     if (!claimed) return; // sent already, not due yet, or another replica has it
-    const { submission, notification } = claimed;
-    const context = { submission: id, form: submission.form, attempt: notification.attempts };
-    let mail;
+    const { item, state } = claimed;
+    const context = { [lane.name]: id, attempt: state.attempts };
+    let mail: OutgoingMail;
     try {
-      mail = notificationMail(submission, notification.messageId, settings);
+      const composed = await lane.compose(item, state);
+      if ('skip' in composed) {
+        await this.call(
+          queue.markFailed(id, lease, new Date(this.clock()), composed.reason, composed.skip),
+          'skip',
+        ).catch(() => false);
+        return;
+      }
+      mail = composed;
     } catch (error) {
-      // A stored submission this code cannot describe will not improve by waiting.
+      // A stored entry this code cannot describe will not improve by waiting.
       const reason = `could not write the email: ${error instanceof Error ? error.message : String(error)}`;
-      await this.call(outbox.markFailed(id, lease, new Date(this.clock()), reason), 'mark failed').catch(() => false);
-      logger.error({ ...context, reason }, 'notification refused for good');
+      await this.call(queue.markFailed(id, lease, new Date(this.clock()), reason), 'mark failed').catch(() => false);
+      logger.error({ ...context, reason }, `${lane.name} refused for good`);
       return;
     }
     try {
       await mailer.send(mail);
     } catch (error) {
-      await this.failed(id, lease, submission.receivedAt, error, context);
+      await this.failed(lane, item, id, lease, error, context);
       return;
     }
     this.unreachable = 0;
     this.pausedUntil = 0;
-    const recorded = await this.call(outbox.markSent(id, lease, new Date(this.clock())), 'mark sent').catch(
-      () => false,
-    );
-    if (recorded) logger.info(context, 'notification sent');
-    else logger.warn(context, 'notification sent, but its lease had run out: it may be sent again');
+    const recorded = await this.call(queue.markSent(id, lease, new Date(this.clock())), 'mark sent').catch(() => false);
+    if (recorded) logger.info(context, `${lane.name} sent`);
+    else logger.warn(context, `${lane.name} sent, but its lease had run out: it may be sent again`);
   }
 
   private async failed(
+    lane: MailLane,
+    item: unknown,
     id: string,
     lease: string,
-    receivedAt: Date,
     error: unknown,
     context: Record<string, unknown>,
   ): Promise<void> {
-    const { outbox, logger } = this.deps;
+    const { logger } = this.deps;
+    const queue = lane.queue;
+    const receivedAt = lane.startedAt(item);
     const now = this.clock();
     const reason = mailErrorReason(error);
     if (isUnreachable(error)) {
       this.unreachable += 1;
       const pause = Math.min(1000 * 2 ** (this.unreachable - 1), this.timing.pauseMaxMs);
       this.pausedUntil = now + pause;
-      if (this.unreachable === 1) logger.error({ ...context, reason }, 'SMTP server unreachable: notifications wait');
+      if (this.unreachable === 1) logger.error({ ...context, reason }, 'SMTP server unreachable: emails wait');
     }
     const attempts = (context.attempt as number) || 1;
     if (isPermanentMailError(error) || now - receivedAt.getTime() >= this.timing.giveUpAfterMs) {
       const permanent = isPermanentMailError(error);
       await this.call(
-        outbox.markFailed(id, lease, new Date(now), permanent ? reason : `gave up after retrying: ${reason}`),
+        queue.markFailed(id, lease, new Date(now), permanent ? reason : `gave up after retrying: ${reason}`),
         'mark failed',
       ).catch(() => false);
-      logger.error({ ...context, reason }, permanent ? 'notification refused for good' : 'notification given up');
+      if (permanent) await lane.refused?.(item, reason).catch(() => undefined);
+      logger.error({ ...context, reason }, permanent ? `${lane.name} refused for good` : `${lane.name} given up`);
       return;
     }
     const delay = Math.min(this.timing.retryBaseMs * 2 ** (attempts - 1), this.timing.retryMaxMs);
     const jittered = Math.round(delay * (0.75 + Math.random() * 0.5));
-    await this.call(outbox.retryLater(id, lease, new Date(now + jittered), reason), 'retry later').catch(() => false);
-    if (!isUnreachable(error)) logger.warn({ ...context, reason, retryInMs: jittered }, 'notification deferred');
+    await this.call(queue.retryLater(id, lease, new Date(now + jittered), reason), 'retry later').catch(() => false);
+    if (!isUnreachable(error)) logger.warn({ ...context, reason, retryInMs: jittered }, `${lane.name} deferred`);
   }
 }
