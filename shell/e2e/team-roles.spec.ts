@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_TEAM_EMAIL } from '../../test-support/e2e/mail';
+import { E2E_ROLES_ADMIN_EMAIL } from '../../test-support/e2e/mail';
 import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
 import { recordViolations } from '../../test-support/e2e/violations';
 
@@ -33,7 +33,7 @@ test('an admin adds the showcase partner, who sees only Content and is refused t
   const violations = await recordViolations(page);
   const partnerEmail = `presenter.desk.${Date.now().toString(36)}@showcase-partner.test`;
 
-  await signInToConsole(page, E2E_TEAM_EMAIL, baseURL);
+  await signInToConsole(page, E2E_ROLES_ADMIN_EMAIL, baseURL);
   await expectOwnApp(page);
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('link')).toHaveText(CONSOLE_PAGES.map((entry) => entry.nav));
