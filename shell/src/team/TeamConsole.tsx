@@ -28,6 +28,7 @@ function takeReturn(): string {
 type Phase =
   | { readonly kind: 'checking' }
   | { readonly kind: 'signed-out'; readonly message?: string; readonly error?: string }
+  | { readonly kind: 'confirm'; readonly token: string }
   | { readonly kind: 'signed-in'; readonly session: TeamSession };
 
 function SignInForm({ error, message }: { readonly error?: string; readonly message?: string }) {
@@ -87,6 +88,36 @@ function SignInForm({ error, message }: { readonly error?: string; readonly mess
 }
 
 /**
+ * Where a sign-in link lands: nothing is used until the person presses "Sign in". Mail scanners
+ * that open links and run their scripts (Safe Links and the like) press nothing, so they neither
+ * use up the link nor get the session.
+ */
+function ConfirmSignIn({ token, onSignedIn }: { readonly token: string; readonly onSignedIn: (phase: Phase) => void }) {
+  const [busy, setBusy] = useState(false);
+
+  const signIn = async () => {
+    setBusy(true);
+    try {
+      onSignedIn({ kind: 'signed-in', session: await teamApi.startSession(token) });
+      goTo(takeReturn());
+    } catch (failure) {
+      onSignedIn({ kind: 'signed-out', error: failure instanceof Error ? failure.message : String(failure) });
+    }
+  };
+
+  return (
+    <article className="wpc-page">
+      <h1>Finish signing in</h1>
+      <p className="wpc-lead">You opened a sign-in link from your email. Press the button to sign in on this device.</p>
+      <p>The link works once, within 15 minutes of being sent.</p>
+      <Button onClick={() => void signIn()} disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </article>
+  );
+}
+
+/**
  * The team console at /team: sign-in by emailed link, then the console's own layout and pages.
  * The server renders only the "checking" state; everything with data is fetched in the browser
  * after the session is known, so no submission is ever prerendered or cached.
@@ -103,16 +134,9 @@ export default function TeamConsole() {
     const token =
       window.location.pathname === SIGN_IN_PATH ? /^#token=(.+)$/.exec(window.location.hash)?.[1] : undefined;
     if (token) {
-      // The token is used once: take it out of the address bar and the history at once.
+      // Out of the address bar and the history at once; only the "Sign in" button uses it.
       window.history.replaceState(null, '', SIGN_IN_PATH);
-      teamApi.startSession(token).then(
-        (session) => {
-          settle({ kind: 'signed-in', session });
-          goTo(takeReturn());
-        },
-        (failure: unknown) =>
-          settle({ kind: 'signed-out', error: failure instanceof Error ? failure.message : String(failure) }),
-      );
+      settle({ kind: 'confirm', token });
     } else {
       teamApi.currentSession().then(
         (session) => {
@@ -154,6 +178,14 @@ export default function TeamConsole() {
       <>
         <ConsoleBar />
         <SignInForm error={phase.error} message={phase.message} />
+      </>
+    );
+  }
+  if (phase.kind === 'confirm') {
+    return (
+      <>
+        <ConsoleBar />
+        <ConfirmSignIn token={phase.token} onSignedIn={setPhase} />
       </>
     );
   }
