@@ -19,6 +19,8 @@ const SESSION = {
   csrfToken: 'csrf-token-of-the-session',
   admin: true,
   roles: [] as string[],
+  // Signed in by a link a moment ago: exports and erasure need no new link yet.
+  freshUntil: '2999-01-01T00:00:00.000Z',
 };
 /** The showcase partner's member: showcase content only. */
 const PARTNER = {
@@ -290,6 +292,41 @@ describe('the team console', () => {
     expect(erase).toMatchObject({ method: 'POST', body: { email: 'maria@example.org' } });
     expect(erase.headers['X-CSRF-Token']).toBe(SESSION.csrfToken);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('signs out on every browser and device at once', async () => {
+    at('/team');
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
+      'POST /api/team/sign-out-everywhere': () => ({ status: 200, body: { ok: true } }),
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('You are signed out on every browser and device.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeInTheDocument();
+    const post = calls.find((call) => call.url.endsWith('/api/team/sign-out-everywhere'))!;
+    expect(post.headers['X-CSRF-Token']).toBe(SESSION.csrfToken);
+  });
+
+  it('offers a new link instead of exports and erasure once the sign-in is more than 15 minutes old', async () => {
+    at('/team');
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: { ...SESSION, freshUntil: '2025-03-01T10:15:00.000Z' } }),
+      'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
+      'POST /api/team/sign-in': () => ({ status: 202, body: { message: 'If this address belongs to the team…' } }),
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    const ask = await screen.findByRole('button', { name: 'Email me a new link' });
+    expect(screen.queryByRole('link', { name: 'Export as CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Erase a person…' })).not.toBeInTheDocument();
+    await user.click(ask);
+    expect(
+      await screen.findByText(/A new sign-in link is on its way to coordinator@consortium\.test/),
+    ).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { email: SESSION.email } });
   });
 
   it('is an app of its own: its navigation shows an admin every page, in order, the current one marked', async () => {

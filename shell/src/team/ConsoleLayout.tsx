@@ -48,12 +48,13 @@ export function ConsoleLayout({ session, onSignedOut }: SignedInProps) {
     if (redirect) replaceWith(redirect);
   }, [redirect]);
 
-  const signOut = async () => {
+  const signOut = async (everywhere: boolean) => {
+    const done = everywhere ? 'You are signed out on every browser and device.' : 'You are signed out.';
     try {
-      await teamApi.signOut(session);
-      onSignedOut('You are signed out.');
+      await (everywhere ? teamApi.signOutEverywhere(session) : teamApi.signOut(session));
+      onSignedOut(done);
     } catch (failure) {
-      if (failure instanceof TeamApiError && failure.status === 401) onSignedOut('You are signed out.');
+      if (failure instanceof TeamApiError && failure.status === 401) onSignedOut(done);
       else setError(failure instanceof Error ? failure.message : String(failure));
     }
   };
@@ -83,8 +84,11 @@ export function ConsoleLayout({ session, onSignedOut }: SignedInProps) {
             {session.email}
             {session.admin ? ' (admin)' : ''}
           </p>
-          <Button variant="secondary" onClick={() => void signOut()}>
+          <Button variant="secondary" onClick={() => void signOut(false)}>
             Sign out
+          </Button>
+          <Button variant="secondary" onClick={() => void signOut(true)}>
+            Sign out everywhere
           </Button>
         </div>
       </ConsoleBar>

@@ -7,7 +7,7 @@ import { ChoiceField, Pager } from './controls';
 import { EraseDialog } from './EraseDialog';
 import { formatDateTime, KIND_LABELS, plural } from './format';
 import { followLink, goTo } from './navigation';
-import type { SignedInProps } from './session';
+import { useFresh, type SignedInProps } from './session';
 import styles from './TeamConsole.module.css';
 import { useConsoleQuery } from './use-console-query';
 
@@ -108,6 +108,7 @@ export function Inbox({ session, onSignedOut }: SignedInProps) {
   const [notice, setNotice] = useState('');
   const [reloads, setReloads] = useState(0);
   const [toolsOpen, setToolsOpen] = useState(false);
+  const fresh = useFresh(session);
   const queryString = queryOf(applied, page).toString();
   const result = useConsoleQuery(
     `${queryString}#${reloads}`,
@@ -120,6 +121,16 @@ export function Inbox({ session, onSignedOut }: SignedInProps) {
   const filterQuery = queryOf(applied);
   const active = FILTERS.filter((name) => applied[name].trim()).length;
   const pageHref = (number: number) => withQuery('/team', queryOf(applied, number));
+  const askForLink = async () => {
+    try {
+      await teamApi.requestLink(session.email);
+      setNotice(
+        `A new sign-in link is on its way to ${session.email}. Use it, then export or erase within 15 minutes.`,
+      );
+    } catch (failure) {
+      setNotice(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
 
   return (
     <article className="wpc-page">
@@ -157,17 +168,26 @@ export function Inbox({ session, onSignedOut }: SignedInProps) {
           </section>
         )}
 
-        <div className={styles.tools}>
-          <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'csv')} download>
-            Export as CSV
-          </a>
-          <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'xlsx')} download>
-            Export as Excel
-          </a>
-          <Button variant="secondary" onClick={() => setErasing(true)}>
-            Erase a person…
-          </Button>
-        </div>
+        {fresh ? (
+          <div className={styles.tools}>
+            <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'csv')} download>
+              Export as CSV
+            </a>
+            <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'xlsx')} download>
+              Export as Excel
+            </a>
+            <Button variant="secondary" onClick={() => setErasing(true)}>
+              Erase a person…
+            </Button>
+          </div>
+        ) : (
+          <div className={styles.tools}>
+            <p>Exports and erasure need a fresh sign-in, within 15 minutes of using a link.</p>
+            <Button variant="secondary" onClick={() => void askForLink()}>
+              Email me a new link
+            </Button>
+          </div>
+        )}
       </div>
       <p role="status" className={styles.notice}>
         {notice}

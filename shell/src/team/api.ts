@@ -75,6 +75,7 @@ export const teamApi = {
   requestLink: (email: string) => call<{ message: string }>('/sign-in', post({ email })),
   startSession: (token: string) => call<TeamSession>('/session', post({ token })),
   signOut: (session: TeamSession) => call<{ ok: true }>('/sign-out', post({}), session.csrfToken),
+  signOutEverywhere: (session: TeamSession) => call<{ ok: true }>('/sign-out-everywhere', post({}), session.csrfToken),
   inbox: (query: string) => call<InboxPage>(`/submissions${query}`),
   submission: (id: string) => call<TeamSubmission>(`/submissions/${encodeURIComponent(id)}`),
   review: (session: TeamSession, id: string, change: ReviewRequest) =>
