@@ -142,7 +142,7 @@ test('a team member signs in from the email, finds the submission, changes its s
   await expect(other.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();
   await stranger.close();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();
   await page.goto(submissionUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();
