@@ -67,6 +67,21 @@ describeStore(embeddedCase, 'hardening', () => {
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     });
 
+    it('keeps the team console’s API same-origin: a listed origin gets no CORS answer there', async () => {
+      const read = await request(h.app).get('/api/team/session').set('Origin', 'https://wildfire.example');
+      expect(read.status).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+      expect(read.headers['access-control-allow-credentials']).toBeUndefined();
+      const preflight = await request(h.app)
+        .options('/api/team/sign-out')
+        .set('Origin', 'https://wildfire.example')
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'content-type, x-csrf-token');
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(String(preflight.headers['access-control-allow-headers'] ?? '')).not.toMatch(/x-csrf-token/i);
+    });
+
     it('answers a preflight from a listed origin', async () => {
       const res = await request(h.app)
         .options(endpointPath('feedback'))
