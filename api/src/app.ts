@@ -53,7 +53,7 @@ export function createApp({
   app.set('query parser', 'simple');
   app.disable('x-powered-by');
   app.use(requestLogger(logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(config));
   // Every route is under /api; mounted without a path so requests skip a prefix match.
   const crossOrigin = cors({
     // Same-origin and non-browser requests carry no Origin header.
