@@ -7,7 +7,7 @@ import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 import { staticAssets } from '@wpc/shared/server/static-assets.cjs';
-import { assetHeaders, isSecureRequest } from '@wpc/shared/server/security-headers.cjs';
+import { assetHeaders, deploymentPolicy } from '@wpc/shared/server/security-headers.cjs';
 import { robotsTxt, sitemapXml } from './discovery';
 import { createPageHandler } from './pages';
 import { remoteOrigins } from './remote-pages';
@@ -19,8 +19,9 @@ const origins = remoteOrigins();
 const app = express();
 app.disable('x-powered-by');
 // Every response gets the site's headers; pages replace the policy with their own (page-response.ts).
-app.use((req, res, next) => {
-  res.set(assetHeaders({ secure: isSecureRequest(req) }));
+const headers = assetHeaders({ secure: deploymentPolicy().secure });
+app.use((_req, res, next) => {
+  res.set(headers);
   next();
 });
 
