@@ -190,6 +190,24 @@ for (const storeCase of storeCases) {
     // Both workers start only once everything is queued, so both find every entry and race for it.
     const h = useNotifyHarness(storeCase, { start: false });
 
+    it('never claims what it is sending again: a send slower than the lease is delivered once', async () => {
+      // The server reads the message and holds its answer past the lease; sweeps keep finding the
+      // entry due (its lease ran out) all the while.
+      h.smtp.hold = true;
+      const receivedAt = new Date();
+      await h.store.submissions.insert(
+        { form: 'notifyme', variant: 'notify', fields: validBodies.notifyme, files: [], page: null, receivedAt },
+        { notification: h.worker.newEntry(receivedAt) },
+      );
+      await h.worker.start();
+      await eventually(async () => expect(h.smtp.held).toBeGreaterThanOrEqual(1));
+      await new Promise((resolve) => setTimeout(resolve, 3 * (FAST_TIMING.leaseMs ?? 0)));
+      h.smtp.hold = false;
+      await eventually(async () => expect(await h.store.outbox!.stats()).toMatchObject({ pending: 0 }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(h.smtp.messages).toHaveLength(1);
+    });
+
     it('sends each notification once', async () => {
       // A second worker with its own connection to the same data (on MongoDB: a second client,
       // as a replica has; the embedded store is opened by one process, so it shares the store).

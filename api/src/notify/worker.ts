@@ -95,6 +95,11 @@ export interface WorkerDependencies {
 interface LaneState {
   readonly lane: MailLane;
   readonly waiting: Set<string>;
+  /**
+   * Ids this worker is sending now. Never claimed again while here, even once their lease has run
+   * out and a sweep finds them due: a slow send is not sent a second time by its own worker.
+   */
+  readonly sending: Set<string>;
   inFlight: number;
   sweepAgain: boolean;
   /** When the lane's next email may start (its pace). */
@@ -158,6 +163,7 @@ export class NotificationWorker implements Notifications {
     this.lanes = [notifications as MailLane, ...(deps.lanes ?? [])].map((lane) => ({
       lane,
       waiting: new Set<string>(),
+      sending: new Set<string>(),
       inFlight: 0,
       sweepAgain: false,
       nextStartAt: 0,
@@ -311,8 +317,11 @@ export class NotificationWorker implements Notifications {
         }
         const id = state.waiting.values().next().value as string;
         state.waiting.delete(id);
+        if (state.sending.has(id)) continue;
+        state.sending.add(id);
         state.inFlight += 1;
         const work: Promise<void> = this.deliver(state.lane, id).finally(() => {
+          state.sending.delete(id);
           state.inFlight -= 1;
           this.sending.delete(work);
           this.pump();
