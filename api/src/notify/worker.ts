@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isPermanentMailError, mailErrorReason, type Mailer } from '../mail/transport';
 import { withDeadline } from '../db/guard';
+import { LEASE_MARGIN_MS, worstSendMs } from '../mail/timeouts';
 import type { Claimed, MailQueue, MailState } from '../mail/queue';
 import type { OutgoingMail } from '../mail/transport';
 import type { OutboxRepository, OutboxStats } from '../records/outbox';
@@ -39,7 +40,8 @@ export interface WorkerTiming {
 }
 
 export const DEFAULT_TIMING: WorkerTiming = {
-  leaseMs: 60_000,
+  // The API passes its own (mail/config.ts: longer than the transport's slowest send, whatever the recipients).
+  leaseMs: worstSendMs(1) + LEASE_MARGIN_MS,
   sweepIntervalMs: 5_000,
   retryBaseMs: 2_000,
   retryMaxMs: 15 * 60_000,
