@@ -242,6 +242,29 @@ for (const storeCase of storeCases) {
     });
   });
 
+  describeStore(storeCase, 'notification outbox: recovery after an SMTP outage', () => {
+    // Each email's own backoff is long here (a minute, doubling): what waited only for the server
+    // must not wait for it once the server answers again (issue 31 item 12).
+    const h = useNotifyHarness(storeCase, { timing: { ...FAST_TIMING, retryBaseMs: 60_000, retryMaxMs: 15 * 60_000 } });
+
+    it('sends every email that waited for an unreachable server as soon as it answers again, not after each one’s backoff', async () => {
+      await h.smtp.stop();
+      for (let index = 0; index < 3; index += 1)
+        await request(h.app)
+          .post(endpointPath('notifyme'))
+          .send({ ...validBodies.notifyme, lastName: `Outage${index}` })
+          .expect(200);
+      // Several probes fail while the server is away.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(h.smtp.messages).toHaveLength(0);
+      await h.smtp.start();
+      const started = Date.now();
+      await h.smtp.waitForMessages(3, { timeoutMs: 10_000 });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await eventually(async () => expect(await h.store.outbox!.stats()).toMatchObject({ pending: 0, failed: 0 }));
+    });
+  });
+
   describeStore(storeCase, 'notification email: no header or HTML injection through fields', () => {
     const h = useNotifyHarness(storeCase);
 

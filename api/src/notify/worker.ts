@@ -417,9 +417,18 @@ export class NotificationWorker implements Notifications {
       logger.error({ ...context, reason }, permanent ? `${lane.name} refused for good` : `${lane.name} given up`);
       return;
     }
+    if (isUnreachable(error)) {
+      // The server being down is one fact about the server, not about this email: it is due again
+      // when sending resumes (one probe at a time until the server answers), never hours later by
+      // a backoff of its own that grew through a long outage.
+      await this.call(queue.retryLater(id, lease, new Date(this.pausedUntil), reason), 'retry later').catch(
+        () => false,
+      );
+      return;
+    }
     const delay = Math.min(this.timing.retryBaseMs * 2 ** (attempts - 1), this.timing.retryMaxMs);
     const jittered = Math.round(delay * (0.75 + Math.random() * 0.5));
     await this.call(queue.retryLater(id, lease, new Date(now + jittered), reason), 'retry later').catch(() => false);
-    if (!isUnreachable(error)) logger.warn({ ...context, reason, retryInMs: jittered }, `${lane.name} deferred`);
+    logger.warn({ ...context, reason, retryInMs: jittered }, `${lane.name} deferred`);
   }
 }
