@@ -14,6 +14,8 @@ export interface RouteEntry {
   readonly prefix?: boolean;
   /** Kept out of search engines: meta robots and X-Robots-Tag noindex (the team console). */
   readonly noindex?: boolean;
+  /** An app of its own, without the site's header and footer (the team console has its own navigation). */
+  readonly standalone?: boolean;
 }
 
 export const SITE_NAME = 'Wildfire Prevention Consortium';
@@ -38,7 +40,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/dev/check-your-window-size', area: 'shell', title: 'Check Your Window Size' },
   { path: '/dev/forms', area: 'shell', title: 'Form Gallery' },
   { path: '/dev/remotes', area: 'shell', title: 'Remote Overrides' },
-  { path: '/team', area: 'shell', title: 'Team Console', prefix: true, noindex: true },
+  { path: '/team', area: 'shell', title: 'Team Console', prefix: true, noindex: true, standalone: true },
 ];
 
 /**
@@ -118,6 +120,11 @@ export function matchRoute(pathname: string): RouteEntry | undefined {
 /** The area that owns a path, or undefined for a path nobody owns (the shell's 404). */
 export function areaForPath(pathname: string): Area | undefined {
   return matchRoute(pathname)?.area;
+}
+
+/** Whether a path's page comes with the site's header, footer and message centre (the team console does not). */
+export function hasSiteChrome(pathname: string): boolean {
+  return matchRoute(pathname)?.standalone !== true;
 }
 
 export function routesOf(area: Area): readonly RouteEntry[] {

@@ -7,7 +7,7 @@ import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 import { staticAssets } from '@wpc/shared/server/static-assets.cjs';
-import { assetHeaders, isSecureRequest } from '@wpc/shared/server/security-headers.cjs';
+import { assetHeaders, deploymentPolicy } from '@wpc/shared/server/security-headers.cjs';
 import { robotsTxt, sitemapXml } from './discovery';
 import { formPages } from './form-pages';
 import { createPageHandler } from './pages';
@@ -22,8 +22,9 @@ const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${ports.api}`;
 const app = express();
 app.disable('x-powered-by');
 // Every response gets the site's headers; pages replace the policy with their own (page-response.ts).
-app.use((req, res, next) => {
-  res.set(assetHeaders({ secure: isSecureRequest(req) }));
+const headers = assetHeaders({ secure: deploymentPolicy().secure });
+app.use((_req, res, next) => {
+  res.set(headers);
   next();
 });
 

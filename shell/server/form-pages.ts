@@ -15,7 +15,7 @@ import { SHELL_ENTRY, START_SCRIPT } from '@wpc/shared/build/start-script.cjs';
 import { FORMS, type FormId } from '@wpc/shared/form-definitions';
 import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import { FORM_PAGE_QUERY, formPagePath, FORM_PAGES_PREFIX, matchRoute, normalisePath } from '@wpc/shared/routes';
-import { isSecureRequest, pageHeaders } from '@wpc/shared/server/security-headers.cjs';
+import { deploymentPolicy, pageHeaders } from '@wpc/shared/server/security-headers.cjs';
 import type { FormPageProps } from '../src/pages/FormPage';
 import { renderHead, withHead } from './head';
 
@@ -106,7 +106,7 @@ function readBody(req: Request, limit: number): Promise<Buffer | undefined> {
 /** The request headers the API needs to judge a post as it would the browser's own request. */
 function forwardedHeaders(req: Request, length?: number): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
-  for (const name of ['content-type', 'sec-fetch-site', 'referer', 'user-agent']) {
+  for (const name of ['content-type', 'sec-fetch-site', 'referer', 'user-agent', 'x-forwarded-proto']) {
     if (req.headers[name] !== undefined) headers[name] = req.headers[name];
   }
   if (length !== undefined) headers['content-length'] = length;
@@ -115,7 +115,6 @@ function forwardedHeaders(req: Request, length?: number): http.OutgoingHttpHeade
   // The visitor's address, for the API's rate limit (it trusts the edge as a proxy).
   const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
   if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
-  headers['x-forwarded-proto'] = isSecureRequest(req) ? 'https' : 'http';
   return headers;
 }
 
@@ -195,7 +194,8 @@ export function formPages({ dist, remotesFile, apiOrigin, origin, apiBase }: For
     const html = await composeFormPage(title, page, extraHead);
     const remotes = JSON.parse(await fs.readFile(remotesFile, 'utf8')) as Record<string, string>;
     res.status(status);
-    res.set(pageHeaders({ remotes, apiBase, secure: isSecureRequest(req) }));
+    // How strict: from the deployment's settings, never from the request (as for every page).
+    res.set(pageHeaders({ remotes, apiBase, ...deploymentPolicy() }));
     // What was typed may be on the page: kept by no cache, and no search engine lists these pages.
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
     res.send(html);

@@ -6,6 +6,7 @@ import {
   areaForPath,
   documentTitleFor,
   FORM_PAGES_PREFIX,
+  hasSiteChrome,
   ROUTE_PATTERNS,
   ROUTES,
   SITE_NAME,
@@ -27,6 +28,8 @@ export { FORM_ERROR_TEXT, SCORECARD_ZIP_URL } from '@wpc/shared/forms';
 /** Read when JavaScript is off: every page is readable, and forms are sent as pages of their own. */
 const NOSCRIPT =
   'JavaScript is turned off, so the menus on this site will not open, and each form opens as a page of its own. Every page can still be read, and the links at the foot of each page lead to all of them.';
+/** The team console has no footer to fall back on, and every part of it needs scripts. */
+const CONSOLE_NOSCRIPT = 'The team console needs JavaScript. Please turn it on and reload this page to sign in.';
 
 /**
  * The document of the form pages (FormPage): the chrome, with the outlet where the edge puts the
@@ -66,7 +69,7 @@ export async function renderRoute(path: string) {
     siteShortName: SITE_SHORT_NAME,
     parts: {
       title: escapeText(documentTitleFor(path)),
-      noscript: escapeText(NOSCRIPT),
+      noscript: escapeText(hasSiteChrome(path) ? NOSCRIPT : CONSOLE_NOSCRIPT),
       area: area ?? 'shell',
       header: await render(<Header />, 'site-header'),
       footer: await render(<Footer />, 'site-footer'),

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '@wpc/shared/area/hydration';
 import { AppLink } from '@wpc/shared/navigation';
+import { hasSiteChrome } from '@wpc/shared/routes';
+import { usePathname } from '../location';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from '../content/navigation';
 import type { ShareDialogProps } from './ShareDialog';
 import { SocialIcon } from './SocialIcon';
@@ -35,6 +37,7 @@ function ShareBox(props: ShareDialogProps) {
 }
 
 export function Footer() {
+  const pathname = usePathname();
   const [share, setShare] = useState<{ url: string; copied: boolean } | null>(null);
   useEffect(() => whenIdle(prefetchShareDialog), []);
 
@@ -42,6 +45,8 @@ export function Footer() {
     const url = window.location.href;
     setShare({ url, copied: await copyToClipboard(url) });
   };
+
+  if (!hasSiteChrome(pathname)) return null;
 
   return (
     <footer className={styles.footer}>
