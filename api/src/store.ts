@@ -35,6 +35,21 @@ import { mongoReviews } from './team/reviews/mongo';
 import type { SessionRepository } from './team/sessions';
 import { embeddedSessions, sessionsRecord } from './team/sessions/embedded';
 import { mongoSessions } from './team/sessions/mongo';
+import type { ConfirmationRepository } from './updates/confirmations';
+import { confirmationsRecord, embeddedConfirmations } from './updates/confirmations/embedded';
+import { mongoConfirmations } from './updates/confirmations/mongo';
+import type { DeliveryRepository } from './updates/deliveries';
+import { deliveriesRecord, embeddedDeliveries } from './updates/deliveries/embedded';
+import { DELIVERY_INDEXES, mongoDeliveries } from './updates/deliveries/mongo';
+import type { SubscriptionRepository } from './updates/subscriptions';
+import { embeddedSubscriptions, subscriptionsRecord } from './updates/subscriptions/embedded';
+import { mongoSubscriptions } from './updates/subscriptions/mongo';
+import type { SuppressionRepository } from './updates/suppressions';
+import { embeddedSuppressions, suppressionsRecord } from './updates/suppressions/embedded';
+import { mongoSuppressions } from './updates/suppressions/mongo';
+import type { UpdateRepository } from './updates/updates';
+import { embeddedUpdates, updatesRecord } from './updates/updates/embedded';
+import { mongoUpdates } from './updates/updates/mongo';
 
 export { DuplicateSubmissionError, StoreUnavailableError, UnknownCursorError } from './db/errors';
 export { DataDirLockedError, LOCK_FILE_NAME, readDataDirLock } from './db/data-dir-lock';
@@ -46,11 +61,28 @@ export type * from './records/submissions';
 export type * from './team/audit';
 export type * from './team/reviews';
 export type * from './team/sessions';
+export type * from './updates/confirmations';
+export type * from './updates/deliveries';
+export type * from './updates/subscriptions';
+export type * from './updates/suppressions';
+export type * from './updates/updates';
 
 /** Every record, one repository each (the fields of the store below). */
 export type Repositories = Pick<
   StoreOn<unknown>,
-  'submissions' | 'files' | 'assessments' | 'rateCounts' | 'outbox' | 'reviews' | 'sessions' | 'audit'
+  | 'submissions'
+  | 'files'
+  | 'assessments'
+  | 'rateCounts'
+  | 'outbox'
+  | 'reviews'
+  | 'sessions'
+  | 'audit'
+  | 'subscriptions'
+  | 'confirmations'
+  | 'suppressions'
+  | 'updates'
+  | 'deliveries'
 >;
 
 /** A client wrapped by another of the same kind (a test's fault, or a slow network). */
@@ -66,8 +98,8 @@ export interface Store extends Repositories {
   close(): Promise<void>;
   /**
    * From now on every call of every record is bounded (db/guard.ts: the deadline, the in-flight
-   * limit, the outage log), except the outbox's: the notification worker bounds those itself, with
-   * a deadline of its own. A second call replaces the first one's limits. Answers the store itself.
+   * limit, the outage log), except the mail queues' (the outbox, confirmation emails, deliveries):
+   * the worker bounds those itself, with a deadline of its own. A second call replaces the first one's limits. Answers the store itself.
    */
   bound(options: GuardOptions): Store;
   /** The same records over a wrapped client (unbounded until bound()). */
@@ -89,6 +121,13 @@ class StoreOn<Handle> implements Store {
   readonly reviews: ReviewRepository;
   readonly sessions: SessionRepository;
   readonly audit: AuditRepository;
+  /** Updates: who asked for which list (with consent records), confirmation links, the suppression list. */
+  readonly subscriptions: SubscriptionRepository;
+  readonly confirmations: ConfirmationRepository;
+  readonly suppressions: SuppressionRepository;
+  /** The updates the team writes, and one delivery record per recipient. */
+  readonly updates: UpdateRepository;
+  readonly deliveries: DeliveryRepository;
   private guarded: DatabaseClient<Handle> | undefined;
 
   constructor(
@@ -119,6 +158,11 @@ class StoreOn<Handle> implements Store {
       reviews: this.reviews,
       sessions: this.sessions,
       audit: this.audit,
+      subscriptions: this.subscriptions,
+      confirmations: this.confirmations,
+      suppressions: this.suppressions,
+      updates: this.updates,
+      deliveries: this.deliveries,
     } = build(calls, client));
   }
 
@@ -153,6 +197,11 @@ const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
   reviewsRecord,
   sessionsRecord,
   auditRecord,
+  subscriptionsRecord,
+  confirmationsRecord,
+  suppressionsRecord,
+  updatesRecord,
+  deliveriesRecord,
 ];
 
 export interface EmbeddedStoreOptions {
@@ -176,6 +225,11 @@ export class EmbeddedStore extends StoreOn<Database> {
       reviews: embeddedReviews(client),
       sessions: embeddedSessions(client),
       audit: embeddedAudit(client),
+      subscriptions: embeddedSubscriptions(client),
+      confirmations: embeddedConfirmations(client, outboxClient),
+      suppressions: embeddedSuppressions(client),
+      updates: embeddedUpdates(client),
+      deliveries: embeddedDeliveries(client, outboxClient),
     }));
   }
 }
@@ -207,7 +261,13 @@ export type MongoStoreOptions = Omit<MongoClientSettings, 'indexes'>;
 /** MongoDB through the official driver: a collection per record, uploads in GridFS. */
 export class MongoStore extends StoreOn<Db> {
   constructor(options: MongoStoreOptions) {
-    const indexes = [...SUBMISSION_INDEXES, ...OUTBOX_INDEXES, ...ASSESSMENT_INDEXES, ...RATE_COUNT_INDEXES];
+    const indexes = [
+      ...SUBMISSION_INDEXES,
+      ...OUTBOX_INDEXES,
+      ...ASSESSMENT_INDEXES,
+      ...RATE_COUNT_INDEXES,
+      ...DELIVERY_INDEXES,
+    ];
     super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({
       submissions: mongoSubmissions(client),
       files: mongoFiles(client),
@@ -217,6 +277,11 @@ export class MongoStore extends StoreOn<Db> {
       reviews: mongoReviews(client),
       sessions: mongoSessions(client),
       audit: mongoAudit(client),
+      subscriptions: mongoSubscriptions(client),
+      confirmations: mongoConfirmations(client, outboxClient),
+      suppressions: mongoSuppressions(client),
+      updates: mongoUpdates(client),
+      deliveries: mongoDeliveries(client, outboxClient),
     }));
   }
 
