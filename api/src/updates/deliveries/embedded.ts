@@ -32,8 +32,8 @@ const statements = prepared((db) => ({
   cancel: db.prepare(
     "UPDATE update_deliveries SET status = 'cancelled', due_at = NULL, lease = NULL WHERE update_id = ? AND status = 'pending'",
   ),
-  cancelFor: db.prepare(
-    "UPDATE update_deliveries SET status = 'cancelled', due_at = NULL, lease = NULL WHERE subscriber_id = ? AND status = 'pending'",
+  erase: db.prepare(
+    "UPDATE update_deliveries SET email = '', status = CASE status WHEN 'pending' THEN 'cancelled' ELSE status END, due_at = NULL, lease = NULL WHERE subscriber_id = ?",
   ),
   get: db.prepare('SELECT * FROM update_deliveries WHERE id = ?'),
 }));
@@ -77,8 +77,7 @@ export function embeddedDeliveries(
         countsOf(statements(db).counts.all(updateId) as { status: string; n: number }[]),
       ),
     cancel: (updateId) => client.run('cancel deliveries', (db) => statements(db).cancel.run(updateId).changes),
-    cancelFor: (subscriberId) =>
-      client.run('cancel deliveries', (db) => statements(db).cancelFor.run(subscriberId).changes),
+    erase: (subscriberId) => client.run('erase deliveries', (db) => statements(db).erase.run(subscriberId).changes),
     get: (id) =>
       client.run('delivery', (db) => {
         const row = statements(db).get.get(id) as Record<string, unknown> | undefined;

@@ -32,8 +32,8 @@ export interface DeliveryRepository {
   counts(updateId: string): Promise<DeliveryCounts>;
   /** Every pending delivery of the update is cancelled; answers how many. */
   cancel(updateId: string): Promise<number>;
-  /** Pending deliveries to this address (its subscriber id) are cancelled: it left, or was erased. */
-  cancelFor(subscriberId: string): Promise<number>;
+  /** An erased address: its pending deliveries are cancelled and every delivery forgets the address. */
+  erase(subscriberId: string): Promise<number>;
   get(id: string): Promise<(Delivery & { readonly mail: MailState }) | null>;
   /** Deliveries of updates being sent (state "sending") only: a paused update's wait. */
   readonly queue: MailQueue<Delivery>;

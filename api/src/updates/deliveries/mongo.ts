@@ -77,7 +77,14 @@ export function mongoDeliveries(
         ),
       ),
     cancel: (updateId) => cancel({ updateId }),
-    cancelFor: (subscriberId) => cancel({ subscriberId }),
+    erase: (subscriberId) =>
+      client.run('erase deliveries', async (db) => {
+        await of(db).updateMany(
+          { subscriberId, 'mail.status': 'pending' },
+          { $set: { 'mail.status': 'cancelled' }, $unset: { 'mail.dueAt': '', 'mail.lease': '' } },
+        );
+        return (await of(db).updateMany({ subscriberId }, { $set: { email: '' } })).modifiedCount;
+      }),
     get: (id) =>
       client.run('delivery', async (db) => {
         const doc = await of(db).findOne({ _id: id });

@@ -15,9 +15,11 @@ export interface ListMembership {
 /** Proof of consent (GDPR Art. 7): when, where, and the words the visitor saw. */
 export interface ConsentRecord {
   readonly at: Date;
-  readonly form: EndpointKind;
-  readonly variant: FormId;
+  /** The form, or "preferences" for a list chosen again on the preferences page. */
+  readonly form: EndpointKind | 'preferences';
+  readonly variant: FormId | 'preferences';
   readonly page: string | null;
+  /** The submission that carried it ('' for the preferences page). */
   readonly submissionId: string;
   readonly lists: readonly UpdateListId[];
   readonly wording: string;

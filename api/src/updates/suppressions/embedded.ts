@@ -29,6 +29,18 @@ export function embeddedSuppressions(client: DatabaseClient<Database>): Suppress
         const row = statements(db).get.get(id) as { id: string; reason: Suppression['reason']; at: number } | undefined;
         return row ? { id: row.id, reason: row.reason, at: dateOf(row.at) } : null;
       }),
+    among: (ids) =>
+      client.run('suppressions', (db) => {
+        const found = new Set<string>();
+        for (let start = 0; start < ids.length; start += 500) {
+          const page = ids.slice(start, start + 500);
+          const rows = db
+            .prepare(`SELECT id FROM update_suppressions WHERE id IN (${page.map(() => '?').join(',')})`)
+            .all(...page) as { id: string }[];
+          rows.forEach((row) => found.add(row.id));
+        }
+        return found;
+      }),
     remove: (id) => client.run('unsuppress', (db) => statements(db).remove.run(id).changes === 1),
     count: () => client.run('count suppressions', (db) => (statements(db).count.get() as { n: number }).n),
   };

@@ -15,6 +15,8 @@ export interface SuppressionRepository {
   /** Adds the address, or replaces the reason of one already listed. */
   add(entry: Suppression): Promise<void>;
   get(id: string): Promise<Suppression | null>;
+  /** Which of these ids are on the list. */
+  among(ids: readonly string[]): Promise<Set<string>>;
   /** Takes the address off the list (a new confirmed opt-in); false when it was not on it. */
   remove(id: string): Promise<boolean>;
   count(): Promise<number>;

@@ -16,6 +16,13 @@ export function mongoSuppressions(client: DatabaseClient<Db>): SuppressionReposi
         const doc = await of(db).findOne({ _id: id });
         return doc ? { id: doc._id, reason: doc.reason, at: doc.at } : null;
       }),
+    among: (ids) =>
+      client.run('suppressions', async (db) => {
+        const docs = await of(db)
+          .find({ _id: { $in: [...ids] } }, { projection: { _id: 1 } })
+          .toArray();
+        return new Set(docs.map((doc) => doc._id));
+      }),
     remove: (id) => client.run('unsuppress', async (db) => (await of(db).deleteOne({ _id: id })).deletedCount === 1),
     count: () => client.run('count suppressions', (db) => of(db).countDocuments()),
   };
