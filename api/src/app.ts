@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -17,6 +18,9 @@ import { submitRoutes } from './routes/submit';
 import { teamRoutes } from './team/routes';
 import { mailerFor, type Mailer } from './mail/transport';
 import type { Store } from './store';
+import { updatesRoutes } from './updates/routes';
+import { subscribeFromSubmission, type SubscriberDeps } from './updates/subscribers';
+import { updatesTeamRoutes } from './updates/team-routes';
 
 export interface AppDependencies {
   readonly store: Store;
@@ -28,6 +32,21 @@ export interface AppDependencies {
   readonly mailer?: Mailer;
   /** The team notifications (outbox worker); unset when SMTP_URL is unset: nothing is queued. */
   readonly notifications?: Notifications;
+  /** The mail worker and the update sender (server.ts); without them emails wait in the store for one. */
+  readonly updates?: UpdatesMachinery;
+}
+
+/** What the updates' routes ask of the running machinery. */
+export interface UpdatesMachinery {
+  readonly mail: SubscriberDeps['mail'];
+  /** Moves updates along now (a send or a resume), rather than at the sender's next round. */
+  poke(): void;
+}
+
+/** Without a worker: Message-IDs still made, nothing nudged (a worker started later sweeps the store). */
+export function idleMachinery(siteOrigin: string): UpdatesMachinery {
+  const host = new URL(siteOrigin).hostname;
+  return { mail: { messageId: () => `<${randomUUID()}@${host}>`, queued: () => undefined }, poke: () => undefined };
 }
 
 /** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
@@ -38,6 +57,7 @@ export function createApp({
   clock,
   mailer = mailerFor(config.mail),
   notifications,
+  updates = idleMachinery(config.siteOrigin),
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
@@ -74,7 +94,21 @@ export function createApp({
   });
   // The submit endpoints before the others: a router that has no route for a request hands it
   // on in a later turn of the event loop, so each router ahead of them costs every submission one.
-  app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
+  const subscribers: SubscriberDeps = {
+    store: guardedStore,
+    clock: () => new Date(clock?.() ?? Date.now()),
+    mail: updates.mail,
+  };
+  app.use(
+    submitRoutes({
+      store: guardedStore,
+      config,
+      guards: submitGuards,
+      notifications,
+      // A visitor who asked for updates: the subscription (and its confirmation email) before the answer.
+      afterStored: (submission) => subscribeFromSubmission(subscribers, submission),
+    }),
+  );
   app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
   app.use(
     assessmentRoutes({
@@ -104,6 +138,18 @@ export function createApp({
       config,
       logger,
       mailer,
+      clock: clock && (() => new Date(clock())),
+    }),
+  );
+  app.use(updatesRoutes({ deps: subscribers, store: guardedStore, jsonLimitBytes: config.jsonLimitBytes }));
+  app.use(
+    updatesTeamRoutes({
+      store: guardedStore,
+      settings: config,
+      jsonLimitBytes: config.jsonLimitBytes,
+      logger,
+      mailer,
+      poke: () => updates.poke(),
       clock: clock && (() => new Date(clock())),
     }),
   );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { FEEDBACK_MAX_FILE_BYTES, FEEDBACK_MAX_FILES } from '@wpc/shared/schemas';
 import { ports } from '@wpc/shared/ports';
 import { mailConfig, siteOrigin, teamEmails, type MailConfig } from './mail/config';
+import { updatesConfig, type UpdatesConfig } from './updates/settings';
 
 export interface RateLimitConfig {
   readonly windowMs: number;
@@ -53,6 +54,8 @@ export interface ApiConfig {
   readonly mail: MailConfig;
   /** TEAM_EMAILS: who may sign in to the team console (lower-cased). */
   readonly teamEmails: readonly string[];
+  /** UPDATES_RATE, UPDATES_POSTAL_ADDRESS, UPDATES_UNSUBSCRIBE_ADDRESS, UPDATES_INBOUND_SMTP_PORT. */
+  readonly updates: UpdatesConfig;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -146,5 +149,6 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     siteOrigin: origin,
     mail: mailConfig(env, origin),
     teamEmails: teamEmails(env),
+    updates: updatesConfig(env, origin),
   };
 }

@@ -1,15 +1,19 @@
 import type { Store } from '../store';
+import { eraseSubscriber } from '../updates/subscribers';
 import type { ErasureCounts } from './audit';
 
 /**
  * Erases a person: every submission sent with this email address (any case), its files and its
- * review, then an audit entry that says who erased how many records, never whose. Files first,
+ * review, its subscriptions to updates (only a hash of the address stays, suppressed), then an audit entry that says who erased how many records, never whose. Files first,
  * then reviews, then the submissions: a failure part-way leaves the submissions in place, so
  * erasing again finds and finishes the rest. Each step is one bounded store call; the whole
  * erasure is not held to one call's deadline.
  */
 export async function erasePerson(
-  store: Pick<Store, 'submissions' | 'files' | 'reviews' | 'audit'>,
+  store: Pick<
+    Store,
+    'submissions' | 'files' | 'reviews' | 'audit' | 'subscriptions' | 'confirmations' | 'suppressions' | 'deliveries'
+  >,
   email: string,
   by: string,
   at: Date,
@@ -20,6 +24,8 @@ export async function erasePerson(
   for (const fileId of fileIds) await store.files.delete(fileId);
   await store.reviews.remove(ids);
   const submissions = await store.submissions.remove(ids);
+  // Its subscriptions and consent records go too; the address's hash stays on the suppression list.
+  await eraseSubscriber(store, email, at);
   // Shared self-assessments carry no email address (anonymous by design): none can be attributed.
   const counts: ErasureCounts = { submissions, files: fileIds.length, assessments: 0 };
   await store.audit.add({ at, by, action: 'erase', counts });
