@@ -39,6 +39,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
+      'mfe-*/data/**',
       'test-results/**',
       'test-reports/**',
       'playwright-report/**',

@@ -31,9 +31,9 @@ const project = (name, environment) => ({
   // Component tests drive whole forms; a busy 2-core CI machine needs more than the 5 s default.
   testTimeout: 15_000,
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-  // file-type and its helpers ship only ES modules, and so do beasties' HTML and CSS helpers.
+  // file-type and its helpers ship only ES modules, and so do beasties' HTML and CSS helpers and marked.
   transformIgnorePatterns: [
-    '/node_modules/(?!(file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit|beasties|boolbase|css-select|css-what|dom-serializer|domelementtype|domhandler|domutils|entities|htmlparser2|nth-check)/)',
+    '/node_modules/(?!(file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit|beasties|boolbase|css-select|css-what|dom-serializer|domelementtype|domhandler|domutils|entities|htmlparser2|nth-check|marked|sanitize-html)/)',
   ],
   moduleNameMapper,
   setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'test-support/jsdom-setup.ts')] : [],

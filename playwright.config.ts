@@ -5,6 +5,7 @@ import { nginxPorts } from './scripts/nginx-edge-ports.cjs';
 import { E2E_ADMIN_TOKEN } from './test-support/e2e/team-export';
 import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
 import { E2E_SMTP_CONTROL, e2eMailEnv } from './test-support/e2e/mail';
+import { fakeContentControl, fakeContentOrigin } from './test-support/content-api/ports';
 
 // A system Chromium (Debian's package): no browser download is possible on these machines.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -37,6 +38,18 @@ const THROUGH_NGINX = [
   '**/shell/e2e/public-web.spec.ts',
   '**/shell/e2e/content-security-policy.spec.ts',
 ];
+
+/**
+ * Publishing (issue 28): they change what the site shows, so they run on their own, after
+ * everything else, through each edge in turn.
+ */
+const PUBLISHING = ['**/e2e/publishing.spec.ts'];
+
+/**
+ * Where the remotes (and the edges, for previews) find the published content: the fake of the API's
+ * publishing contract (test-support/content-api) until the real API publishes (issue 28, part B).
+ */
+const CONTENT_API_ORIGIN = fakeContentOrigin();
 
 export default defineConfig({
   testDir: '.',
@@ -73,7 +86,7 @@ export default defineConfig({
   projects: [
     {
       name: 'site',
-      testIgnore: ['**/node_modules/**', '**/redeploy.spec.ts', '**/nginx-edge.spec.ts'],
+      testIgnore: ['**/node_modules/**', '**/redeploy.spec.ts', '**/nginx-edge.spec.ts', ...PUBLISHING],
       metadata: { edge: 'node' },
     },
     {
@@ -85,12 +98,20 @@ export default defineConfig({
       use: { baseURL: nginxURL },
       metadata: { edge: 'nginx' },
     },
+    { name: 'publish', testMatch: PUBLISHING, dependencies: ['site', 'nginx'], metadata: { edge: 'node' } },
+    {
+      name: 'publish-nginx',
+      testMatch: PUBLISHING,
+      use: { baseURL: nginxURL },
+      dependencies: ['publish'],
+      metadata: { edge: 'nginx' },
+    },
     // Rebuilds a remote under the running site (both edges serve its dist/), so it runs once
     // everything else has finished.
     {
       name: 'redeploy',
       testMatch: ['**/e2e/redeploy.spec.ts'],
-      dependencies: ['site', 'nginx'],
+      dependencies: ['site', 'nginx', 'publish-nginx'],
       metadata: { edge: 'node' },
     },
   ],
@@ -115,7 +136,19 @@ export default defineConfig({
         SITE_ORIGIN: E2E_SITE_ORIGIN,
         // Notifications and sign-in links go to the local SMTP server below.
         ...e2eMailEnv(),
+        CONTENT_API_ORIGIN,
+        // A fresh state: the published content of an earlier run is not this run's.
+        CONTENT_STATE_DIR: path.join(__dirname, 'test-results', 'e2e-content'),
       },
+    },
+    {
+      // The published content the remotes render, as the API's publishing contract serves it.
+      command: 'npx tsx test-support/content-api/cli.ts',
+      url: `${fakeContentControl()}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
     {
       // A real SMTP server on this machine (test-support/smtp); tests read what it received over HTTP.
@@ -136,7 +169,7 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { FRAGMENT_TIMEOUT_MS: '3000', SITE_ORIGIN: E2E_SITE_ORIGIN },
+      env: { FRAGMENT_TIMEOUT_MS: '3000', SITE_ORIGIN: E2E_SITE_ORIGIN, CONTENT_API_ORIGIN },
     },
   ],
 });

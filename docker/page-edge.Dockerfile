@@ -18,8 +18,8 @@ COPY . .
 # The same deterministic build as the nginx edge's copy of the shell.
 RUN npm run build -w shell
 ENV NODE_ENV=production EDGE_PORT=3000 \
-    MFE_HOME_ORIGIN=http://mfe-home MFE_SCORECARD_ORIGIN=http://mfe-scorecard \
-    MFE_SHOWCASE_ORIGIN=http://mfe-showcase MFE_MAP_ORIGIN=http://mfe-map
+    MFE_HOME_ORIGIN=http://mfe-home:3001 MFE_SCORECARD_ORIGIN=http://mfe-scorecard:3002 \
+    MFE_SHOWCASE_ORIGIN=http://mfe-showcase:3003 MFE_MAP_ORIGIN=http://mfe-map:3004
 USER node
 EXPOSE 3000
 CMD ["npm", "run", "serve", "-w", "shell"]

@@ -9,12 +9,9 @@ if (!Number.isInteger(base) || base <= 0 || base + 7 > 65535) {
 const nginxPorts = {
   /** The site through nginx (docker/nginx/edge.conf). */
   edge: base,
-  /** Each remote's own nginx (docker/nginx/remote.conf), as its container would be. */
-  home: base + 1,
-  scorecard: base + 2,
-  showcase: base + 3,
-  map: base + 4,
-  /** The page composer (shell/server/edge.ts) behind the edge, reaching the remotes' nginx. */
+  // base + 1 to base + 4 are free: each remote is its own node server (npm run serve's), as its
+  // container runs it, not an nginx of its own any more.
+  /** The page composer (shell/server/edge.ts) behind the edge, reaching the remotes' servers. */
   pageComposer: base + 5,
   /** The same edge.conf again, with the showcase remote's address pointing at `closed`. */
   outageEdge: base + 6,

@@ -1,8 +1,9 @@
 // The site through nginx, as docker/compose.yaml runs it, on this machine: the production configs
 // of docker/nginx/ rendered for local upstreams (only addresses change: listen ports, roots,
-// include paths, upstream hosts), one nginx serving the edge and each remote's dist/ on its own
-// port, and the page composer (shell/server/edge.ts) behind the edge. The API is not started
-// here: run it as usual (`npm run serve` or `npm run start -w api`) on API_PORT.
+// include paths, upstream hosts), one nginx serving the edge, and the page composer
+// (shell/server/edge.ts) behind the edge. The API and the remotes' servers (each renders its own
+// pages from the published content, as its container does) are not started here: run them as
+// usual (`npm run serve`) on API_PORT and MFE_<AREA>_PORT.
 //
 //   node scripts/nginx-edge.mjs           render, check, start; Ctrl-C stops everything
 //   node scripts/nginx-edge.mjs --check   render and run `nginx -t` on the result (no build needed)
@@ -68,7 +69,7 @@ const loopback = (port) => `127.0.0.1:${port}`;
  */
 function renderConf(file, { listen, html, snippets, upstreams }) {
   const source = fs.readFileSync(path.join(confDir, file), 'utf8');
-  // [what, pattern, replacement, required]: the edge and the remote config both have the first three.
+  // [what, pattern, replacement, required]: the edge config has the first three.
   const swaps = [
     ['listen', /^(\s*)listen 80;$/gm, (_match, indent) => `${indent}listen ${listen};`, true],
     ['root', /^(\s*)root \/usr\/share\/nginx\/html;$/gm, (_match, indent) => `${indent}root ${html};`, true],
@@ -112,7 +113,10 @@ function render(dir, mimeTypes) {
   // At http level once (each image has it in conf.d/ beside its server).
   fs.copyFileSync(path.join(confDir, 'security-map.conf'), path.join(dir, 'conf.d', 'security-map.conf'));
 
-  const remoteHosts = Object.fromEntries(REMOTE_NAMES.map((name) => [`mfe-${name}`, loopback(nginxPorts[name])]));
+  // The remotes' containers listen on their own port (3001-3004), here their MFE_<AREA>_PORT.
+  const remoteHosts = Object.fromEntries(
+    REMOTE_NAMES.map((name, index) => [`mfe-${name}:${3001 + index}`, loopback(ports[name])]),
+  );
   const edgeUpstreams = {
     ...remoteHosts,
     'api:5555': loopback(ports.api),
@@ -130,17 +134,9 @@ function render(dir, mimeTypes) {
       listen: nginxPorts.outageEdge,
       html: shellHtml,
       snippets,
-      upstreams: { ...edgeUpstreams, 'mfe-showcase': loopback(nginxPorts.closed) },
+      upstreams: { ...edgeUpstreams, 'mfe-showcase:3003': loopback(nginxPorts.closed) },
     }),
   };
-  for (const name of REMOTE_NAMES) {
-    conf[`mfe-${name}.conf`] = renderConf('remote.conf', {
-      listen: nginxPorts[name],
-      html: path.join(root, `mfe-${name}`, 'dist'),
-      snippets,
-      upstreams: {},
-    });
-  }
   for (const [file, text] of Object.entries(conf)) fs.writeFileSync(path.join(dir, 'conf.d', file), text);
 
   // What the nginx image's own /etc/nginx/nginx.conf sets around conf.d/, with every path in `dir`.
@@ -184,7 +180,7 @@ function checkConfig(nginx, dir, mainFile) {
   if (result.status !== 0)
     fail(
       'nginx -t rejected the configs rendered from docker/nginx/ (conf.d/edge.conf and outage-edge.conf are ' +
-        `edge.conf, conf.d/mfe-*.conf are remote.conf, each one line lower):\n${report}`,
+        `edge.conf, one line lower):\n${report}`,
     );
   return report;
 }
@@ -247,18 +243,18 @@ function start(name, command, args, env) {
 }
 
 start('nginx', nginx, [...nginxArgs(dir, mainFile), '-g', 'daemon off;']);
-// The composer as the page-edge image runs it, reaching each remote through its nginx.
+// The composer as the page-edge image runs it, reaching each remote's server.
 start('page composer', process.execPath, ['--import', 'tsx', path.join('shell', 'server', 'edge.ts')], {
   EDGE_PORT: String(nginxPorts.pageComposer),
   ...Object.fromEntries(
-    REMOTE_NAMES.map((name) => [`MFE_${name.toUpperCase()}_ORIGIN`, `http://${loopback(nginxPorts[name])}`]),
+    REMOTE_NAMES.map((name) => [`MFE_${name.toUpperCase()}_ORIGIN`, `http://${loopback(ports[name])}`]),
   ),
 });
 
 console.log(
   `nginx-edge: the site through nginx at http://localhost:${nginxPorts.edge} ` +
-    `(remotes on :${nginxPorts.home}-${nginxPorts.map}, page composer on :${nginxPorts.pageComposer}, ` +
-    `API expected on :${ports.api}); configs and logs in ${dir}`,
+    `(page composer on :${nginxPorts.pageComposer}; remotes' servers expected on :${ports.home}-${ports.map}, ` +
+    `API on :${ports.api}); configs and logs in ${dir}`,
 );
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));

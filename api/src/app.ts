@@ -20,7 +20,6 @@ import { mailerFor, type Mailer } from './mail/transport';
 import type { Store } from './store';
 import { updatesRoutes } from './updates/routes';
 import { subscribeFromSubmission, type SubscriberDeps } from './updates/subscribers';
-import { updatesTeamRoutes } from './updates/team-routes';
 
 export interface AppDependencies {
   readonly store: Store;
@@ -139,20 +138,10 @@ export function createApp({
       logger,
       mailer,
       clock: clock && (() => new Date(clock())),
+      pokeUpdates: () => updates.poke(),
     }),
   );
   app.use(updatesRoutes({ deps: subscribers, store: guardedStore, jsonLimitBytes: config.jsonLimitBytes }));
-  app.use(
-    updatesTeamRoutes({
-      store: guardedStore,
-      settings: config,
-      jsonLimitBytes: config.jsonLimitBytes,
-      logger,
-      mailer,
-      poke: () => updates.poke(),
-      clock: clock && (() => new Date(clock())),
-    }),
-  );
   app.use(openApiRoutes(config));
 
   app.use((_req, res) => sendError(res, new HttpError(404, 'Not found.')));

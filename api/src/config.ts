@@ -52,10 +52,12 @@ export interface ApiConfig {
   readonly siteOrigin: string;
   /** SMTP_URL, NOTIFY_FROM, NOTIFY_TO and NOTIFY_TO_<KIND>. */
   readonly mail: MailConfig;
-  /** TEAM_EMAILS: who may sign in to the team console (lower-cased). */
+  /** TEAM_EMAILS: the team console's admins (lower-cased); admins add the other members in the console. */
   readonly teamEmails: readonly string[];
   /** UPDATES_RATE, UPDATES_POSTAL_ADDRESS, UPDATES_UNSUBSCRIBE_ADDRESS, UPDATES_INBOUND_SMTP_PORT. */
   readonly updates: UpdatesConfig;
+  /** AUDIT_RETENTION_DAYS: the console's audit entries are deleted once older than this. */
+  readonly auditRetentionDays: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -150,5 +152,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     mail: mailConfig(env, origin),
     teamEmails: teamEmails(env),
     updates: updatesConfig(env, origin),
+    // A little over a year: last year's actions can still be looked up at the same time this year.
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 400, 1),
   };
 }

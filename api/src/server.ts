@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { Housekeeping } from './housekeeping';
 import { createLogger } from './logger';
 import { mailerFor } from './mail/transport';
 import { NotificationWorker, type MailLane } from './notify/worker';
@@ -8,6 +9,7 @@ import { idleMachinery } from './app';
 import { startInbound } from './updates/inbound';
 import { confirmationLane, deliveryLane, UpdateSender } from './updates/sender';
 import { createStore, DataDirLockedError } from './store';
+import { teamJobs } from './team/housekeeping';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -71,6 +73,8 @@ async function main(): Promise<void> {
     mailer,
     updates: { mail, poke: () => void sender.poke() },
   });
+  const housekeeping = new Housekeeping(teamJobs(store, config), logger);
+  housekeeping.start();
   const server = http.createServer(
     {
       // Slow senders are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
@@ -119,6 +123,7 @@ async function main(): Promise<void> {
         await sender.stop();
         await inbound?.close();
         await worker?.stop();
+        await housekeeping.stop();
         await store.close();
         logger.info('store closed; bye');
         process.exit(error ? 1 : 0);

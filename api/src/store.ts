@@ -28,7 +28,10 @@ import { embeddedSubmissions, readSubmission, submissionsRecord } from './record
 import { mongoSubmissions, SUBMISSION_INDEXES } from './records/submissions/mongo';
 import type { AuditRepository } from './team/audit';
 import { auditRecord, embeddedAudit } from './team/audit/embedded';
-import { mongoAudit } from './team/audit/mongo';
+import { AUDIT_INDEXES, mongoAudit } from './team/audit/mongo';
+import type { MemberRepository } from './team/members';
+import { embeddedMembers, membersRecord } from './team/members/embedded';
+import { mongoMembers } from './team/members/mongo';
 import type { ReviewRepository } from './team/reviews';
 import { embeddedReviews, reviewsRecord } from './team/reviews/embedded';
 import { mongoReviews } from './team/reviews/mongo';
@@ -59,6 +62,7 @@ export type * from './records/outbox';
 export type * from './records/rate-counts';
 export type * from './records/submissions';
 export type * from './team/audit';
+export type * from './team/members';
 export type * from './team/reviews';
 export type * from './team/sessions';
 export type * from './updates/confirmations';
@@ -77,6 +81,7 @@ export type Repositories = Pick<
   | 'outbox'
   | 'reviews'
   | 'sessions'
+  | 'members'
   | 'audit'
   | 'subscriptions'
   | 'confirmations'
@@ -120,6 +125,8 @@ class StoreOn<Handle> implements Store {
   readonly outbox: OutboxRepository;
   readonly reviews: ReviewRepository;
   readonly sessions: SessionRepository;
+  /** Who besides the admins (TEAM_EMAILS) may use the console, and for what. */
+  readonly members: MemberRepository;
   readonly audit: AuditRepository;
   /** Updates: who asked for which list (with consent records), confirmation links, the suppression list. */
   readonly subscriptions: SubscriptionRepository;
@@ -157,6 +164,7 @@ class StoreOn<Handle> implements Store {
       outbox: this.outbox,
       reviews: this.reviews,
       sessions: this.sessions,
+      members: this.members,
       audit: this.audit,
       subscriptions: this.subscriptions,
       confirmations: this.confirmations,
@@ -196,6 +204,7 @@ const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
   assessmentsRecord,
   reviewsRecord,
   sessionsRecord,
+  membersRecord,
   auditRecord,
   subscriptionsRecord,
   confirmationsRecord,
@@ -224,6 +233,7 @@ export class EmbeddedStore extends StoreOn<Database> {
       outbox: embeddedOutbox(outboxClient, readSubmission),
       reviews: embeddedReviews(client),
       sessions: embeddedSessions(client),
+      members: embeddedMembers(client),
       audit: embeddedAudit(client),
       subscriptions: embeddedSubscriptions(client),
       confirmations: embeddedConfirmations(client, outboxClient),
@@ -267,6 +277,7 @@ export class MongoStore extends StoreOn<Db> {
       ...ASSESSMENT_INDEXES,
       ...RATE_COUNT_INDEXES,
       ...DELIVERY_INDEXES,
+      ...AUDIT_INDEXES,
     ];
     super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({
       submissions: mongoSubmissions(client),
@@ -276,6 +287,7 @@ export class MongoStore extends StoreOn<Db> {
       outbox: mongoOutbox(outboxClient),
       reviews: mongoReviews(client),
       sessions: mongoSessions(client),
+      members: mongoMembers(client),
       audit: mongoAudit(client),
       subscriptions: mongoSubscriptions(client),
       confirmations: mongoConfirmations(client, outboxClient),

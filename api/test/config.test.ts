@@ -83,5 +83,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_MAX: 'lots' })).toThrow(/RATE_LIMIT_MAX/);
     expect(() => loadConfig({ RATE_LIMIT_WINDOW_MS: '0' })).toThrow(/RATE_LIMIT_WINDOW_MS/);
     expect(() => loadConfig({ STORE_TIMEOUT_MS: '-5' })).toThrow(/STORE_TIMEOUT_MS/);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
+
+  it('keeps the console’s audit log 400 days unless AUDIT_RETENTION_DAYS says otherwise', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(400);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '730' }).auditRetentionDays).toBe(730);
   });
 });

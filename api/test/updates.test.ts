@@ -6,7 +6,7 @@ import { addressHash } from '../src/updates/subscriptions/address';
 import { startInbound } from '../src/updates/inbound';
 import { eventually, TEAM_INBOX } from './helpers/notify';
 import { describeStore, storeCases } from './helpers/stores';
-import { linkIn, person, sendUpdate, submit, useUpdatesHarness, type UpdatesHarness } from './helpers/updates';
+import { EDITOR, linkIn, person, sendUpdate, submit, useUpdatesHarness, type UpdatesHarness } from './helpers/updates';
 
 // Each test sends real email through a local SMTP server, some of it paced.
 jest.setTimeout(60_000);
@@ -373,7 +373,8 @@ for (const storeCase of storeCases) {
         body: '# Title',
         list: 'scorecard',
       });
-      expect(preview.body.html).toContain('<h1>Title</h1>');
+      // The site's one Markdown pipeline: a body's headings start at h3 (the subject is the title).
+      expect(preview.body.html).toContain('<h3>Title</h3>');
       expect(preview.body.text).toContain('Choose your lists or leave');
 
       const draft = await post('/api/team/updates', {
@@ -403,8 +404,24 @@ for (const storeCase of storeCases) {
       expect(counts.sent + counts.cancelled + counts.queued).toBeGreaterThanOrEqual(40);
       expect(counts.cancelled).toBeGreaterThan(0);
 
-      const actions = (await h.store.audit.list()).map((entry) => entry.action);
-      expect(actions).toEqual(['update-test', 'update-schedule', 'update-pause', 'update-resume', 'update-cancel']);
+      const updateActions = [
+        'update-test',
+        'update-send',
+        'update-schedule',
+        'update-pause',
+        'update-resume',
+        'update-cancel',
+      ] as const;
+      const audited = await h.store.audit.page({ offset: 0, limit: 50, actions: updateActions });
+      // Newest first; each names the update and who did it.
+      expect(audited.entries.map((entry) => entry.action).reverse()).toEqual([
+        'update-test',
+        'update-schedule',
+        'update-pause',
+        'update-resume',
+        'update-cancel',
+      ]);
+      expect(audited.entries.every((entry) => entry.target === id && entry.by === EDITOR)).toBe(true);
 
       const team = await h.team();
       const subscribers = await request(h.app)

@@ -8,4 +8,5 @@ export const { bootstrap, mount, unmount } = defineArea({
   pages,
   label: 'This page',
   buildId: __webpack_hash__,
+  publicPath: __webpack_public_path__,
 });

@@ -1,18 +1,19 @@
 import { render, screen, within } from '@testing-library/react';
 import AboutPage from '../src/pages/AboutPage';
 import ContactUsPage from '../src/pages/ContactUsPage';
+import { at } from './seed';
 
 jest.setTimeout(30_000);
 
 describe('the About page', () => {
   it('introduces the consortium and its parent initiative', () => {
-    render(<AboutPage />);
+    render(at('/about', <AboutPage />));
     expect(screen.getByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Who we are' })).toHaveTextContent(/initiative/i);
   });
 
   it('profiles two leaders, each with a portrait, a role and a LinkedIn link', () => {
-    render(<AboutPage />);
+    render(at('/about', <AboutPage />));
     const leaders = within(screen.getByRole('region', { name: 'Our leadership' })).getAllByRole('listitem');
     expect(leaders).toHaveLength(2);
     for (const leader of leaders) {
@@ -25,7 +26,7 @@ describe('the About page', () => {
   });
 
   it('shows exactly 12 Innovation Curation Partners', () => {
-    render(<AboutPage />);
+    render(at('/about', <AboutPage />));
     const grid = screen.getByRole('region', { name: 'Innovation Curation Partners' });
     const people = within(grid).getAllByRole('listitem');
     expect(people).toHaveLength(12);
@@ -34,7 +35,7 @@ describe('the About page', () => {
   });
 
   it('lists the current core team and the past contributors', () => {
-    render(<AboutPage />);
+    render(at('/about', <AboutPage />));
     const core = screen.getByRole('region', { name: 'Current core team' });
     const past = screen.getByRole('region', { name: 'Past contributors' });
     expect(within(core).getAllByRole('listitem').length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import HomePage from '../src/pages/HomePage';
 import SponsorsPage from '../src/pages/SponsorsPage';
 import { prerenderedHtml } from '../../test-support/prerendered-html';
 import { setWindowWidth } from './media';
+import { at } from './seed';
 
 jest.setTimeout(30_000);
 
@@ -19,15 +20,15 @@ const PAGES: readonly (readonly [string, ComponentType])[] = [
 
 // The first-paint work prerenders each page and hydrates it in the browser: both must agree.
 describe.each([375, 1280])('hydrating the prerendered pages at %ipx', (width) => {
-  it.each(PAGES)('%s hydrates without a mismatch', async (_path, Page) => {
+  it.each(PAGES)('%s hydrates without a mismatch', async (path, Page) => {
     setWindowWidth(width);
     const container = document.createElement('div');
-    container.innerHTML = await prerenderedHtml(<Page />);
+    container.innerHTML = await prerenderedHtml(at(path, <Page />));
     document.body.append(container);
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     let root: ReturnType<typeof hydrateRoot> | undefined;
     act(() => {
-      root = hydrateRoot(container, <Page />, { onRecoverableError: (error) => console.error(error) });
+      root = hydrateRoot(container, at(path, <Page />), { onRecoverableError: (error) => console.error(error) });
     });
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();

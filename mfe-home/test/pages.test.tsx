@@ -1,9 +1,7 @@
-import { configure } from '@testing-library/react';
 import { describeAreaPages } from '../../test-support/area-pages';
+import { MODEL } from '../src/content/model';
+import { PAGE_DATA } from '../src/content/page-data';
+import { PAGE_META } from '../src/content/page-meta';
 import { pages } from '../src/pages';
 
-// Each page arrives as a lazy chunk; on a busy CI machine that can take more than a second.
-configure({ asyncUtilTimeout: 10_000 });
-jest.setTimeout(30_000);
-
-describeAreaPages('home', pages);
+describeAreaPages('home', pages, { model: MODEL, pageData: PAGE_DATA, pageMeta: PAGE_META });

@@ -9,6 +9,7 @@ import AboutPage from '../src/pages/AboutPage';
 import ContactUsPage from '../src/pages/ContactUsPage';
 import HomePage from '../src/pages/HomePage';
 import SponsorsPage from '../src/pages/SponsorsPage';
+import { at } from './seed';
 
 const PAGES: Readonly<Record<string, readonly [ComponentType, RegExp]>> = {
   '/': [HomePage, /catastrophic fires/i],
@@ -31,8 +32,8 @@ describe('the home area on the server', () => {
     );
   });
 
-  it.each(Object.entries(PAGES))('renders %s with its one heading', (_path, [Page, heading]) => {
-    const html = renderToString(<Page />);
+  it.each(Object.entries(PAGES))('renders %s with its one heading', (path, [Page, heading]) => {
+    const html = renderToString(at(path, <Page />));
     const headings = headingsOf(html);
     expect(headings).toHaveLength(1);
     expect(headings[0]).toMatch(heading);

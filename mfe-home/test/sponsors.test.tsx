@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SponsorsPage from '../src/pages/SponsorsPage';
+import { at } from './seed';
 
 jest.setTimeout(30_000);
 
@@ -9,14 +10,14 @@ const NOT = 'Not included';
 
 describe('the Sponsors page', () => {
   it('has a Join link to /contact-us in its hero', () => {
-    render(<SponsorsPage />);
+    render(at('/sponsors', <SponsorsPage />));
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Join/ })).toHaveAttribute('href', '/contact-us');
   });
 
   it('opens and closes the four benefit dropdowns independently', async () => {
     const user = userEvent.setup();
-    render(<SponsorsPage />);
+    render(at('/sponsors', <SponsorsPage />));
     const names = [/Profitability/, /Innovation/, /Industry/, /Strategic/];
     const toggles = names.map((name) => screen.getByRole('button', { name }));
     for (const toggle of toggles) expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -29,7 +30,7 @@ describe('the Sponsors page', () => {
   });
 
   it('shows the sponsor packages of spec §9 as a table', () => {
-    render(<SponsorsPage />);
+    render(at('/sponsors', <SponsorsPage />));
     const table = screen.getByRole('table');
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -59,7 +60,7 @@ describe('the Sponsors page', () => {
   });
 
   it('lists the accomplishments with the spec’s figures', () => {
-    render(<SponsorsPage />);
+    render(at('/sponsors', <SponsorsPage />));
     const figures = screen.getByRole('region', { name: /achieved/ });
     const text = figures.textContent!.replace(/\s+/g, ' ');
     expect(text).toContain('Over 200 guests at a prior showcase');
@@ -71,7 +72,7 @@ describe('the Sponsors page', () => {
 
   it('has opportunities, a who-we-are section and a Become a Sponsor button that opens the sponsor form', async () => {
     const user = userEvent.setup();
-    render(<SponsorsPage />);
+    render(at('/sponsors', <SponsorsPage />));
     expect(screen.getByRole('heading', { level: 2, name: 'Opportunities' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Who we are' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Become a Sponsor' }));

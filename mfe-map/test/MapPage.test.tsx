@@ -2,32 +2,46 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MapPage from '../src/pages/MapPage';
 import { createWorldMap } from '../src/map/world-map';
+import { MODEL } from '../src/content/model';
+import { PAGE_DATA } from '../src/content/page-data';
+import { PAGE_META } from '../src/content/page-meta';
+import { seededArea } from '../../test-support/page-data';
 
 // Leaflet needs a real browser (the e2e tests drive it); here the map is a stand-in that records calls.
 jest.mock('../src/map/world-map', () => ({ createWorldMap: jest.fn() }));
-// Three organisations keep jsdom quick; the last one's latLong does not parse.
-jest.mock('../src/content/organisations', () => ({
-  organisations: [
-    {
-      orgName: 'Fynbos Fire Collective',
+// Three published organisations keep jsdom quick; the last one has no place on the map.
+const published = (id: string, data: Record<string, unknown>) => ({
+  type: 'organisation',
+  id,
+  slug: id,
+  data,
+  publishedAt: '2026-11-20T10:00:00Z',
+  updatedAt: '2026-11-20T10:00:00Z',
+});
+const definition = { model: MODEL, pageData: PAGE_DATA, pageMeta: PAGE_META };
+const MAP = seededArea(
+  definition,
+  seededArea(definition).api.buildContent({ kind: 'published', revision: 'r1' }, [
+    published('fynbos-fire-collective', {
+      name: 'Fynbos Fire Collective',
       website: 'https://fynbosfire.example',
-      shortDescription: 'Clears invasive pines from mountain slopes.',
-      latLong: '-33.9249,18.4241',
-    },
-    {
-      orgName: 'Peatland Guardians',
+      description: 'Clears invasive pines from mountain slopes.',
+      coordinates: { lat: -33.9249, lng: 18.4241 },
+    }),
+    published('peatland-guardians', {
+      name: 'Peatland Guardians',
       website: 'https://peatlandguardians.example',
-      shortDescription: 'Re-wets drained moorland.',
-      latLong: '55.9533,-3.1883',
-    },
-    {
-      orgName: 'Kona Dryland Fire Partnership',
+      description: 'Re-wets drained moorland.',
+      coordinates: { lat: 55.9533, lng: -3.1883 },
+    }),
+    published('kona-dryland-fire-partnership', {
+      name: 'Kona Dryland Fire Partnership',
       website: 'https://konadrylandfire.example',
-      shortDescription: 'Replaces fire-prone grass with native dryland forest.',
-      latLong: 'Kailua-Kona, HI',
-    },
-  ],
-}));
+      description: 'Replaces fire-prone grass with native dryland forest.',
+    }),
+  ]),
+);
+const renderMapPage = () => render(MAP.wrap('/map', <MapPage />));
 const createWorldMapMock = jest.mocked(createWorldMap);
 
 function fakeMap() {
@@ -44,7 +58,7 @@ describe('MapPage', () => {
   it('mounts the map after rendering, at the initial zoom for the window width, with every plotted organisation', async () => {
     const map = fakeMap();
     createWorldMapMock.mockReturnValue(map);
-    render(<MapPage />);
+    renderMapPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Showcase Organisations Map' })).toBeVisible();
     expect(
       screen.getByText('Preparing the world map, which needs JavaScript. Every organisation is also listed below.'),
@@ -67,14 +81,14 @@ describe('MapPage', () => {
   it('removes the map when the page goes away', async () => {
     const map = fakeMap();
     createWorldMapMock.mockReturnValue(map);
-    const { unmount } = render(<MapPage />);
+    const { unmount } = renderMapPage();
     await waitFor(() => expect(createWorldMapMock).toHaveBeenCalled());
     unmount();
     expect(map.destroy).toHaveBeenCalledTimes(1);
   });
 
   it('does not create a map when the page is gone before Leaflet arrives', async () => {
-    const { unmount } = render(<MapPage />);
+    const { unmount } = renderMapPage();
     unmount();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(createWorldMapMock).not.toHaveBeenCalled();
@@ -83,7 +97,7 @@ describe('MapPage', () => {
   it('flies the map to an organisation chosen in the list', async () => {
     const map = fakeMap();
     createWorldMapMock.mockReturnValue(map);
-    render(<MapPage />);
+    renderMapPage();
     await waitFor(() => expect(createWorldMapMock).toHaveBeenCalled());
     const button = screen.getByRole('button', { name: 'Show on map (Fynbos Fire Collective)' });
     await userEvent.click(button);
@@ -94,7 +108,7 @@ describe('MapPage', () => {
     createWorldMapMock.mockImplementationOnce(() => {
       throw new Error('no map here');
     });
-    render(<MapPage />);
+    renderMapPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('The map could not be loaded.');
     expect(screen.queryAllByRole('button', { name: /^Show on map/ })).toEqual([]);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
@@ -109,7 +123,7 @@ describe('MapPage', () => {
 
   it('the skip link moves focus to the list', async () => {
     createWorldMapMock.mockReturnValue(fakeMap());
-    render(<MapPage />);
+    renderMapPage();
     await userEvent.click(screen.getByRole('link', { name: 'Skip the map and go to the list of organisations' }));
     expect(screen.getByRole('heading', { level: 2, name: 'All showcase organisations' })).toHaveFocus();
   });

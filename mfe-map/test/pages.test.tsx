@@ -1,9 +1,7 @@
-import { configure } from '@testing-library/react';
 import { describeAreaPages } from '../../test-support/area-pages';
+import { MODEL } from '../src/content/model';
+import { PAGE_DATA } from '../src/content/page-data';
+import { PAGE_META } from '../src/content/page-meta';
 import { pages } from '../src/pages';
 
-// The map page lists about 40 organisations; role queries over that much DOM take more than
-// the default second in jsdom on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-
-describeAreaPages('map', pages);
+describeAreaPages('map', pages, { model: MODEL, pageData: PAGE_DATA, pageMeta: PAGE_META });

@@ -1,7 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import FaqPage from '../src/pages/FaqPage';
-import { FAQ_ITEMS } from '../src/content/faq';
+import { FAQ_SEED } from '../src/content/faq';
+import { at } from './seed';
+
+/** The seed's questions, in their order on the page. */
+const FAQ_ITEMS = [...FAQ_SEED].sort((a, b) => a.order - b.order).map((item) => ({ ...item, id: item.slug }));
 
 jest.setTimeout(20_000);
 
@@ -16,14 +20,14 @@ beforeEach(() => {
 
 describe('the scorecard FAQ', () => {
   it('has exactly 12 questions (spec §9), all closed at first', () => {
-    render(<FaqPage />);
+    render(at('/scorecard/faq', <FaqPage />));
     expect(questions()).toHaveLength(12);
     for (const question of questions()) expect(question).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('opens and closes each question independently of the others', async () => {
     const user = userEvent.setup();
-    render(<FaqPage />);
+    render(at('/scorecard/faq', <FaqPage />));
     const [first, second, , fourth] = questions();
     await user.click(first!);
     await user.click(fourth!);
@@ -43,7 +47,7 @@ describe('the scorecard FAQ', () => {
 
   it('works from the keyboard', async () => {
     const user = userEvent.setup();
-    render(<FaqPage />);
+    render(at('/scorecard/faq', <FaqPage />));
     questions()[2]!.focus();
     await user.keyboard('{Enter}');
     expect(questions()[2]).toHaveAttribute('aria-expanded', 'true');
@@ -52,7 +56,7 @@ describe('the scorecard FAQ', () => {
   });
 
   it('gives every question a stable, unique anchor', () => {
-    render(<FaqPage />);
+    render(at('/scorecard/faq', <FaqPage />));
     const ids = FAQ_ITEMS.map((item) => item.id);
     expect(new Set(ids).size).toBe(12);
     for (const id of ids) {
@@ -64,7 +68,7 @@ describe('the scorecard FAQ', () => {
   it('opens, scrolls to and focuses the question named in the address', () => {
     const target = FAQ_ITEMS[8]!;
     window.history.replaceState(null, '', `/scorecard/faq#${target.id}`);
-    render(<FaqPage />);
+    render(at('/scorecard/faq', <FaqPage />));
     const button = within(document.getElementById(target.id)!).getByRole('button');
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(button).toHaveFocus();
@@ -73,7 +77,7 @@ describe('the scorecard FAQ', () => {
   });
 
   it('opens another question when the address fragment changes', () => {
-    render(<FaqPage />);
+    render(at('/scorecard/faq', <FaqPage />));
     const target = FAQ_ITEMS[3]!;
     act(() => {
       window.history.replaceState(null, '', `/scorecard/faq#${target.id}`);
@@ -84,7 +88,7 @@ describe('the scorecard FAQ', () => {
 
   it('lists the Ten Essentials in their answer', async () => {
     const user = userEvent.setup();
-    render(<FaqPage />);
+    render(at('/scorecard/faq', <FaqPage />));
     await user.click(screen.getByRole('button', { name: /What are the Ten Essentials/ }));
     const answer = screen.getByRole('region', { name: /What are the Ten Essentials/ });
     expect(within(answer).getAllByRole('listitem')).toHaveLength(10);

@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerenderedHtml } from '../../test-support/prerendered-html';
-import { SCORECARD_ROUTES } from './scorecard-routes';
+import { pageElement, SCORECARD_ROUTES } from './scorecard-routes';
 
 // Pages are prerendered and then hydrated: the first client render must match the server's.
 describe('every scorecard page hydrates its server HTML without a mismatch', () => {
@@ -12,15 +12,16 @@ describe('every scorecard page hydrates its server HTML without a mismatch', () 
     jest.restoreAllMocks();
   });
 
-  it.each(SCORECARD_ROUTES)('$path', async ({ path, Page }) => {
+  it.each(SCORECARD_ROUTES)('$path', async (route) => {
+    const { path } = route;
     window.history.replaceState(null, '', path);
     const container = document.createElement('div');
     document.body.append(container);
-    container.innerHTML = await prerenderedHtml(<Page />);
+    container.innerHTML = await prerenderedHtml(pageElement(route));
     const errors = jest.spyOn(console, 'error');
     const recoverable: unknown[] = [];
     await act(async () => {
-      root = hydrateRoot(container, <Page />, { onRecoverableError: (error) => recoverable.push(error) });
+      root = hydrateRoot(container, pageElement(route), { onRecoverableError: (error) => recoverable.push(error) });
     });
     expect(recoverable).toEqual([]);
     expect(errors).not.toHaveBeenCalled();

@@ -4,7 +4,8 @@
 import { renderToString } from 'react-dom/server';
 import FaqPage from '../src/pages/FaqPage';
 import ScorecardLandingPage from '../src/pages/ScorecardLandingPage';
-import { SCORECARD_ROUTES } from './scorecard-routes';
+import { pageElement, SCORECARD_ROUTES } from './scorecard-routes';
+import { at } from './seed';
 
 function textOf(html: string): string {
   return html
@@ -20,8 +21,9 @@ describe('every scorecard page renders on a server, with no window or document',
     expect(typeof document).toBe('undefined');
   });
 
-  it.each(SCORECARD_ROUTES)('$path', ({ Page, heading }) => {
-    const html = renderToString(<Page />);
+  it.each(SCORECARD_ROUTES)('$path', (route) => {
+    const { heading } = route;
+    const html = renderToString(pageElement(route));
     const headings = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => textOf(match[1]!));
     expect(headings).toHaveLength(1);
     expect(headings[0]).toEqual(typeof heading === 'string' ? heading : expect.stringMatching(heading));
@@ -30,7 +32,7 @@ describe('every scorecard page renders on a server, with no window or document',
   it('renders the landing page’s sub-header in its initial style and the FAQ with every answer closed', () => {
     const landing = renderToString(<ScorecardLandingPage />);
     expect(landing).toMatch(/data-sticky-header="" data-state="initial"/);
-    const faq = renderToString(<FaqPage />);
+    const faq = renderToString(at('/scorecard/faq', <FaqPage />));
     expect(faq.match(/aria-expanded="false"/g)).toHaveLength(12);
   });
 });

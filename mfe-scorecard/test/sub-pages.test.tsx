@@ -8,6 +8,7 @@ import ScorecardAboutPage from '../src/pages/ScorecardAboutPage';
 import ScorecardContactPage from '../src/pages/ScorecardContactPage';
 import SubscribePage from '../src/pages/SubscribePage';
 import { fillRequired, lastSubmission, mockSubmissions } from './form-helpers';
+import { at } from './seed';
 
 jest.setTimeout(30_000);
 mockSubmissions();
@@ -52,7 +53,7 @@ describe('/scorecard/instructions', () => {
 
 describe('/scorecard/news', () => {
   it('is the press release of 19 February 2024 with the spec’s figures', () => {
-    render(<NewsPage />);
+    render(at('/scorecard/news', <NewsPage />));
     expect(screen.getAllByText('19 February 2024', { selector: 'time' })[0]).toHaveAttribute('datetime', '2024-02-19');
     const release = document.body.textContent ?? '';
     for (const figure of [
@@ -69,7 +70,7 @@ describe('/scorecard/news', () => {
   });
 
   it('links to the publication, the download form and the contact page, and names its contacts', () => {
-    render(<NewsPage />);
+    render(at('/scorecard/news', <NewsPage />));
     const external = screen.getByRole('link', { name: /Read the release on the alliance’s website/ });
     expect(external).toHaveAttribute('target', '_blank');
     expect(external.getAttribute('href')).toMatch(/^https:\/\//);
@@ -185,9 +186,9 @@ const SUB_PAGE_FORMS = [
 ] as const;
 
 describe('pop-up forms of the sub-pages send scorecardForm: true', () => {
-  it.each(SUB_PAGE_FORMS)('$page: $opener', async ({ Page, opener, dialog: dialogName, submit, endpoint }) => {
+  it.each(SUB_PAGE_FORMS)('$page: $opener', async ({ page, Page, opener, dialog: dialogName, submit, endpoint }) => {
     const user = userEvent.setup({ delay: null });
-    render(<Page />);
+    render(at(page, <Page />));
     await user.click(screen.getByRole('button', { name: opener }));
     const dialog = await screen.findByRole('dialog', { name: dialogName });
     await fillRequired(user, dialog);
@@ -230,7 +231,7 @@ describe('the form pages keep their forms, with an introduction', () => {
   });
 
   it('the FAQ points to the contact page', () => {
-    render(<FaqPage />);
+    render(at('/scorecard/faq', <FaqPage />));
     expect(screen.getByRole('link', { name: 'Contact the scorecard team' })).toHaveAttribute(
       'href',
       '/scorecard/contact',

@@ -8,4 +8,5 @@ export const { bootstrap, mount, unmount } = defineArea({
   pages,
   label: 'The showcase',
   buildId: __webpack_hash__,
+  publicPath: __webpack_public_path__,
 });

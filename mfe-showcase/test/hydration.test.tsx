@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import PresentationsPage from '../src/pages/PresentationsPage';
 import InnovationsPage from '../src/pages/InnovationsPage';
 import { prerenderedHtml } from '../../test-support/prerendered-html';
+import { SHOWCASE } from './seed';
 
 // The server cannot see the visitor's session, so it renders the latest showcase; hydration must
 // then match that HTML exactly, and switch to the stored choice after mount.
@@ -27,7 +28,7 @@ describe('hydrating the prerendered pages', () => {
 
   it('hydrates /showcase/presentations without a mismatch, then shows the stored showcase', async () => {
     sessionStorage.setItem('showcase-date', '04232025');
-    const { container, recoverable } = await hydrate(<PresentationsPage />);
+    const { container, recoverable } = await hydrate(SHOWCASE.wrap('/showcase/presentations', <PresentationsPage />));
     expect(recoverable).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
     const selected = container.querySelector('[role="tab"][aria-selected="true"]');
@@ -38,7 +39,7 @@ describe('hydrating the prerendered pages', () => {
   });
 
   it('hydrates /showcase/innovations without a mismatch, then opens the notify pop-up', async () => {
-    const { recoverable } = await hydrate(<InnovationsPage />);
+    const { recoverable } = await hydrate(SHOWCASE.wrap('/showcase/innovations', <InnovationsPage />));
     expect(recoverable).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
     expect(document.querySelector('[role="dialog"]')).toHaveAccessibleName('Notify Me About the Next Showcase');

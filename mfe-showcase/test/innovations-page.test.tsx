@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import InnovationsPage from '../src/pages/InnovationsPage';
 import { ShowcaseSettingsProvider, type Clock } from '../src/settings/ShowcaseSettingsContext';
 import { SHOWCASE_SETTINGS, type ShowcaseSettings } from '../src/settings/showcase-settings';
+import { SHOWCASE } from './seed';
 
 const NOTIFY_DIALOG = 'Notify Me About the Next Showcase';
 const OPEN: ShowcaseSettings = { ...SHOWCASE_SETTINGS, registration: 'open' };
@@ -14,9 +15,12 @@ const at =
 
 function renderPage(settings: ShowcaseSettings, clock: Clock = at('2025-06-20T10:00:00-07:00')) {
   return render(
-    <ShowcaseSettingsProvider settings={settings} clock={clock}>
-      <InnovationsPage />
-    </ShowcaseSettingsProvider>,
+    SHOWCASE.wrap(
+      '/showcase/innovations',
+      <ShowcaseSettingsProvider settings={settings} clock={clock}>
+        <InnovationsPage />
+      </ShowcaseSettingsProvider>,
+    ),
   );
 }
 

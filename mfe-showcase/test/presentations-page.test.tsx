@@ -5,6 +5,7 @@ import PresentationsPage from '../src/pages/PresentationsPage';
 import { ShowcaseSettingsProvider } from '../src/settings/ShowcaseSettingsContext';
 import { SHOWCASE_SETTINGS, type ShowcaseSettings } from '../src/settings/showcase-settings';
 import { consortium, innovator } from './fixtures';
+import { archiveEvents, at } from './seed';
 
 const KEY = 'showcase-date';
 // Spec §3's four showcases, as their tabs read.
@@ -12,9 +13,12 @@ const TABS = ['Nov 17, 2024', 'Feb 5, 2025', 'Apr 23, 2025', 'Jul 16, 2025'];
 
 function renderPage(settings: ShowcaseSettings = SHOWCASE_SETTINGS) {
   return render(
-    <ShowcaseSettingsProvider settings={settings}>
-      <PresentationsPage />
-    </ShowcaseSettingsProvider>,
+    at(
+      '/showcase/presentations',
+      <ShowcaseSettingsProvider settings={settings}>
+        <PresentationsPage />
+      </ShowcaseSettingsProvider>,
+    ),
   );
 }
 
@@ -124,7 +128,7 @@ describe('the archive tabs', () => {
 
 describe('the presentations of a showcase', () => {
   const renderArchive = (...entries: Parameters<typeof innovator>[0][]) =>
-    render(<EventArchive consortium={[consortium()]} innovators={entries.map(innovator)} />);
+    render(<EventArchive events={archiveEvents([consortium()], entries.map(innovator))} />);
 
   it('lists only innovators whose display flag is not false; a missing flag shows the entry', () => {
     renderArchive(

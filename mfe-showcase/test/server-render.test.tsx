@@ -8,6 +8,7 @@ import InnovationsPage from '../src/pages/InnovationsPage';
 import PresentationsPage from '../src/pages/PresentationsPage';
 import { ShowcaseSettingsProvider } from '../src/settings/ShowcaseSettingsContext';
 import { SHOWCASE_SETTINGS, type ShowcaseSettings } from '../src/settings/showcase-settings';
+import { SHOWCASE } from './seed';
 
 const variants: readonly (readonly [string, ShowcaseSettings])[] = [
   ['notify', { ...SHOWCASE_SETTINGS, registration: 'notify' }],
@@ -18,11 +19,14 @@ const clockNeverRead = () => {
   throw new Error('the clock was read during render');
 };
 
-const serverRender = (page: React.ReactElement, settings: ShowcaseSettings) =>
+const serverRender = (path: string, page: React.ReactElement, settings: ShowcaseSettings) =>
   renderToString(
-    <ShowcaseSettingsProvider settings={settings} clock={clockNeverRead}>
-      {page}
-    </ShowcaseSettingsProvider>,
+    SHOWCASE.wrap(
+      path,
+      <ShowcaseSettingsProvider settings={settings} clock={clockNeverRead}>
+        {page}
+      </ShowcaseSettingsProvider>,
+    ),
   );
 
 it('runs without a browser', () => {
@@ -31,7 +35,7 @@ it('runs without a browser', () => {
 
 describe.each(variants)('with registration %s', (mode, settings) => {
   it('renders /showcase/innovations with its heading and sections', () => {
-    const html = serverRender(<InnovationsPage />, settings);
+    const html = serverRender('/showcase/innovations', <InnovationsPage />, settings);
     expect(html).toMatch(/<h1[^>]*>Wildfire Innovation Showcase<\/h1>/);
     expect(html).toContain('Featuring 7 to 10 trailblazing ventures');
     // The notify pop-up opens after mount; the prerendered page has none.
@@ -46,7 +50,7 @@ describe.each(variants)('with registration %s', (mode, settings) => {
   });
 
   it('renders /showcase/presentations with the latest showcase and no video element', () => {
-    const html = serverRender(<PresentationsPage />, settings);
+    const html = serverRender('/showcase/presentations', <PresentationsPage />, settings);
     expect(html).toMatch(/<h1[^>]*>WILDFIRE INNOVATION SHOWCASE<\/h1>/);
     expect(html).toContain('Previous Innovation Showcases');
     expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>Jul 16, 2025</);

@@ -23,7 +23,9 @@ const {
   SERVER_BUILD_ATTRIBUTE,
   HEAD_MARKER,
   OUTLET_MARKER,
+  PAGE_INDEX_FILE,
   fragmentFile,
+  pageDataFile,
   routeFileName,
 } = require('../src/page-contract.cjs');
 const { renderShareImage, writeHashed, SHARE_IMAGE_SIZE } = require('./share-image.cjs');
@@ -31,6 +33,9 @@ const { writeSiteIcons } = require('./site-icons.cjs');
 
 /** Where both builds put images and other files a module imports. */
 const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
+
+/** A remote's Node bundle of its pages and what its routes load, for its server: <package>/dist-server/. */
+const SERVER_BUILD_DIR = 'dist-server';
 
 /**
  * @typedef {import('../src/page-contract.cjs').RemoteRouteAssets} RemoteRouteAssets
@@ -42,10 +47,16 @@ const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
  * @typedef {import('webpack').ChunkGroup} ChunkGroup
  * @typedef {import('webpack').AsyncDependenciesBlock} AsyncDependenciesBlock
  *
- * What render-routes.cjs prints for each route: the package's render entry's renderRoute() result
- * and the modules it loaded.
- * @typedef {Awaited<ReturnType<typeof import('../src/area/server').renderRoute>> & { modules: string[] }} RemoteRendered
+ * What render-routes.cjs prints. For a remote: the modules each route's page loads, each page of
+ * its seed (the render entry's renderRoute() result), its content model and its seed entries.
+ * For the shell: per route, its renderRoute() result and the modules it loaded.
+ * @typedef {object} RemoteRendered
+ * @property {Record<string, { modules: string[] }>} routes
+ * @property {Record<string, Awaited<ReturnType<typeof import('../src/area/server').renderRoute>>>} pages
+ * @property {ReturnType<typeof import('../src/area/server').contentModelJson>} model
+ * @property {ReturnType<typeof import('../src/area/server').seedEntries>} seed
  * @typedef {Awaited<ReturnType<typeof import('../../shell/src/server-render').renderRoute>> & { modules: string[] }} ShellRendered
+ * @typedef {import('../src/page-contract.cjs').RouteAssetsFile} RouteAssetsFile
  *
  * What the browser build tells the prerender (ClientAssetsPlugin).
  * @typedef {object} ClientAssets
@@ -152,7 +163,7 @@ class ClientAssetsPlugin {
 /**
  * Runs the Node bundle in a child process (production React, a fresh module cache per route).
  * @param {string} bundle
- * @returns {Promise<Record<string, RemoteRendered | ShellRendered>>}
+ * @returns {Promise<RemoteRendered | Record<string, ShellRendered>>}
  */
 function renderRoutes(bundle) {
   return new Promise((resolve, reject) => {
@@ -173,8 +184,9 @@ const writeFile = (/** @type {string} */ file, /** @type {string} */ content) =>
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, content);
 };
-const json = (/** @type {RemoteRouteAssets | ShellRouteAssets | SharedModules | BuiltPageMeta} */ value) =>
-  `${JSON.stringify(value, null, 2)}\n`;
+const json = (
+  /** @type {RemoteRouteAssets | ShellRouteAssets | SharedModules | BuiltPageMeta | import('../src/page-contract.cjs').RemotePageIndex} */ value,
+) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * A page's metadata as shipped: its share image drawn from its title and illustration.
@@ -221,6 +233,65 @@ class PrerenderPlugin {
     this.sharedKeys = sharedKeys;
   }
 
+  /**
+   * A remote's output: per route (and route pattern) the files its page needs, kept beside the
+   * Node bundle for the remote's server (route-assets.json); per page of the seed its fragment,
+   * assets, metadata and data in dist/ssr/, and the list of those pages (ssr/_pages.json); the
+   * content model and the seed as JSON (dist/content-model.json, dist/content-seed.json).
+   * @param {RemoteRendered} rendered
+   * @param {ClientAssets} client
+   * @param {string} out
+   * @param {(file: string) => boolean} own
+   */
+  async writeRemote(rendered, client, out, own) {
+    const spa = fromRoot(path.join(this.dir, 'src/spa.tsx'));
+    const expose = client.onDemand[spa] ?? [];
+    /** @type {Record<string, import('../src/page-contract.cjs').RouteFiles>} */
+    const routeAssets = {};
+    for (const [route, { modules }] of Object.entries(rendered.routes)) {
+      // The page module of this route (loaded on demand, from this package's own source).
+      const pageModules = modules.filter(own);
+      const pageFiles = pageModules.flatMap((module) => client.onDemand[module] ?? []);
+      const files = [...new Set([...expose, ...pageFiles])];
+      // The shared modules the exposed module and the page import (the shell adds what they
+      // import in turn). Not what rendering runs: that includes what the browser loads only
+      // later (a pop-up's form, an inline form waiting to hydrate), which the edge must not
+      // preload, and misses the re-exporting index of a shared module.
+      const shared = [...new Set([spa, ...pageModules].flatMap((module) => client.onDemandShared[module] ?? []))]
+        .filter((key) => this.sharedKeys.includes(key))
+        .sort();
+      routeAssets[route] = { css: files.filter(isCss), preload: files.filter(isJs), shared };
+    }
+    /** @type {RouteAssetsFile} */
+    const assetsFile = { buildId: client.buildId, remoteEntry: 'remoteEntry.js', routes: routeAssets };
+    writeFile(path.join(path.dirname(this.bundle), 'route-assets.json'), JSON.stringify(assetsFile, null, 2));
+
+    /** @type {import('../src/page-contract.cjs').RenderedPage[]} */
+    const index = [];
+    for (const [routePath, { route, html, meta, data, siteName }] of Object.entries(rendered.pages)) {
+      const files = routeAssets[route];
+      if (!files) throw new Error(`No files are known for the route ${route}`);
+      /** @type {RemoteRouteAssets} */
+      const assets = {
+        buildId: client.buildId,
+        remoteEntry: assetsFile.remoteEntry,
+        ...files,
+        meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName),
+      };
+      const base = path.join(out, routeFileName(routePath));
+      writeFile(`${base}.html`, fragmentFile(client.buildId, html));
+      writeFile(`${base}.json`, json(assets));
+      if (data !== undefined) writeFile(`${base}.data.json`, pageDataFile(client.buildId, meta.title, data));
+      index.push({ path: routePath, lastModified: meta.lastModified, ...(meta.noindex ? { noindex: true } : {}) });
+    }
+    /** @type {import('../src/page-contract.cjs').RemotePageIndex} */
+    const pageIndex = { buildId: client.buildId, revision: 'seed', pages: index };
+    writeFile(path.join(out, PAGE_INDEX_FILE), json(pageIndex));
+    const dist = path.join(this.dir, 'dist');
+    writeFile(path.join(dist, 'content-model.json'), `${JSON.stringify(rendered.model, null, 2)}\n`);
+    writeFile(path.join(dist, 'content-seed.json'), `${JSON.stringify(rendered.seed, null, 2)}\n`);
+  }
+
   /** @param {Compiler} compiler */
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('WpcPrerender', async () => {
@@ -229,45 +300,20 @@ class PrerenderPlugin {
       const rendered = await renderRoutes(this.bundle);
       // Module ids are paths from the package ("./src/pages/AboutPage.tsx") or packages left
       // to Node ('external "react-router-dom"').
-      for (const route of Object.values(rendered)) {
+      const withPaths = (/** @type {{ modules: string[] }} */ route) => {
         route.modules = route.modules.map((id) => {
           if (id.startsWith('.')) return fromRoot(path.resolve(this.dir, id));
           return /^external "(.+)"$/.exec(id)?.[1] ?? id;
         });
-      }
+      };
+      if (this.role === 'remote') Object.values(/** @type {RemoteRendered} */ (rendered).routes).forEach(withPaths);
+      else Object.values(/** @type {Record<string, ShellRendered>} */ (rendered)).forEach(withPaths);
       const out = path.join(this.dir, 'dist', 'ssr');
       fs.rmSync(out, { recursive: true, force: true });
       const own = (/** @type {string} */ file) => file.startsWith(`${fromRoot(this.dir)}/`);
 
       if (this.role === 'remote') {
-        const spa = fromRoot(path.join(this.dir, 'src/spa.tsx'));
-        const expose = client.onDemand[spa] ?? [];
-        const routes = /** @type {Record<string, RemoteRendered>} */ (rendered);
-        for (const [routePath, { html, meta, siteName, modules }] of Object.entries(routes)) {
-          // The pages this route rendered (loaded on demand, from this package's own source).
-          const pageModules = modules.filter(own);
-          const pageFiles = pageModules.flatMap((module) => client.onDemand[module] ?? []);
-          const files = [...new Set([...expose, ...pageFiles])];
-          // The shared modules the exposed module and the page import (the shell adds what they
-          // import in turn). Not what the prerender ran: that includes what the browser loads only
-          // later (a pop-up's form, an inline form waiting to hydrate), which the edge must not
-          // preload, and misses the re-exporting index of a shared module.
-          const shared = [...new Set([spa, ...pageModules].flatMap((module) => client.onDemandShared[module] ?? []))]
-            .filter((key) => this.sharedKeys.includes(key))
-            .sort();
-          /** @type {RemoteRouteAssets} */
-          const assets = {
-            buildId: client.buildId,
-            remoteEntry: 'remoteEntry.js',
-            css: files.filter(isCss),
-            preload: files.filter(isJs),
-            shared,
-            meta: await buildMeta(this.dir, routeFileName(routePath), meta, siteName),
-          };
-          const base = path.join(out, routeFileName(routePath));
-          writeFile(`${base}.html`, fragmentFile(client.buildId, html));
-          writeFile(`${base}.json`, json(assets));
-        }
+        await this.writeRemote(/** @type {RemoteRendered} */ (/** @type {unknown} */ (rendered)), client, out, own);
         return;
       }
 
@@ -338,7 +384,12 @@ class PrerenderPlugin {
  * @returns {import('webpack').Configuration}
  */
 function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
-  const bundleDir = path.join(root, 'node_modules', '.cache', 'wpc-prerender', name);
+  // A remote's server renders its pages again when published content changes, with this same
+  // bundle (shared/server/content-renderer.ts): kept beside dist/, never served.
+  const bundleDir =
+    role === 'remote'
+      ? path.join(dir, SERVER_BUILD_DIR)
+      : path.join(root, 'node_modules', '.cache', 'wpc-prerender', name);
   return {
     name: 'prerender',
     dependencies: ['browser'],
@@ -374,6 +425,8 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
           ? {
               '@wpc/area-pages$': path.join(dir, 'src/pages/index.ts'),
               '@wpc/area-page-meta$': path.join(dir, 'src/content/page-meta.ts'),
+              '@wpc/area-model$': path.join(dir, 'src/content/model.ts'),
+              '@wpc/area-page-data$': path.join(dir, 'src/content/page-data.ts'),
             }
           : {},
     },
@@ -396,4 +449,4 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
   };
 }
 
-module.exports = { ASSET_FILENAME, ClientAssetsPlugin, prerenderConfig };
+module.exports = { ASSET_FILENAME, SERVER_BUILD_DIR, ClientAssetsPlugin, prerenderConfig };

@@ -14,6 +14,7 @@ const { ports } = require('../ports.cjs');
 const { ASSET_FILENAME, prerenderConfig, ClientAssetsPlugin } = require('./prerender.cjs');
 const { StartAfterPaintPlugin } = require('./start-after-paint.cjs');
 const { redirectLoopbackToLocalhost } = require('./dev-address.cjs');
+const { devPageData } = require('./dev-page-data.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const depVersion = (pkg) => require(path.join(root, 'node_modules', pkg, 'package.json')).version;
@@ -23,14 +24,29 @@ const sharedVersion = require('../package.json').version;
  * Every browser subpath of @wpc/shared, shared once like React (schemas carry zod and serve the
  * API; area/prerender renders pages at build time in Node; page-meta is read by builds and the
  * edge; page-contract is a few names, cheaper bundled into each module that reads one than
- * fetched as a shared module of its own).
+ * fetched as a shared module of its own; the content-model kit and the content contract are read
+ * by the areas' servers and the API, and pages import only their types).
  */
 const sharedEntries = Object.keys(require('../package.json').exports)
   .filter(
     (entry) =>
       !entry.includes('*') &&
       !entry.endsWith('.css') &&
-      !['./ports', './schemas', './area/prerender', './page-meta', './page-contract'].includes(entry),
+      // Node code: the servers' (the remote's content renderer) and the builds'.
+      !entry.startsWith('./server/') &&
+      ![
+        './ports',
+        './schemas',
+        './area/prerender',
+        './area/content',
+        './area/server',
+        './page-meta',
+        './page-contract',
+        './content-model',
+        './content-model/validate',
+        './content-model/prepare',
+        './content-contract',
+      ].includes(entry),
   )
   .map((entry) => `@wpc/shared/${entry.slice(2)}`);
 
@@ -321,14 +337,26 @@ function browserConfig({ name, dir, role, dev }) {
       historyApiFallback: role === 'host',
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: role === 'host' ? [{ directory: path.join(dir, 'dev'), publicPath: '/' }] : [],
-      // As the edge does in production: the scorecard deployment owns the downloads.
-      proxy: role === 'host' ? [{ context: ['/assets/content'], target: `http://localhost:${ports.scorecard}` }] : [],
+      // As the edge does in production: the scorecard deployment owns the downloads, and each
+      // remote's files are under /mfe/<name>/ (the addresses its published content uses).
+      proxy:
+        role === 'host'
+          ? [
+              { context: ['/assets/content'], target: `http://localhost:${ports.scorecard}` },
+              ...['home', 'scorecard', 'showcase', 'map'].map((remote) => ({
+                context: [`/mfe/${remote}/`],
+                target: `http://localhost:${ports[remote]}`,
+                pathRewrite: { [`^/mfe/${remote}`]: '' },
+              })),
+            ]
+          : [],
       client: { overlay: { warnings: false, errors: true } },
-      // The dev site has one address, so the remotes' scripts are same-site (dev-address.cjs).
+      // The dev site has one address, so the remotes' scripts are same-site (dev-address.cjs). A
+      // remote answers its pages' data from its seed, as its build would (dev-page-data.cjs).
       setupMiddlewares:
         role === 'host'
           ? (middlewares) => [{ name: 'localhost-only', middleware: redirectLoopbackToLocalhost }, ...middlewares]
-          : undefined,
+          : (middlewares) => [{ name: 'seed-page-data', middleware: devPageData({ name, dir }) }, ...middlewares],
     },
   };
 }

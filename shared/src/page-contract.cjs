@@ -12,12 +12,42 @@
  * @property {readonly string[]} preload
  * @property {readonly string[]} shared Shared modules the page uses: the shell provides them, so their files are the shell's.
  * @property {import('./page-meta').BuiltPageMeta} [meta] The page's metadata; its share image is relative to the remote's base URL.
+ * @property {string} [version] Which rendering of the page this is (a hash of its content): the same in
+ *   the fragment's first line, so the edge never pairs a page's head with another rendering's body.
  *
  * @typedef {object} ShellRouteAssets What the shell's ssr/<route>.json says; file names are relative to the site root.
  * @property {string} buildId
  * @property {readonly string[]} css
  * @property {readonly string[]} preload
  * @property {import('./page-meta').BuiltPageMeta} [meta] On the shell's own pages and the 404: their metadata.
+ *
+ * @typedef {object} PageDataFile A remote's ssr/<route>.data.json: a page's data, fetched on client-side navigation.
+ * @property {string} buildId
+ * @property {string} [version] The rendering it belongs to (RemoteRouteAssets.version).
+ * @property {string} title The page's own title (without the site's name).
+ * @property {unknown} data What the page's data function returned for the published content.
+ *
+ * @typedef {object} RouteFiles What one route's page needs in the browser (relative to the remote's base URL).
+ * @property {readonly string[]} css
+ * @property {readonly string[]} preload
+ * @property {readonly string[]} shared
+ *
+ * @typedef {object} RouteAssetsFile A remote's dist-server/route-assets.json: for its server, which
+ *   renders pages the build did not (a new press release), the files of each route and route pattern.
+ * @property {string} buildId
+ * @property {string} remoteEntry
+ * @property {Readonly<Record<string, RouteFiles>>} routes
+ *
+ * @typedef {object} RenderedPage One page of a remote's ssr/_pages.json.
+ * @property {string} path
+ * @property {string} lastModified The day its content last changed (YYYY-MM-DD): the sitemap's lastmod.
+ * @property {boolean} [noindex]
+ *
+ * @typedef {object} RemotePageIndex A remote's ssr/_pages.json: every page it has rendered, so the edge
+ *   lists them in the sitemap and answers 404 for an instance of a route pattern it does not have.
+ * @property {string} buildId
+ * @property {string} revision The published content's revision ("seed" for the build's seed).
+ * @property {readonly RenderedPage[]} pages
  *
  * @typedef {object} SharedModules The shell's ssr/shared-modules.json.
  * @property {string} buildId
@@ -32,25 +62,47 @@ function routeFileName(/** @type {string} */ routePath) {
   return routePath === '/' ? 'index' : routePath.replace(/^\/+/, '');
 }
 
-/** A remote's ssr/<route>.html: a first line naming the build its JSON describes, then the fragment. */
-function fragmentFile(/** @type {string} */ buildId, /** @type {string} */ html) {
-  return `<!--wpc-build:${buildId}-->\n${html}`;
+/**
+ * A remote's ssr/<route>.html: a first line naming the build (and the rendering) its JSON
+ * describes, then the fragment.
+ * @param {string} buildId
+ * @param {string} html
+ * @param {string} [version]
+ */
+function fragmentFile(buildId, html, version) {
+  return `<!--wpc-build:${buildId}${version ? ` ${version}` : ''}-->\n${html}`;
 }
 
 /**
- * The build a remote's ssr/<route>.html names and its fragment, or undefined when it names none.
+ * A remote's ssr/<route>.data.json.
+ * @param {string} buildId
+ * @param {string} title
+ * @param {unknown} data
+ * @param {string} [version]
+ */
+function pageDataFile(buildId, title, data, version) {
+  /** @type {PageDataFile} */
+  const file = { buildId, ...(version ? { version } : {}), title, data };
+  return `${JSON.stringify(file)}\n`;
+}
+
+/**
+ * The build and rendering a remote's ssr/<route>.html names and its fragment, or undefined when it names none.
  * @param {string} text
- * @returns {{ buildId: string, html: string } | undefined}
+ * @returns {{ buildId: string, version: string | undefined, html: string } | undefined}
  */
 function readFragmentFile(text) {
-  const match = /^<!--wpc-build:([^>]*)-->\n/.exec(text);
-  return match ? { buildId: /** @type {string} */ (match[1]), html: text.slice(match[0].length) } : undefined;
+  const match = /^<!--wpc-build:([^ >]*)(?: ([^>]*))?-->\n/.exec(text);
+  return match
+    ? { buildId: /** @type {string} */ (match[1]), version: match[2], html: text.slice(match[0].length) }
+    : undefined;
 }
 
 module.exports = {
   routeFileName,
   fragmentFile,
   readFragmentFile,
+  pageDataFile,
   NOT_FOUND_PATH,
   /** On a container of server-rendered HTML: the id of the browser build that can hydrate it. */
   SERVER_BUILD_ATTRIBUTE: 'data-ssr-build',
@@ -61,4 +113,11 @@ module.exports = {
   OUTLET_MARKER: '<!--wpc:outlet-->',
   /** On a stylesheet link the edge defers (media="print"): the media the browser code applies. */
   DEFERRED_MEDIA_ATTRIBUTE: 'data-wpc-media',
+  /** On an area's data island (<script type="application/json">): the path whose data it holds. */
+  PAGE_DATA_ATTRIBUTE: 'data-wpc-page-data',
+  /**
+   * A remote's list of the pages it has rendered, beside them in ssr/ (not "index.json": that is
+   * the front page's, routeFileName('/')).
+   */
+  PAGE_INDEX_FILE: '_pages.json',
 };

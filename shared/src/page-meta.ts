@@ -63,11 +63,12 @@ export function publicRoutePaths(): string[] {
   return ROUTES.filter((route) => route.area !== 'shell' && !isPrivatePath(route.path)).map((route) => route.path);
 }
 
-/** Home, then every ancestor path that is a page, then the page itself. */
-export function breadcrumbList(path: string): WithContext<BreadcrumbList> {
+/** Home, then every ancestor path that is a page, then the page itself (named `title`, or its route's title). */
+export function breadcrumbList(path: string, title?: string): WithContext<BreadcrumbList> {
   const segments = path.split('/').filter(Boolean);
+  // Ancestors that are pages of their own (a route pattern's instances are not: "/scorecard/news/page").
   const trail = ['/', ...segments.map((_segment, index) => `/${segments.slice(0, index + 1).join('/')}`)].filter(
-    (candidate) => matchRoute(candidate),
+    (candidate) => (candidate === path ? matchRoute(candidate) : ROUTES.some((route) => route.path === candidate)),
   );
   return {
     '@context': 'https://schema.org',
@@ -75,7 +76,7 @@ export function breadcrumbList(path: string): WithContext<BreadcrumbList> {
     itemListElement: trail.map((item, index) => ({
       '@type': 'ListItem',
       position: index + 1,
-      name: item === '/' ? SITE_NAME : (matchRoute(item)?.title ?? item),
+      name: item === '/' ? SITE_NAME : item === path && title ? title : (matchRoute(item)?.title ?? item),
       item,
     })),
   };
@@ -116,4 +117,25 @@ export function textQuestions(
         typeof (item as { question?: unknown }).question === 'string' &&
         typeof (item as { answer?: unknown }).answer === 'string',
     );
+}
+
+/** Text for a description: at most `max` characters, cut at a word with an ellipsis when longer. */
+export function shortDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The text of sanitised HTML (a Markdown field's), for structured data and descriptions. */
+export function textOfHtml(html: string): string {
+  return html
+    .replace(/<\/(p|li|h\d|blockquote)>/g, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#39|amp|lt|gt|quot|nbsp);/g, (_match, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

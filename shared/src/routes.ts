@@ -39,7 +39,54 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/team', area: 'shell', title: 'Team Console', prefix: true, noindex: true },
 ];
 
+/**
+ * Routes with a parameter, one page per published entry (issue 28): "/scorecard/news/:slug" owns
+ * "/scorecard/news/<any slug>", and the owning area renders one page per slug it publishes (an
+ * unknown slug is the 404 page). `:name` stands for one path segment of letters, digits and
+ * hyphens. Kept apart from ROUTES, which lists pages that exist whatever is published.
+ */
+export const ROUTE_PATTERNS: readonly RouteEntry[] = [
+  { path: '/scorecard/news/page/:page', area: 'scorecard', title: 'Earlier Press Releases' },
+  { path: '/scorecard/news/:slug', area: 'scorecard', title: 'Press Release' },
+];
+
 export const NOT_FOUND_TITLE = 'Page Not Found';
+
+const PARAMETER = /^:[a-zA-Z]+$/;
+const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Whether a path is an instance of a route pattern (or the same path). */
+export function matchesPattern(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return (
+    want.length === have.length &&
+    want.every((part, index) => part === have[index] || (PARAMETER.test(part) && SEGMENT.test(have[index]!)))
+  );
+}
+
+/** The parameters of a path under a pattern: matchParams('/scorecard/news/:slug', '/scorecard/news/x') is { slug: 'x' }. */
+export function patternParams(pattern: string, path: string): Record<string, string> {
+  const have = path.split('/');
+  return Object.fromEntries(
+    pattern
+      .split('/')
+      .map((part, index) => [part, have[index] ?? ''] as const)
+      .filter(([part]) => PARAMETER.test(part))
+      .map(([part, value]) => [part.slice(1), value]),
+  );
+}
+
+/** A pattern's path for these parameters: patternPath('/scorecard/news/:slug', { slug: 'x' }). */
+export function patternPath(pattern: string, params: Readonly<Record<string, string>>): string {
+  return pattern.replace(/:([a-zA-Z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || !SEGMENT.test(value)) throw new Error(`${pattern}: "${name}" cannot be "${value}"`);
+    return value;
+  });
+}
+
+export const isPattern = (path: string) => path.split('/').some((part) => PARAMETER.test(part));
 
 /** Drops a trailing slash so '/about/' and '/about' are the same route. */
 export function normalisePath(pathname: string): string {
@@ -50,6 +97,7 @@ export function matchRoute(pathname: string): RouteEntry | undefined {
   const path = normalisePath(pathname);
   return (
     ROUTES.find((route) => route.path === path) ??
+    ROUTE_PATTERNS.find((route) => matchesPattern(route.path, path)) ??
     ROUTES.find((route) => route.prefix && path.startsWith(`${route.path}/`))
   );
 }
@@ -61,6 +109,11 @@ export function areaForPath(pathname: string): Area | undefined {
 
 export function routesOf(area: Area): readonly RouteEntry[] {
   return ROUTES.filter((route) => route.area === area);
+}
+
+/** An area's routes and route patterns: what its router renders. */
+export function pageRoutesOf(area: Area): readonly RouteEntry[] {
+  return [...routesOf(area), ...ROUTE_PATTERNS.filter((route) => route.area === area)];
 }
 
 export function documentTitleFor(pathname: string): string {

@@ -55,7 +55,7 @@ afterEach(() => jest.restoreAllMocks());
 it('hydrates the prerendered page of its own build: same nodes, working handlers, no warning', async () => {
   const outlet = serveOutlet('build-1');
   const serverHeading = outlet.querySelector('h1');
-  const area = defineArea({ area: 'map', pages, label: 'The map', buildId: 'build-1' });
+  const area = defineArea({ area: 'map', pages, label: 'The map', buildId: 'build-1', publicPath: '/mfe/map/' });
   await mountArea(area, outlet);
   expect(outlet.querySelector('h1')).toBe(serverHeading);
   expect(outlet).not.toHaveAttribute('data-ssr-build');
@@ -74,7 +74,7 @@ it('hydrates the prerendered page of its own build: same nodes, working handlers
 it("renders afresh over a page another build prerendered (the edge's last good copy)", async () => {
   const outlet = serveOutlet('build-old');
   const serverHeading = outlet.querySelector('h1');
-  const area = defineArea({ area: 'map', pages, label: 'The map', buildId: 'build-new' });
+  const area = defineArea({ area: 'map', pages, label: 'The map', buildId: 'build-new', publicPath: '/mfe/map/' });
   await mountArea(area, outlet);
   expect(screen.getByRole('heading', { level: 1, name: 'Map page' })).not.toBe(serverHeading);
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

@@ -20,6 +20,7 @@ import {
   SPEC_SHOWCASE_DAYS,
   STRUCTURED_DATA_TYPES,
 } from '../../test-support/spec/public-web';
+import { publishedContent } from '../../test-support/e2e/content';
 
 // Issue 21, through both edges: every page's head, share images, robots.txt and sitemap.xml,
 // icons and manifest, structured data. Expected values come from the spec fixtures.
@@ -136,8 +137,13 @@ test('sitemap.xml lists every public page as an absolute URL with its last chang
   const xml = await response.text();
   expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   const entries = [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>)?\s*<\/url>/g)];
+  // Every route, and each press release published (issue 28: one page each, under /scorecard/news/).
+  const releases = (await publishedContent(request, 'scorecard')).entries
+    .filter((entry) => entry.type === 'pressRelease')
+    .map((entry) => `/scorecard/news/${entry.slug}`);
+  expect(releases.length).toBeGreaterThan(0);
   expect(entries.map(([, loc]) => loc).sort()).toEqual(
-    PUBLIC_ROUTES.map((routePath) => `${E2E_SITE_ORIGIN}${routePath}`).sort(),
+    [...PUBLIC_ROUTES, ...releases].map((routePath) => `${E2E_SITE_ORIGIN}${routePath}`).sort(),
   );
   for (const [, loc, lastmod] of entries) {
     expect(lastmod, loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -23,13 +23,15 @@ test('remotes.json, manifests and HTML are revalidated; hashed assets are immuta
 });
 
 test('responses are compressed', async ({ request }, testInfo) => {
-  // What browsers send. The node edge prefers brotli; the nginx images have no brotli module, so
-  // nginx serves the build's gzip copies (gzip_static), through the edge's proxy as well.
+  // What browsers send. A remote's own server (node, behind either edge) prefers brotli; the nginx
+  // images have no brotli module, so nginx serves the shell's gzip copies (gzip_static).
   const manifest = await request.get('/mfe/home/mf-manifest.json', {
     headers: { 'Accept-Encoding': 'gzip, deflate, br' },
   });
-  expect(manifest.headers()['content-encoding']).toBe(edgeOf(testInfo) === 'nginx' ? 'gzip' : 'br');
+  expect(manifest.headers()['content-encoding']).toBe('br');
   expect(manifest.headers()['vary']).toContain('Accept-Encoding');
+  const shellScript = await request.get('/main.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+  expect(shellScript.headers()['content-encoding']).toBe(edgeOf(testInfo) === 'nginx' ? 'gzip' : 'br');
   const html = await request.get('/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } });
   expect(html.headers()['content-encoding']).toBe('gzip');
 });

@@ -1,6 +1,7 @@
-// robots.txt and sitemap.xml, from the route table: every public page, as an absolute URL under
-// SITE_ORIGIN, with the day its area says its content last changed.
-import { PRIVATE_PATH_PREFIXES, publicRoutePaths, type BuiltPageMeta } from '@wpc/shared/page-meta';
+// robots.txt and sitemap.xml: every public page, as an absolute URL under SITE_ORIGIN, with the day
+// its area says its content last changed. Which pages there are comes from each remote's list of
+// the pages it rendered (pages.ts), so a press release published a moment ago is listed too.
+import { PRIVATE_PATH_PREFIXES } from '@wpc/shared/page-meta';
 
 export function robotsTxt(origin: string): string {
   return [
@@ -14,26 +15,24 @@ export function robotsTxt(origin: string): string {
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** `lastModified(path)`: the page's metadata, or undefined when its area cannot be reached (no lastmod then). */
-export async function sitemapXml(
-  origin: string,
-  pageMeta: (path: string) => Promise<BuiltPageMeta | undefined>,
-): Promise<string> {
-  const entries = await Promise.all(
-    publicRoutePaths().map(async (path) => {
-      const lastModified = (await pageMeta(path))?.lastModified;
-      return [
+export interface SitemapEntry {
+  readonly path: string;
+  /** The day the page's content last changed, when its area said. */
+  readonly lastModified?: string;
+}
+
+export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries.map(({ path, lastModified }) =>
+      [
         '  <url>',
         `    <loc>${escapeXml(`${origin}${path}`)}</loc>`,
         ...(lastModified ? [`    <lastmod>${escapeXml(lastModified)}</lastmod>`] : []),
         '  </url>',
-      ].join('\n');
-    }),
-  );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries,
+      ].join('\n'),
+    ),
     '</urlset>',
     '',
   ].join('\n');

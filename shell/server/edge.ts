@@ -39,15 +39,27 @@ const assets = staticAssets(dist);
 // The shell's prerendered documents are the composer's input, not pages of their own (as in edge.conf).
 app.use((req, res, next) => (req.path.startsWith('/ssr/') ? next() : assets(req, res, next)));
 
-const { sendPage, warm, pageMeta, origin } = createPageHandler({ dist, remotesFile, origins });
+// Drafts' previews ask the API which area a token's draft belongs to.
+const contentApiOrigin = (process.env.CONTENT_API_ORIGIN ?? `http://127.0.0.1:${ports.api}`).replace(/\/+$/, '');
+const { sendPage, sendPreview, warm, sitemapEntries, origin } = createPageHandler({
+  dist,
+  remotesFile,
+  origins,
+  contentApiOrigin,
+});
 
 app.get('/robots.txt', (_req, res) => {
   res.set('Cache-Control', 'no-cache').type('text/plain').send(robotsTxt(origin));
 });
 app.get('/sitemap.xml', (_req, res, next) => {
-  sitemapXml(origin, pageMeta)
-    .then((xml) => res.set('Cache-Control', 'no-cache').type('application/xml').send(xml))
+  sitemapEntries()
+    .then((entries) => res.set('Cache-Control', 'no-cache').type('application/xml').send(sitemapXml(origin, entries)))
     .catch(next);
+});
+
+// A draft in its page, rendered by its area (preview.ts); before /team's own page, which owns the path.
+app.get('/team/preview/:token', (req, res, next) => {
+  sendPreview(req, res, req.params.token).catch(next);
 });
 
 // Every other GET that takes HTML is a page.

@@ -16,6 +16,8 @@ export interface ComposedPage {
   readonly remotes: RemoteList;
   /** Kept out of search engines (the route's noindex): X-Robots-Tag as well as the page's meta tag. */
   readonly noindex?: boolean;
+  /** 'no-store' for a page no cache may keep (a draft's preview); pages are revalidated otherwise. */
+  readonly cacheControl?: 'no-cache' | 'no-store';
 }
 
 export interface PageResponseOptions {
@@ -59,11 +61,11 @@ export function createPageResponse({ apiBase, cacheSize = 200 }: PageResponseOpt
     if (page.noindex) res.set('X-Robots-Tag', 'noindex, nofollow');
     res.set({
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
+      'Cache-Control': page.cacheControl ?? 'no-cache',
       Vary: 'Accept-Encoding',
-      ETag: etag,
+      ...(page.cacheControl === 'no-store' ? {} : { ETag: etag }),
     });
-    if (page.status === 200 && req.fresh) {
+    if (page.status === 200 && page.cacheControl !== 'no-store' && req.fresh) {
       res.status(304).end();
       return;
     }

@@ -3,7 +3,13 @@
 // and never needs an area's components. How the remote comes by those files is its own affair:
 // its build writes them today; once publishing lands its server re-renders them when content
 // changes (ARCHITECTURE §14), and the edge asks just the same.
-import { readFragmentFile, routeFileName, type RemoteRouteAssets } from '@wpc/shared/page-contract';
+import {
+  PAGE_INDEX_FILE,
+  readFragmentFile,
+  routeFileName,
+  type RemotePageIndex,
+  type RemoteRouteAssets,
+} from '@wpc/shared/page-contract';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 import { REMOTE_AREAS, type RemoteArea } from '@wpc/shared/routes';
 import type { RemotePage } from './compose';
@@ -31,10 +37,13 @@ export function serverUrl(browserUrl: string, origins: RemoteOrigins): string {
   return new URL(browserUrl, `http://127.0.0.1:${ports.edge}`).href;
 }
 
-/** A remote's fragment without its first line, if that line names the build its JSON describes. */
+/**
+ * A remote's fragment without its first line, if that line names the build (and, for a page its
+ * server re-rendered on publish, the rendering) its JSON describes.
+ */
 export function fragmentBody(fragment: string, assets: RemoteRouteAssets): string | undefined {
   const file = readFragmentFile(fragment);
-  return file?.buildId === assets.buildId ? file.html : undefined;
+  return file?.buildId === assets.buildId && file.version === assets.version ? file.html : undefined;
 }
 
 /**
@@ -47,6 +56,9 @@ export type RemotePageSource = (
   remotes: RemoteList,
 ) => Promise<RemotePage | undefined>;
 
+/** Where the browser finds a listed remote's files (the folder of its mf-manifest.json). */
+const baseUrlOf = (manifestUrl: string) => manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+
 export function createRemotePageSource({
   origins,
   fetchText,
@@ -57,16 +69,45 @@ export function createRemotePageSource({
   return async (area, routePath, remotes) => {
     const manifestUrl = remotes[area];
     if (!manifestUrl) return undefined;
-    const baseUrl = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+    const baseUrl = baseUrlOf(manifestUrl);
     const file = `${baseUrl}ssr/${routeFileName(routePath)}`;
-    const [json, fragment] = await Promise.all([
-      fetchText(serverUrl(`${file}.json`, origins)),
-      fetchText(serverUrl(`${file}.html`, origins)),
-    ]);
+    const read = () =>
+      Promise.all([fetchText(serverUrl(`${file}.json`, origins)), fetchText(serverUrl(`${file}.html`, origins))]);
+    let [json, fragment] = await read();
     if (!json || !fragment) return undefined;
-    const assets = JSON.parse(json) as RemoteRouteAssets;
-    // Both from the same build, or the page would link files the fragment does not match.
-    const html = fragmentBody(fragment, assets);
+    let assets = JSON.parse(json) as RemoteRouteAssets;
+    // Both from the same build and rendering, or the page would link files (or show a head) the
+    // fragment does not match. A publish can land between the two requests: ask once more.
+    let html = fragmentBody(fragment, assets);
+    if (html === undefined) {
+      [json, fragment] = await read();
+      if (!json || !fragment) return undefined;
+      assets = JSON.parse(json) as RemoteRouteAssets;
+      html = fragmentBody(fragment, assets);
+    }
     return html === undefined ? undefined : { area, baseUrl, manifestUrl, assets, html };
+  };
+}
+
+/** A remote's list of the pages it has rendered (ssr/_pages.json), or undefined when it cannot be had. */
+export type RemotePageIndexSource = (area: RemoteArea, remotes: RemoteList) => Promise<RemotePageIndex | undefined>;
+
+export function createRemotePageIndexSource({
+  origins,
+  fetchText,
+}: {
+  readonly origins: RemoteOrigins;
+  readonly fetchText: TextFetcher;
+}): RemotePageIndexSource {
+  return async (area, remotes) => {
+    const manifestUrl = remotes[area];
+    if (!manifestUrl) return undefined;
+    const text = await fetchText(serverUrl(`${baseUrlOf(manifestUrl)}ssr/${PAGE_INDEX_FILE}`, origins));
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text) as RemotePageIndex;
+    } catch {
+      return undefined;
+    }
   };
 }

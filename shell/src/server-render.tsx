@@ -2,7 +2,7 @@
 // the header (its active item depends on the path), footer and message centre, plus the page on
 // the shell's own routes and the 404.
 import type { ReactElement } from 'react';
-import { areaForPath, documentTitleFor, ROUTES, SITE_NAME } from '@wpc/shared/routes';
+import { areaForPath, documentTitleFor, ROUTE_PATTERNS, ROUTES, SITE_NAME } from '@wpc/shared/routes';
 import { prerenderToString } from '@wpc/shared/area/prerender';
 import { NOT_FOUND_PATH } from '@wpc/shared/page-contract';
 import { Header } from './layout/Header';
@@ -18,8 +18,9 @@ export { loadedModules } from '@wpc/shared/area/prerender';
 const NOSCRIPT =
   'JavaScript is turned off, so the menus and forms on this site will not work. Every page can still be read, and the links at the foot of each page lead to all of them.';
 
+/** A document per route, one per route pattern (its pages share it: /scorecard/news/:slug), and the 404. */
 export function routePaths(): string[] {
-  return [...ROUTES.map((route) => route.path), NOT_FOUND_PATH];
+  return [...ROUTES.map((route) => route.path), ...ROUTE_PATTERNS.map((route) => route.path), NOT_FOUND_PATH];
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

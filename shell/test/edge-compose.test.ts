@@ -90,6 +90,14 @@ describe('fragmentBody', () => {
     expect(fragmentBody('<!--wpc-build:home-8-->\n<h1>x</h1>', assets)).toBeUndefined();
     expect(fragmentBody('<h1>x</h1>', assets)).toBeUndefined();
   });
+
+  it('refuses a fragment of another rendering of the same build (a publish between the two requests)', () => {
+    const rendered = { ...assets, version: 'v2' };
+    expect(fragmentBody('<!--wpc-build:home-7 v2-->\n<h1>new</h1>', rendered)).toBe('<h1>new</h1>');
+    expect(fragmentBody('<!--wpc-build:home-7 v1-->\n<h1>old</h1>', rendered)).toBeUndefined();
+    expect(fragmentBody('<!--wpc-build:home-7-->\n<h1>seed</h1>', rendered)).toBeUndefined();
+    expect(fragmentBody('<!--wpc-build:home-7 v2-->\n<h1>new</h1>', assets)).toBeUndefined();
+  });
 });
 
 describe('createTextFetcher', () => {

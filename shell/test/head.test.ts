@@ -57,12 +57,16 @@ describe('the page head', () => {
 });
 
 describe('robots.txt and sitemap.xml', () => {
-  it('name the sitemap and list public pages with their last change', async () => {
+  it('name the sitemap and list the pages they are given with their last change', () => {
     expect(robotsTxt('https://example.org')).toContain('Sitemap: https://example.org/sitemap.xml');
-    const xml = await sitemapXml('https://example.org', async (path) => (path === '/about' ? meta : undefined));
+    const xml = sitemapXml('https://example.org', [
+      { path: '/about', lastModified: meta.lastModified },
+      // A page whose area cannot be reached is still listed, without a date.
+      { path: '/map' },
+      { path: '/scorecard/news/a&b' },
+    ]);
     expect(xml).toContain('<loc>https://example.org/about</loc>\n    <lastmod>2026-01-02</lastmod>');
-    // A page whose area cannot be reached is still listed, without a date.
     expect(xml).toContain('<loc>https://example.org/map</loc>\n  </url>');
-    expect(xml).not.toContain('/dev/');
+    expect(xml).toContain('<loc>https://example.org/scorecard/news/a&amp;b</loc>');
   });
 });

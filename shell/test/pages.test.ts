@@ -6,8 +6,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import { fragmentFile, type RemoteRouteAssets, type ShellRouteAssets } from '@wpc/shared/page-contract';
+import {
+  fragmentFile,
+  PAGE_INDEX_FILE,
+  type RemotePageIndex,
+  type RemoteRouteAssets,
+  type ShellRouteAssets,
+} from '@wpc/shared/page-contract';
 import { createPageHandler } from '../server/pages';
+import { FakeContentApi } from '../../test-support/content-api/server';
 import { builtPageMeta } from '../../test-support/built-page-meta';
 import { SITE_NAME, SPEC_NOT_FOUND } from '../../test-support/spec/routes';
 
@@ -29,6 +36,9 @@ const siteOriginBefore = process.env.SITE_ORIGIN;
 
 let dist: string;
 let remote: http.Server;
+let scorecard: http.Server;
+const contentApi = new FakeContentApi();
+let previewToken: string;
 let edge: http.Server;
 let edgePort: number;
 const remoteRequests: string[] = [];
@@ -51,7 +61,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>Loading</title></head><body><main id="main"></main></body></html>',
   );
   write('shell-styles.abc.css', '.shell-head{position:sticky}.shell-unused{color:red}');
-  for (const route of ['about', 'map']) {
+  for (const route of ['about', 'map', 'scorecard/news/:slug']) {
     write(`ssr/${route}.html`, shellDocument());
     write(`ssr/${route}.json`, JSON.stringify(shellAssets));
   }
@@ -75,6 +85,49 @@ beforeAll(async () => {
     else res.writeHead(200).end(body);
   });
   const remotePort = await listen(remote);
+
+  // The scorecard's server: one published press release, its list of rendered pages, and a preview.
+  const releaseAssets: RemoteRouteAssets = {
+    buildId: 'scorecard-3',
+    remoteEntry: 'remoteEntry.js',
+    css: [],
+    preload: [],
+    shared: [],
+    meta: builtPageMeta('A published release', 'share/release.4444444444.png', { lastModified: '2026-05-08' }),
+    version: 'v1',
+  };
+  const scorecardIndex: RemotePageIndex = {
+    buildId: 'scorecard-3',
+    revision: 'r3',
+    pages: [
+      { path: '/scorecard/news', lastModified: '2026-05-07' },
+      { path: '/scorecard/news/known-release', lastModified: '2026-05-08' },
+    ],
+  };
+  await contentApi.start();
+  previewToken = contentApi.preview({
+    area: 'scorecard',
+    type: 'pressRelease',
+    id: 'press-draft',
+    slug: 'draft',
+    data: { title: 'Draft' },
+  });
+  const scorecardFiles: Record<string, string> = {
+    [`/ssr/${PAGE_INDEX_FILE}`]: JSON.stringify(scorecardIndex),
+    '/ssr/scorecard/news/known-release.json': JSON.stringify(releaseAssets),
+    '/ssr/scorecard/news/known-release.html': fragmentFile('scorecard-3', '<h1>A published release</h1>', 'v1'),
+    [`/preview/${previewToken}`]: JSON.stringify({
+      path: '/scorecard/news/draft',
+      assets: { ...releaseAssets, meta: { ...releaseAssets.meta, title: 'Draft', noindex: true } },
+      html: '<h1>Press Release: Draft</h1><script type="application/json" data-wpc-page-data="/scorecard/news/draft">{}</script>',
+    }),
+  };
+  scorecard = http.createServer((req, res) => {
+    const body = scorecardFiles[req.url ?? ''];
+    if (body === undefined) res.writeHead(404).end();
+    else res.writeHead(200).end(body);
+  });
+  const scorecardPort = await listen(scorecard);
   // A port nothing listens on: the map's server is down.
   const down = http.createServer();
   const downPort = await listen(down);
@@ -92,13 +145,16 @@ beforeAll(async () => {
   );
   const origins = {
     home: `http://127.0.0.1:${remotePort}`,
-    scorecard: `http://127.0.0.1:${downPort}`,
+    scorecard: `http://127.0.0.1:${scorecardPort}`,
     showcase: `http://127.0.0.1:${downPort}`,
     map: `http://127.0.0.1:${downPort}`,
   };
   process.env.SITE_ORIGIN = SITE_ORIGIN;
-  handler = createPageHandler({ dist, remotesFile, origins });
+  handler = createPageHandler({ dist, remotesFile, origins, contentApiOrigin: contentApi.origin });
   const app = express();
+  app.get('/team/preview/:token', (req, res, next) => {
+    handler.sendPreview(req, res, req.params.token).catch(next);
+  });
   app.get(/.*/, (req, res, next) => {
     handler.sendPage(req, res).catch(next);
   });
@@ -109,6 +165,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => edge.close(resolve));
   await new Promise((resolve) => remote.close(resolve));
+  await new Promise((resolve) => scorecard.close(resolve));
+  await contentApi.stop();
   fs.rmSync(dist, { recursive: true, force: true });
   if (siteOriginBefore === undefined) delete process.env.SITE_ORIGIN;
   else process.env.SITE_ORIGIN = siteOriginBefore;
@@ -154,10 +212,44 @@ describe('a page request', () => {
     expect(html).not.toContain('rel="canonical"');
   });
 
-  it("gives a public page's metadata as its area shipped it, for the sitemap", async () => {
-    await expect(handler.pageMeta('/about')).resolves.toMatchObject({ lastModified: '2026-05-06' });
-    await expect(handler.pageMeta('/map')).resolves.toBeUndefined();
-    await expect(handler.pageMeta('/dev/forms')).resolves.toBeUndefined();
+  it('answers a published page of a route pattern, and a slug its area did not render with the 404 page', async () => {
+    const known = await page('/scorecard/news/known-release');
+    expect(known.status).toBe(200);
+    expect(known.html).toContain('<h1>A published release</h1>');
+    const unknown = await page('/scorecard/news/never-published');
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain('<h1>Page is not found.</h1>');
+  });
+
+  it('lists in the sitemap every page each area rendered, with its date; routes without a date for an area it cannot reach', async () => {
+    const entries = await handler.sitemapEntries();
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { path: '/scorecard/news', lastModified: '2026-05-07' },
+        { path: '/scorecard/news/known-release', lastModified: '2026-05-08' },
+        { path: '/map' },
+        { path: '/about' },
+      ]),
+    );
+    // The scorecard's list names what it rendered: its routes it did not list are not guessed at.
+    expect(entries.map((entry) => entry.path)).not.toContain('/scorecard/faq');
+    expect(entries.map((entry) => entry.path)).not.toContain('/dev/forms');
+  });
+
+  it('shows a draft in its page, without scripts, never cached or indexed, and refuses an unknown token', async () => {
+    const response = await fetch(`http://127.0.0.1:${edgePort}/team/preview/${previewToken}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await response.text();
+    expect(html).toContain('<h1>Press Release: Draft</h1>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('Preview of a draft');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toMatch(/<script(?![^>]*type="application\/(?:ld\+)?json")/);
+    const unknown = await fetch(`http://127.0.0.1:${edgePort}/team/preview/unknownunknownunknown`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
   });
 
   it('asks every remote route of each area when the edge starts, so the first visitors find good copies', async () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { fragmentFile, type RemoteRouteAssets } from '@wpc/shared/page-contract';
-import { createRemotePageSource, remoteOrigins, serverUrl } from '../server/remote-pages';
+import { createRemotePageIndexSource, createRemotePageSource, remoteOrigins, serverUrl } from '../server/remote-pages';
 
 const origins = {
   home: 'http://127.0.0.1:4001',
@@ -77,11 +77,37 @@ describe("getting the owning remote's page", () => {
     expect(await createRemotePageSource({ origins, fetchText })('home', '/about', remotes)).toBeUndefined();
   });
 
+  it('asks again once when a publish lands between its two requests, and pairs the files of one rendering', async () => {
+    const rendered = { ...assets, version: 'v2' };
+    let round = 0;
+    const fetchText = async (url: string) => {
+      round += url.endsWith('.json') ? 1 : 0;
+      if (url.endsWith('.json')) return JSON.stringify(rendered);
+      // The first answer is still the earlier rendering's fragment; the second the new one's.
+      return round < 2 ? fragmentFile('home-7', '<h1>Old</h1>', 'v1') : fragmentFile('home-7', '<h1>New</h1>', 'v2');
+    };
+    const page = await createRemotePageSource({ origins, fetchText })('home', '/about', remotes);
+    expect(page?.html).toBe('<h1>New</h1>');
+    expect(page?.assets.version).toBe('v2');
+  });
+
   it('asks nothing of a remote the list does not name', async () => {
     const { asked, fetchText } = serving({});
     const { home: _home, ...withoutHome } = remotes;
     expect(await createRemotePageSource({ origins, fetchText })('home', '/about', withoutHome)).toBeUndefined();
     expect(asked).toEqual([]);
+  });
+});
+
+describe("a remote's list of its rendered pages", () => {
+  it('is read from ssr/_pages.json beside its pages, and is missing when it cannot be had or read', async () => {
+    const index = { buildId: 'home-7', revision: 'r4', pages: [{ path: '/about', lastModified: '2026-01-02' }] };
+    const { asked, fetchText } = serving({ 'http://127.0.0.1:4001/ssr/_pages.json': JSON.stringify(index) });
+    expect(await createRemotePageIndexSource({ origins, fetchText })('home', remotes)).toEqual(index);
+    expect(asked).toEqual(['http://127.0.0.1:4001/ssr/_pages.json']);
+    expect(await createRemotePageIndexSource({ origins, fetchText })('map', remotes)).toBeUndefined();
+    const broken = serving({ 'http://127.0.0.1:4001/ssr/_pages.json': '{' });
+    expect(await createRemotePageIndexSource({ origins, ...broken })('home', remotes)).toBeUndefined();
   });
 });
 

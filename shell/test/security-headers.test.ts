@@ -24,7 +24,7 @@ describe('the security headers', () => {
     // After changing shared/server/security-headers.cjs, run: node scripts/write-nginx-security.mjs
     expect(fs.readFileSync(path.join(confDir, 'security-headers.conf'), 'utf8')).toBe(nginxSnippet());
     expect(fs.readFileSync(path.join(confDir, 'security-map.conf'), 'utf8')).toBe(nginxMap());
-    for (const file of ['edge.conf', 'remote.conf', 'cache-rules.conf'])
+    for (const file of ['edge.conf', 'cache-rules.conf'])
       expect(fs.readFileSync(path.join(confDir, file), 'utf8')).toContain('snippets/security-headers.conf');
   });
 

@@ -4,7 +4,8 @@ import type { ErasureCounts } from './audit';
 
 /**
  * Erases a person: every submission sent with this email address (any case), its files and its
- * review, its subscriptions to updates (only a hash of the address stays, suppressed), then an audit entry that says who erased how many records, never whose. Files first,
+ * review, and its subscriptions to updates (only a hash of the address stays, suppressed);
+ * answers how many (the route's audit entry says who erased how many, never whose). Files first,
  * then reviews, then the submissions: a failure part-way leaves the submissions in place, so
  * erasing again finds and finishes the rest. Each step is one bounded store call; the whole
  * erasure is not held to one call's deadline.
@@ -12,10 +13,9 @@ import type { ErasureCounts } from './audit';
 export async function erasePerson(
   store: Pick<
     Store,
-    'submissions' | 'files' | 'reviews' | 'audit' | 'subscriptions' | 'confirmations' | 'suppressions' | 'deliveries'
+    'submissions' | 'files' | 'reviews' | 'subscriptions' | 'confirmations' | 'suppressions' | 'deliveries'
   >,
   email: string,
-  by: string,
   at: Date,
 ): Promise<ErasureCounts> {
   const found = await store.submissions.findByEmail(email);
@@ -27,7 +27,5 @@ export async function erasePerson(
   // Its subscriptions and consent records go too; the address's hash stays on the suppression list.
   await eraseSubscriber(store, email, at);
   // Shared self-assessments carry no email address (anonymous by design): none can be attributed.
-  const counts: ErasureCounts = { submissions, files: fileIds.length, assessments: 0 };
-  await store.audit.add({ at, by, action: 'erase', counts });
-  return counts;
+  return { submissions, files: fileIds.length, assessments: 0 };
 }

@@ -5,18 +5,24 @@
  */
 import { CSRF_HEADER, TEAM_API } from '@wpc/shared/team';
 import {
+  auditPageSchema,
+  auditQuerySchema,
   currentSessionSchema,
   eraseRequestSchema,
   erasureSchema,
   ID_PATTERN,
   inboxQuerySchema,
   inboxSchema,
+  memberRemovalSchema,
+  memberRequestSchema,
+  membersSchema,
   reviewRequestSchema,
   sessionRequestSchema,
   sessionSchema,
   signInAcceptedSchema,
   signInRequestSchema,
   teamExportQuerySchema,
+  teamMemberSchema,
   teamSubmissionSchema,
 } from '@wpc/shared/team/schemas';
 import type { z } from 'zod';
@@ -82,8 +88,14 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
     '503': ref('responses', 'ServiceUnavailable'),
   };
   const signedIn = {
-    '401': error('Not signed in: no session, or it ended (sign-out, or 12 hours without a request).'),
+    '401': error(
+      'Not signed in: no session, or it ended (sign-out, 12 hours without a request, or the address is no longer an admin or a member).',
+    ),
     ...common,
+  };
+  /** What a guarded read answers when the person's roles lack its permission. */
+  const forbidden = {
+    '403': error('The signed-in person’s roles do not include what this needs (its description says).'),
   };
   const jsonBody = {
     '400': ref('responses', 'BadRequest'),
@@ -91,7 +103,12 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
     '413': ref('responses', 'PayloadTooLarge'),
     '415': error(`Not application/json (JSON bodies up to ${jsonKb} KB).`),
   };
-  const csrf = { '403': error(`The ${CSRF_HEADER} header is missing or is not the session's.`) };
+  const csrf = {
+    '403': error(
+      `The ${CSRF_HEADER} header is missing or is not the session's, or the signed-in person’s roles do not include what this needs.`,
+    ),
+  };
+  const needs = (permission: string, text = '') => `${text}${text ? ' ' : ''}Needs: ${permission}.`;
   const rateLimited = {
     '429': error('Too many sign-in attempts from this address: at most 10 per 15 minutes.'),
   };
@@ -137,7 +154,8 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
             },
             content: json(ref('schemas', 'TeamSession')),
           },
-          '401': error('The link expired (15 minutes) or was already used.'),
+          '401': error('The link expired (15 minutes) or was already used, or its address is no longer on the team.'),
+          '429': error('Too many refused links from this address: at most 10 per 15 minutes.'),
           ...jsonBody,
           ...common,
         },
@@ -160,11 +178,13 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
       get: operation({
         operationId: 'teamInbox',
         summary: 'The inbox: submissions newest first, a page at a time, with counts per kind',
+        description: needs('inbox'),
         security: session,
         parameters: queryParameters(inboxQuerySchema),
         responses: {
           '200': { description: 'One page.', content: json(ref('schemas', 'TeamInbox')) },
           '400': ref('responses', 'BadRequest'),
+          ...forbidden,
           ...signedIn,
         },
       }),
@@ -173,11 +193,13 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
       get: operation({
         operationId: 'teamSubmission',
         summary: 'One submission with its files and review',
+        description: needs('inbox'),
         security: session,
         parameters: [submissionId],
         responses: {
           '200': { description: 'The submission.', content: json(ref('schemas', 'TeamSubmission')) },
           '404': error('No such submission.'),
+          ...forbidden,
           ...signedIn,
         },
       }),
@@ -186,6 +208,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
       post: operation({
         operationId: 'teamReview',
         summary: 'Change the status or the private note; the change joins the history',
+        description: needs('inbox'),
         security: session,
         parameters: [submissionId, csrfParameter],
         requestBody: body('TeamReviewRequest'),
@@ -202,6 +225,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
       get: operation({
         operationId: 'teamDownloadFile',
         summary: 'A file of the submission, as an attachment',
+        description: needs('inbox'),
         security: session,
         parameters: [submissionId, idParameter('fileId', 'The file id (from the submission).')],
         responses: {
@@ -210,6 +234,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
             '*/*',
           ]),
           '404': error('No such file in this submission.'),
+          ...forbidden,
           ...signedIn,
         },
       }),
@@ -218,9 +243,11 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
       get: operation({
         operationId: 'teamExport',
         summary: 'The submissions of a filter as CSV or an Excel workbook',
-        description:
+        description: needs(
+          'inbox',
           'Newest first. CSV: every cell quoted, no cell starts a formula whichever list separator is used. ' +
-          'xlsx: every cell is a text cell, never a formula.',
+            'xlsx: every cell is a text cell, never a formula.',
+        ),
         security: session,
         parameters: queryParameters(teamExportQuerySchema),
         responses: {
@@ -229,6 +256,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
             'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           ]),
           '400': ref('responses', 'BadRequest'),
+          ...forbidden,
           ...signedIn,
         },
       }),
@@ -237,9 +265,11 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
       post: operation({
         operationId: 'teamErase',
         summary: 'Erase a person: every submission and file sent with one email address',
-        description:
+        description: needs(
+          'inbox',
           'Shared self-assessments are anonymous (they hold no address), so none can be attributed. An audit entry records ' +
-          'who erased how many records and when, without the address.',
+            'who erased how many records and when, without the address.',
+        ),
         security: session,
         parameters: [csrfParameter],
         requestBody: body('TeamEraseRequest'),
@@ -251,10 +281,74 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         },
       }),
     },
+    [`${TEAM_API}/members`]: {
+      get: operation({
+        operationId: 'teamMembers',
+        summary: 'The admins (TEAM_EMAILS) and the members with their roles',
+        description: needs('admin'),
+        security: session,
+        responses: {
+          '200': { description: 'Admins and members.', content: json(ref('schemas', 'TeamMembers')) },
+          ...forbidden,
+          ...signedIn,
+        },
+      }),
+      post: operation({
+        operationId: 'teamSaveMember',
+        summary: 'Add a member, or change a member’s roles',
+        description: needs(
+          'admin',
+          'Roles take effect on the member’s next request. An admin’s own address cannot be a member (400).',
+        ),
+        security: session,
+        parameters: [csrfParameter],
+        requestBody: body('TeamMemberRequest'),
+        responses: {
+          '200': { description: 'The member’s roles were changed.', content: json(ref('schemas', 'TeamMember')) },
+          '201': { description: 'The member was added.', content: json(ref('schemas', 'TeamMember')) },
+          ...jsonBody,
+          ...csrf,
+          ...signedIn,
+        },
+      }),
+    },
+    [`${TEAM_API}/members/remove`]: {
+      post: operation({
+        operationId: 'teamRemoveMember',
+        summary: 'Remove a member: their access and sessions end at once',
+        description: needs('admin'),
+        security: session,
+        parameters: [csrfParameter],
+        requestBody: body('TeamMemberRemoval'),
+        responses: {
+          '200': { description: 'Removed.', content: json(ref('schemas', 'Ok')) },
+          '404': error('No member has this address.'),
+          ...jsonBody,
+          ...csrf,
+          ...signedIn,
+        },
+      }),
+    },
+    [`${TEAM_API}/audit`]: {
+      get: operation({
+        operationId: 'teamAudit',
+        summary: 'The audit log: who did what in the console and when, newest first',
+        description: needs('admin', 'Entries older than AUDIT_RETENTION_DAYS are deleted.'),
+        security: session,
+        parameters: queryParameters(auditQuerySchema),
+        responses: {
+          '200': { description: 'One page.', content: json(ref('schemas', 'TeamAudit')) },
+          '400': ref('responses', 'BadRequest'),
+          ...forbidden,
+          ...signedIn,
+        },
+      }),
+    },
     [`${TEAM_API}/sign-out`]: {
       post: operation({
         operationId: 'teamSignOut',
         summary: 'End the session',
+        description: needs('signed-in'),
         security: session,
         parameters: [csrfParameter],
         responses: { '200': { description: 'Signed out.', content: json(ref('schemas', 'Ok')) }, ...csrf, ...signedIn },
@@ -276,6 +370,14 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
     },
     TeamEraseRequest: { ...requestSchema(eraseRequestSchema), examples: [{ email: 'someone.else@example.org' }] },
     TeamErasure: responseSchema(erasureSchema),
+    TeamMemberRequest: {
+      ...requestSchema(memberRequestSchema),
+      examples: [{ email: 'presenter.desk@example.org', roles: ['content:showcase'] }],
+    },
+    TeamMemberRemoval: { ...requestSchema(memberRemovalSchema), examples: [{ email: 'presenter.desk@example.org' }] },
+    TeamMember: responseSchema(teamMemberSchema),
+    TeamMembers: responseSchema(membersSchema),
+    TeamAudit: responseSchema(auditPageSchema),
   };
 
   return {

@@ -1,7 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
-import { HttpError, sendError } from '../http/errors';
-import { CSRF_HEADER, TEAM_API } from '@wpc/shared/team';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { TEAM_API } from '@wpc/shared/team';
 import type { Store } from '../store';
 import type { TeamSession } from './sessions';
 
@@ -19,12 +18,6 @@ export const SESSION_COOKIE_PATH = TEAM_API;
 export const newToken = () => randomBytes(32).toString('base64url');
 /** What the store keeps of a token: a leaked database holds no usable link or session. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-function sameText(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 /** The value of one cookie of the request, without a cookie-parsing dependency. */
 export function cookieOf(req: Request, name: string): string | undefined {
@@ -49,10 +42,6 @@ export function clearSessionCookie(res: Response, { secure }: SessionCookieOptio
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: SESSION_COOKIE_PATH });
 }
 
-export interface SessionLocals {
-  session: TeamSession;
-}
-
 /** The session of a request, or undefined: unknown, ended, or idle for 12 h (then forgotten). */
 export async function currentSession(
   req: Request,
@@ -75,37 +64,4 @@ export async function currentSession(
   return session;
 }
 
-const SIGNED_OUT = 'Please sign in to the team console.';
-
-/** Only signed-in team members pass; the session is in res.locals.session. */
-export function requireSession(store: Pick<Store, 'sessions'>, clock: () => Date): RequestHandler {
-  return (req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    currentSession(req, store, clock()).then((session) => {
-      if (!session) {
-        sendError(res, new HttpError(401, SIGNED_OUT));
-        return;
-      }
-      (res.locals as SessionLocals).session = session;
-      next();
-    }, next);
-  };
-}
-
-/**
- * Every change needs the session's CSRF token in X-CSRF-Token. Another site cannot read it,
- * and cannot send the header without a CORS preflight the API refuses; the SameSite=Strict
- * cookie is a second wall, not the only one.
- */
-export const requireCsrf: RequestHandler = (req, res, next) => {
-  const { session } = res.locals as SessionLocals;
-  const given = req.get(CSRF_HEADER);
-  if (!given || !sameText(given, session.csrfToken)) {
-    sendError(
-      res,
-      new HttpError(403, `This change needs the console's ${CSRF_HEADER} header. Reload the page and try again.`),
-    );
-    return;
-  }
-  next();
-};
+export const SIGNED_OUT = 'Please sign in to the team console.';

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Mailer } from '../mail/transport';
 import type { Store } from '../store';
+import type { AccessOf } from './access';
 import { newToken, SIGN_IN_LINK_TTL_MS, tokenHash } from './session';
 
 /** The console's page that takes a sign-in link's token (from the fragment: it never reaches a server log). */
@@ -9,13 +10,13 @@ export const SIGN_IN_PAGE = '/team/sign-in';
 const LINKS_PER_ADDRESS = 3;
 
 export interface SignInLinks {
-  /** Sends a link when the address is a team member's; does nothing otherwise. Never says which. */
+  /** Sends a link when the address is an admin's or a member's; does nothing otherwise. Never says which. */
   request(email: string): Promise<void>;
 }
 
 export interface SignInLinkOptions {
   readonly store: Pick<Store, 'sessions'>;
-  readonly teamEmails: readonly string[];
+  readonly accessOf: AccessOf;
   readonly siteOrigin: string;
   readonly production: boolean;
   readonly mailer?: Mailer;
@@ -25,14 +26,13 @@ export interface SignInLinkOptions {
 
 export function signInLinks({
   store,
-  teamEmails,
+  accessOf,
   siteOrigin,
   production,
   mailer,
   logger,
   clock,
 }: SignInLinkOptions): SignInLinks {
-  const listed = new Set(teamEmails);
   const sentAt = new Map<string, number[]>();
 
   /** At most LINKS_PER_ADDRESS per link lifetime to one inbox, so the form cannot flood a colleague's. */
@@ -47,7 +47,7 @@ export function signInLinks({
     async request(email) {
       const address = email.trim().toLowerCase();
       const now = clock();
-      if (!listed.has(address) || !withinBudget(address, now.getTime())) return;
+      if (!(await accessOf(address)) || !withinBudget(address, now.getTime())) return;
       const token = newToken();
       await store.sessions.saveSignInToken({
         tokenHash: tokenHash(token),

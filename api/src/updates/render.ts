@@ -1,37 +1,4 @@
-import MarkdownIt from 'markdown-it';
-import sanitizeHtml from 'sanitize-html';
-
-/**
- * Markdown as the team writes it: no raw HTML (markdown-it escapes it), links only to http(s) and
- * mailto. The output is sanitised once more with an allow-list, so nothing a future option lets
- * through can carry a script.
- */
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
-markdown.validateLink = (url) => /^(https?:|mailto:)/i.test(url.trim());
-
-const ALLOWED = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'em',
-    'a',
-    'ul',
-    'ol',
-    'li',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'code',
-    'pre',
-    'hr',
-  ],
-  allowedAttributes: { a: ['href'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowProtocolRelative: false,
-} satisfies sanitizeHtml.IOptions;
+import { markdownToHtml } from '@wpc/shared/content-model/prepare';
 
 /** Script in a body: a tag that runs or embeds something, an event handler, a script URL. */
 const SCRIPT_PATTERNS: readonly RegExp[] = [
@@ -53,9 +20,12 @@ export interface RenderedBody {
   readonly text: string;
 }
 
-/** The body as sanitised HTML and as plain text (Markdown reads as text; links keep their address). */
+/**
+ * The body as sanitised HTML (the published content's one Markdown pipeline: no raw HTML, links only
+ * to http(s), mailto and tel) and as plain text (Markdown reads as text; links keep their address).
+ */
 export function renderBody(body: string): RenderedBody {
-  const html = sanitizeHtml(markdown.render(body), ALLOWED);
+  const { html } = markdownToHtml(body);
   const text = body
     .replace(/\r\n?/g, '\n')
     .replace(/!?\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g, (_all, label: string, url: string) =>

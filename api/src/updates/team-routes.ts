@@ -1,9 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { Logger } from 'pino';
-import type { z } from 'zod';
-import { TEAM_API } from '@wpc/shared/team';
+import type { Request, Response } from 'express';
+import type { AuditAction } from '@wpc/shared/team';
 import { LIST_NAMES, UPDATE_LISTS } from '@wpc/shared/updates';
 import {
   draftRequestSchema,
@@ -14,53 +12,15 @@ import {
 } from '@wpc/shared/updates/schemas';
 import { TEAM_EXPORT_FORMATS } from '@wpc/shared/team/schemas';
 import { HttpError, sendError } from '../http/errors';
-import type { Mailer } from '../mail/transport';
-import { csvWriter } from '../submissions/export';
-import type { Store } from '../store';
-import { requireCsrf, requireSession, type SessionLocals } from '../team/session';
-import type { UpdateAuditAction } from '../team/audit';
+import { csvCell, csvWriter, type TableShape } from '../submissions/export';
+import type { ConsoleHandler, ConsoleRoutes, Signed } from '../team/console-routes';
+import type { ConsoleContext } from '../team/context';
 import { writeWorkbook } from '../team/export';
-import type { TableShape } from '../submissions/export';
-import { csvCell } from '../submissions/export';
+import { parse } from '../team/requests';
 import * as compose from './compose';
-import type { MessageSettings } from './messages';
 import type { Subscriber } from './subscriptions';
 
-export interface UpdatesTeamRoutesOptions {
-  readonly store: Store;
-  readonly settings: MessageSettings;
-  readonly jsonLimitBytes: number;
-  readonly logger: Logger;
-  readonly mailer?: Mailer;
-  /** Starts what was sent or resumed at once, rather than at the sender's next round. */
-  readonly poke: () => void;
-  readonly clock?: () => Date;
-}
-
 const SEARCH_ROWS = 50;
-const UPDATES = `${TEAM_API}/updates`;
-const SUBSCRIBERS = `${TEAM_API}/subscribers`;
-
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-  return fields;
-}
-
-function parse<S extends z.ZodType>(schema: S, value: unknown, res: Response, what: string): z.infer<S> | undefined {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  sendError(res, new HttpError(400, what, { fields: fieldErrors(result.error) }));
-  return undefined;
-}
-
-const requireJson: RequestHandler = (req, res, next) => {
-  if (req.is('application/json') !== 'application/json') {
-    sendError(res, new HttpError(415, 'Send the request as application/json.'));
-    return;
-  }
-  next();
-};
 
 /** The export's columns: the address, each list's state, then every consent record (all text). */
 const SUBSCRIBER_TABLE: TableShape<Subscriber> = {
@@ -98,61 +58,55 @@ const subscriberRow = (subscriber: Subscriber): SubscriberRow => ({
   createdAt: subscriber.createdAt.toISOString(),
 });
 
+/** A console action; a refusal of the use-case is answered with its status, message and fields. */
+const act =
+  (work: (req: Request, res: Response, signed: Signed) => Promise<void>): ConsoleHandler =>
+  async (req, res, signed) => {
+    try {
+      await work(req, res, signed);
+    } catch (error) {
+      if (!(error instanceof compose.UpdateRefused)) throw error;
+      sendError(res, new HttpError(error.status, error.message, error.fields ? { fields: error.fields } : {}));
+    }
+  };
+
 /**
- * The console's Updates (compose, preview, test, send or schedule, pause, resume, cancel; each
- * change audited) and Subscribers (counts, search, export) under /api/team.
+ * The console's Updates (compose, preview, test, send or schedule, pause, resume, cancel) and
+ * Subscribers (counts, search, export) under /api/team, each route needing the `updates` role;
+ * every test send, send, schedule, pause, resume, cancel and export is audited before its answer.
+ * `poke` starts what was sent or resumed at once, rather than at the update sender's next round.
  */
-export function updatesTeamRoutes({
-  store,
-  settings,
-  jsonLimitBytes,
-  logger,
-  mailer,
-  poke,
-  clock = () => new Date(),
-}: UpdatesTeamRoutesOptions): Router {
-  const router = Router();
-  const json = express.json({ limit: jsonLimitBytes, type: 'application/json' });
-  const session = requireSession(store, clock);
-  const change = [session, requireCsrf, requireJson, json];
-  const by = (res: Response) => (res.locals as SessionLocals).session.email;
-  const audit = (res: Response, action: UpdateAuditAction, update: string) =>
-    store.audit.add({ at: clock(), by: by(res), action, update });
+export function updatesTeamRoutes(
+  routes: ConsoleRoutes,
+  { store, config, logger, mailer, clock, audit }: ConsoleContext,
+  poke: () => void,
+): void {
+  const settings = config;
+  const record = (by: string, action: AuditAction, update: string) => audit.record(by, action, { target: update });
 
-  /** Runs a console action; a refusal is answered with its status, message and fields. */
-  const act =
-    (work: (req: Request, res: Response) => Promise<void>): RequestHandler =>
-    (req, res, next) => {
-      work(req, res).catch((error: unknown) => {
-        if (error instanceof compose.UpdateRefused) {
-          sendError(res, new HttpError(error.status, error.message, error.fields ? { fields: error.fields } : {}));
-        } else next(error);
-      });
-    };
-
-  router.get(
-    UPDATES,
-    session,
+  routes.get(
+    '/updates',
+    'updates',
     act(async (_req, res) => {
       const updates = await store.updates.list();
       res.json({ updates: await Promise.all(updates.map((update) => compose.updateView(store, update))) });
     }),
   );
 
-  router.post(
-    UPDATES,
-    ...change,
-    act(async (req, res) => {
+  routes.post(
+    '/updates',
+    'updates',
+    act(async (req, res, { email }) => {
       const draft = parse(draftRequestSchema, req.body, res, 'The update cannot be saved.');
       if (!draft) return;
-      const update = await compose.createDraft(store, draft, by(res), clock());
+      const update = await compose.createDraft(store, draft, email, clock());
       res.status(201).json(await compose.updateView(store, update));
     }),
   );
 
-  router.post(
-    `${UPDATES}/preview`,
-    ...change,
+  routes.post(
+    '/updates/preview',
+    'updates',
     act(async (req, res) => {
       const draft = parse(previewRequestSchema, req.body, res, 'The update cannot be previewed.');
       if (!draft) return;
@@ -160,9 +114,9 @@ export function updatesTeamRoutes({
     }),
   );
 
-  router.get(
-    `${UPDATES}/:updateId`,
-    session,
+  routes.get(
+    '/updates/:updateId',
+    'updates',
     act(async (req, res) => {
       const update = await store.updates.get(String(req.params.updateId));
       if (!update) throw new compose.UpdateRefused(404, 'No such update.');
@@ -170,9 +124,9 @@ export function updatesTeamRoutes({
     }),
   );
 
-  router.post(
-    `${UPDATES}/:updateId`,
-    ...change,
+  routes.post(
+    '/updates/:updateId',
+    'updates',
     act(async (req, res) => {
       const draft = parse(draftRequestSchema, req.body, res, 'The update cannot be saved.');
       if (!draft) return;
@@ -181,27 +135,27 @@ export function updatesTeamRoutes({
     }),
   );
 
-  router.post(
-    `${UPDATES}/:updateId/test`,
-    ...change,
-    act(async (req, res) => {
+  routes.post(
+    '/updates/:updateId/test',
+    'updates',
+    act(async (req, res, { email }) => {
       const id = String(req.params.updateId);
-      await compose.sendTest(store, id, by(res), mailer, settings);
-      await audit(res, 'update-test', id);
-      res.json({ sentTo: by(res) });
+      await compose.sendTest(store, id, email, mailer, settings);
+      await record(email, 'update-test', id);
+      res.json({ sentTo: email });
     }),
   );
 
-  router.post(
-    `${UPDATES}/:updateId/send`,
-    ...change,
-    act(async (req, res) => {
+  routes.post(
+    '/updates/:updateId/send',
+    'updates',
+    act(async (req, res, { email }) => {
       const body = parse(sendRequestSchema, req.body, res, 'The update cannot be sent.');
       if (!body) return;
       const id = String(req.params.updateId);
       const at = body.at === undefined ? undefined : new Date(body.at);
       const update = await compose.send(store, id, at, clock());
-      await audit(res, at ? 'update-schedule' : 'update-send', id);
+      await record(email, at ? 'update-schedule' : 'update-send', id);
       logger.info(
         { update: id, list: update.list, scheduledAt: update.scheduledAt },
         at ? 'update scheduled' : 'update sending',
@@ -216,13 +170,13 @@ export function updatesTeamRoutes({
     ['resume', (id: string) => compose.resume(store, id)],
     ['cancel', (id: string) => compose.cancel(store, id, clock())],
   ] as const) {
-    router.post(
-      `${UPDATES}/:updateId/${action}`,
-      ...change,
-      act(async (req, res) => {
+    routes.post(
+      `/updates/:updateId/${action}`,
+      'updates',
+      act(async (req, res, { email }) => {
         const id = String(req.params.updateId);
         const update = await run(id);
-        await audit(res, `update-${action}`, id);
+        await record(email, `update-${action}`, id);
         logger.info({ update: id }, `update ${action}`);
         poke();
         res.json(await compose.updateView(store, update));
@@ -230,9 +184,9 @@ export function updatesTeamRoutes({
     );
   }
 
-  router.get(
-    SUBSCRIBERS,
-    session,
+  routes.get(
+    '/subscribers',
+    'updates',
     act(async (req, res) => {
       const query = parse(subscriberQuerySchema, req.query, res, 'The search is not valid.');
       if (!query) return;
@@ -245,10 +199,10 @@ export function updatesTeamRoutes({
     }),
   );
 
-  router.get(
-    `${SUBSCRIBERS}/export`,
-    session,
-    act(async (req, res) => {
+  routes.get(
+    '/subscribers/export',
+    'updates',
+    act(async (req, res, { email }) => {
       const format = req.query.format;
       if (!TEAM_EXPORT_FORMATS.includes(format as (typeof TEAM_EXPORT_FORMATS)[number])) {
         sendError(
@@ -259,6 +213,7 @@ export function updatesTeamRoutes({
         );
         return;
       }
+      await audit.record(email, 'export', { detail: `${String(format)}, every subscriber` });
       const rows = await store.subscriptions.all();
       res.attachment(`subscribers-${clock().toISOString().slice(0, 10)}.${String(format)}`);
       res.set('X-Content-Type-Options', 'nosniff');
@@ -275,6 +230,4 @@ export function updatesTeamRoutes({
       }
     }),
   );
-
-  return router;
 }

@@ -42,4 +42,23 @@ recordContract('session record', (store) => {
     expect(await sessions.find(hash('k'))).not.toBeNull();
     expect(await sessions.takeSignInToken(hash('t'), NOW)).toBeNull();
   });
+
+  it('ends every session of one address at once, and no other', async () => {
+    const sessions = store().sessions;
+    const session = (letter: string, email: string) => ({
+      tokenHash: hash(letter),
+      email,
+      csrfToken: 'csrf',
+      createdAt: NOW,
+      lastSeenAt: NOW,
+    });
+    await sessions.save(session('a', 'team@example.org'));
+    await sessions.save(session('b', 'team@example.org'));
+    await sessions.save(session('c', 'other@example.org'));
+    expect(await sessions.deleteAll('team@example.org')).toBe(2);
+    expect(await sessions.find(hash('a'))).toBeNull();
+    expect(await sessions.find(hash('b'))).toBeNull();
+    expect(await sessions.find(hash('c'))).not.toBeNull();
+    expect(await sessions.deleteAll('team@example.org')).toBe(0);
+  });
 });

@@ -159,3 +159,19 @@ export const SPONSOR_CALL_TO_ACTION = {
   text: 'Tell us a little about your organisation and we will put together the package that fits.',
   buttonLabel: 'Become a Sponsor',
 } as const;
+
+/** The section listing current sponsors (published content: the team edits the sponsors in /team). */
+export const CURRENT_SPONSORS = {
+  title: 'Our sponsors',
+  intro: 'These organisations keep the showcase free to attend and free to present. Thank you.',
+} as const;
+
+/**
+ * SAMPLE CONTENT: three invented sponsors for the team to replace (docs/sample-content.md). The
+ * seed of the "sponsor" content type (src/content/model.ts).
+ */
+export const SAMPLE_SPONSORS = [
+  { name: 'Cedar Ridge Mutual', level: 'gold', website: 'https://cedarridgemutual.example' },
+  { name: 'Northfield Power Cooperative', level: 'silver', website: 'https://northfieldpower.example' },
+  { name: 'Pinecrest Outdoor Supply', level: 'bronze', website: 'https://pinecrestoutdoor.example' },
+] as const;

@@ -1,3 +1,4 @@
+import { usePageData } from '@wpc/shared/area';
 import { AppLink } from '@wpc/shared/navigation';
 import { BackToTop } from '@wpc/shared/ui';
 import {
@@ -5,25 +6,25 @@ import {
   ABOUT_HERO,
   ABOUT_US,
   CURATION_PARTNERS,
-  CURATION_PARTNER_PEOPLE,
-  LEADERS,
   LEADERS_TITLE,
   TEAM,
   WHAT_WE_DO,
-  type AboutPerson,
 } from '../content/about';
+import type { AboutPageData, PersonView } from '../content/page-data';
 import { InitialsAvatar } from '../components/InitialsAvatar';
 import page from './page.module.css';
 import styles from './AboutPage.module.css';
 
-function Portrait({ person, size }: { readonly person: AboutPerson; readonly size: 'md' | 'lg' }) {
-  if (!person.image) return <InitialsAvatar name={person.name} size={size} />;
+function Portrait({ person, size }: { readonly person: PersonView; readonly size: 'md' | 'lg' }) {
+  if (!person.photo) return <InitialsAvatar name={person.name} size={size} />;
   const pixels = size === 'lg' ? 104 : 64;
   return (
     <img
       className={styles.photo}
-      src={person.image.src}
-      alt={person.image.alt}
+      src={person.photo.src}
+      srcSet={person.photo.srcSet}
+      sizes={`${pixels}px`}
+      alt={person.photo.alt}
       width={pixels}
       height={pixels}
       loading="lazy"
@@ -31,7 +32,8 @@ function Portrait({ person, size }: { readonly person: AboutPerson; readonly siz
   );
 }
 
-function LinkedInLink({ person }: { readonly person: AboutPerson }) {
+function LinkedInLink({ person }: { readonly person: PersonView }) {
+  if (!person.linkedin) return null;
   return (
     <a className={styles.linkedin} href={person.linkedin} target="_blank" rel="noopener noreferrer">
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -46,6 +48,7 @@ function LinkedInLink({ person }: { readonly person: AboutPerson }) {
 }
 
 export default function AboutPage() {
+  const { leaders, curationPartners, core, past } = usePageData<AboutPageData>();
   return (
     <article>
       <header className={page.hero}>
@@ -97,13 +100,13 @@ export default function AboutPage() {
             {LEADERS_TITLE}
           </h2>
           <ul className={styles.leaders}>
-            {LEADERS.map((leader) => (
+            {leaders.map((leader) => (
               <li key={leader.name} className={styles.leader}>
                 <Portrait person={leader} size="lg" />
                 <div className={styles.leaderText}>
                   <h3 className={styles.leaderName}>{leader.name}</h3>
                   <p className={styles.role}>{leader.role}</p>
-                  <p className={styles.bio}>{leader.bio}</p>
+                  {leader.bio ? <p className={styles.bio}>{leader.bio}</p> : null}
                   <LinkedInLink person={leader} />
                 </div>
               </li>
@@ -117,7 +120,7 @@ export default function AboutPage() {
           </h2>
           <p className={page.sectionIntro}>{CURATION_PARTNERS.intro}</p>
           <ul className={styles.partners}>
-            {CURATION_PARTNER_PEOPLE.map((person) => (
+            {curationPartners.map((person) => (
               <li key={person.name} className={styles.partner}>
                 <Portrait person={person} size="md" />
                 <h3 className={styles.partnerName}>{person.name}</h3>
@@ -139,7 +142,7 @@ export default function AboutPage() {
                 {TEAM.coreTitle}
               </h3>
               <ul className={styles.names}>
-                {TEAM.core.map((member) => (
+                {core.map((member) => (
                   <li key={member.name}>
                     <span className={styles.memberName}>{member.name}</span>
                     <span className="wpc-visually-hidden">, </span>
@@ -153,7 +156,7 @@ export default function AboutPage() {
                 {TEAM.pastTitle}
               </h3>
               <ul className={styles.names}>
-                {TEAM.past.map((member) => (
+                {past.map((member) => (
                   <li key={member.name}>
                     <span className={styles.memberName}>{member.name}</span>
                     <span className="wpc-visually-hidden">, </span>

@@ -1,3 +1,4 @@
+import { usePageData } from '@wpc/shared/area';
 import { FormButton } from '@wpc/shared/forms/on-demand';
 import { AppLink } from '@wpc/shared/navigation';
 import { Accordion, BackToTop } from '@wpc/shared/ui';
@@ -6,6 +7,7 @@ import {
   BENEFITS,
   BENEFITS_INTRO,
   BENEFITS_TITLE,
+  CURRENT_SPONSORS,
   OPPORTUNITIES,
   PACKAGE_TABLE,
   SPONSOR_CALL_TO_ACTION,
@@ -14,6 +16,8 @@ import {
   WHO_WE_ARE,
   type Entitlement,
 } from '../content/sponsors';
+import { InitialsAvatar } from '../components/InitialsAvatar';
+import type { SponsorsPageData, SponsorView } from '../content/page-data';
 import page from './page.module.css';
 import styles from './SponsorsPage.module.css';
 
@@ -51,7 +55,41 @@ function EntitlementCell({ entitlement }: { readonly entitlement: Entitlement })
   );
 }
 
+/** A sponsor's logo (lazy: it is far below the fold) or its initials, then its name, linked to its site. */
+function Sponsor({ sponsor }: { readonly sponsor: SponsorView }) {
+  const name = sponsor.website ? (
+    <a href={sponsor.website} target="_blank" rel="noopener noreferrer">
+      {sponsor.name}
+      <span className="wpc-visually-hidden"> (opens in a new tab)</span>
+    </a>
+  ) : (
+    sponsor.name
+  );
+  return (
+    <li className={styles.sponsor}>
+      {sponsor.logo ? (
+        <img
+          className={styles.sponsorLogo}
+          src={sponsor.logo.src}
+          srcSet={sponsor.logo.srcSet}
+          sizes="96px"
+          alt={sponsor.logo.alt}
+          width={96}
+          height={Math.round((96 * sponsor.logo.height) / sponsor.logo.width)}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <InitialsAvatar name={sponsor.name} />
+      )}
+      <p className={styles.sponsorName}>{name}</p>
+      <p className={styles.sponsorLevel}>{sponsor.levelLabel} sponsor</p>
+    </li>
+  );
+}
+
 export default function SponsorsPage() {
+  const { sponsors } = usePageData<SponsorsPageData>();
   return (
     <article>
       <header className={page.hero}>
@@ -171,6 +209,20 @@ export default function SponsorsPage() {
             {WHO_WE_ARE.link.label}
           </AppLink>
         </section>
+
+        {sponsors.length > 0 ? (
+          <section className={page.section} aria-labelledby="sponsors-current">
+            <h2 id="sponsors-current" className={page.sectionTitle}>
+              {CURRENT_SPONSORS.title}
+            </h2>
+            <p className={page.sectionIntro}>{CURRENT_SPONSORS.intro}</p>
+            <ul className={styles.sponsors}>
+              {sponsors.map((sponsor) => (
+                <Sponsor key={sponsor.name} sponsor={sponsor} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
         <section className={page.callout} aria-labelledby="sponsors-cta">
           <h2 id="sponsors-cta">{SPONSOR_CALL_TO_ACTION.title}</h2>

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import type { AreaPages } from '@wpc/shared/area';
+import { lazyPage, type AreaPages } from '@wpc/shared/area';
 
 export const pages: AreaPages = {
-  '/': lazy(() => import('./HomePage')),
-  '/about': lazy(() => import('./AboutPage')),
-  '/contact-us': lazy(() => import('./ContactUsPage')),
-  '/sponsors': lazy(() => import('./SponsorsPage')),
+  '/': lazyPage(() => import('./HomePage')),
+  '/about': lazyPage(() => import('./AboutPage')),
+  '/contact-us': lazyPage(() => import('./ContactUsPage')),
+  '/sponsors': lazyPage(() => import('./SponsorsPage')),
 };

@@ -1,12 +1,13 @@
 // What search engines and share previews show for /map: title, description and share image
-// (drawn at build time beside the title). See README "Page metadata".
+// (drawn beside the title). See README "Page metadata". The description counts the published
+// organisations and the date follows them (src/content/page-data.ts): these are the defaults.
 import type { AreaPageMeta } from '@wpc/shared/page-meta';
-import { organisations } from './organisations';
 
 export const PAGE_META: AreaPageMeta = {
   '/map': {
     title: 'Showcase Map',
-    description: `A world map of the ${organisations.length} organisations that have presented at the Wildfire Innovation Showcase, from detection start-ups to land restoration.`,
+    description:
+      'A world map of the organisations that have presented at the Wildfire Innovation Showcase, from detection start-ups to land restoration.',
     type: 'article',
     lastModified: '2026-11-22',
     shareImage: {

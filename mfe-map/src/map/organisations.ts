@@ -1,3 +1,4 @@
+import { slugify } from '@wpc/shared/content-model';
 import type { MapOrganisation } from '../content/organisation';
 import { parseLatLong, type LatLong } from './lat-long';
 
@@ -13,15 +14,8 @@ export interface PlottedOrganisation extends ListedOrganisation {
   readonly position: LatLong;
 }
 
-export function slugOf(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+/** Unique slug of a name, for element ids: the same as the organisation's entry's. */
+export const slugOf = slugify;
 
 export function listOrganisations(organisations: readonly MapOrganisation[]): ListedOrganisation[] {
   return organisations.map((organisation) => ({

@@ -1,14 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { usePageData } from '@wpc/shared/area';
 import { ORGANISATION_LIST_ID, OrganisationList } from '../components/OrganisationList';
 import { mapPageCopy as copy } from '../content/map-page';
-import { organisations } from '../content/organisations';
+import type { MapPageData } from '../content/page-data';
 import { isPlotted, listOrganisations } from '../map/organisations';
 import { initialZoomFor } from '../map/settings';
 import type { WorldMap } from '../map/world-map';
 import styles from './MapPage.module.css';
-
-const listed = listOrganisations(organisations);
-const plotted = listed.filter(isPlotted);
 
 type MapStatus = 'loading' | 'ready' | 'failed';
 
@@ -18,6 +16,9 @@ interface PendingShow {
 }
 
 export default function MapPage() {
+  const { organisations } = usePageData<MapPageData>();
+  const listed = useMemo(() => listOrganisations(organisations), [organisations]);
+  const plotted = useMemo(() => listed.filter(isPlotted), [listed]);
   const containerRef = useRef<HTMLDivElement>(null);
   const worldMapRef = useRef<WorldMap | null>(null);
   // A choice made in the list before the map has arrived, carried out once it has.
@@ -52,7 +53,7 @@ export default function MapPage() {
       worldMapRef.current = null;
       worldMap?.destroy();
     };
-  }, [attempt]);
+  }, [attempt, plotted]);
 
   const showOnMap = useCallback((id: string, button: HTMLButtonElement) => {
     if (worldMapRef.current) worldMapRef.current.showOrganisation(id, button);

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-import type { AreaPages } from '@wpc/shared/area';
+import { lazyPage, type AreaPages } from '@wpc/shared/area';
 
 export const pages: AreaPages = {
-  '/map': lazy(() => import('./MapPage')),
+  '/map': lazyPage(() => import('./MapPage')),
 };

@@ -6,12 +6,14 @@ export interface SubPageProps {
   readonly title: string;
   /** The page's name in the breadcrumb trail. */
   readonly crumb: string;
+  /** Pages between the scorecard and this one in the trail (a press release: the press releases). */
+  readonly trail?: readonly { readonly href: string; readonly label: string }[];
   readonly lead: ReactNode;
   readonly children: ReactNode;
 }
 
 /** The frame of every scorecard sub-page: breadcrumb, title band and a reading column. */
-export function SubPage({ title, crumb, lead, children }: SubPageProps) {
+export function SubPage({ title, crumb, trail = [], lead, children }: SubPageProps) {
   return (
     <article className={styles.page}>
       <header className={styles.hero}>
@@ -21,6 +23,11 @@ export function SubPage({ title, crumb, lead, children }: SubPageProps) {
               <li>
                 <AppLink href="/scorecard">Scorecard</AppLink>
               </li>
+              {trail.map((step) => (
+                <li key={step.href}>
+                  <AppLink href={step.href}>{step.label}</AppLink>
+                </li>
+              ))}
               <li aria-current="page">{crumb}</li>
             </ol>
           </nav>

@@ -1,15 +1,20 @@
 // What search engines and share previews show for the scorecard's pages: titles, descriptions,
-// share images (drawn at build time beside the title) and structured data. See README "Page metadata".
+// share images (drawn beside the title) and structured data. See README "Page metadata". Pages that
+// show published content take their title, description, lastModified and structured data from it
+// as well (src/content/page-data.ts): these are their defaults.
 import { faqPage, textQuestions, type AreaPageMeta, type PageMeta } from '@wpc/shared/page-meta';
-import { TEN_ESSENTIALS } from '@wpc/shared/scorecard';
-import { FAQ_ITEMS, type FaqItem } from './faq';
 import { LANDING_CARDS } from './landing';
 
-/** An FAQ answer as text: its paragraphs, then its list (or the Ten Essentials). */
-function answerText(item: FaqItem): string {
-  const list = item.listSource === 'essentials' ? TEN_ESSENTIALS.map((essential) => essential.title) : item.list;
-  return [...item.paragraphs, ...(list ? [`${list.join('; ')}.`] : [])].join(' ');
-}
+/** A share image: one of the area's illustrations beside the page's title. */
+export const shareImage = (illustration: string, alt: string, title: string): PageMeta['shareImage'] => ({
+  illustration: `src/images/${illustration}.svg`,
+  alt: `${alt}, beside the title ${title}.`,
+});
+
+export const OVERVIEW_ILLUSTRATION = {
+  name: 'card-overview',
+  alt: 'The scorecard document: a green cover above ten bars, one for each essential',
+} as const;
 
 const page = (
   title: string,
@@ -22,7 +27,7 @@ const page = (
   description,
   type: 'article',
   lastModified: '2026-11-22',
-  shareImage: { illustration: `src/images/${illustration}.svg`, alt: `${alt}, beside the title ${title}.` },
+  shareImage: shareImage(illustration, alt, title),
   ...extra,
 });
 
@@ -55,12 +60,23 @@ export const PAGE_META: AreaPageMeta = {
     'card-collaborate',
     'Three people in green, orange and blue circles joined by dashed lines around a tick',
   ),
+  '/scorecard/news/:slug': page(
+    'Press Release',
+    'A press release of the Wildfire Prevention Consortium about the Community Wildfire Resilience Scorecard.',
+    'card-overview',
+    'The scorecard document: a green cover above ten bars, one for each essential',
+  ),
+  '/scorecard/news/page/:page': page(
+    'Earlier Press Releases',
+    'Earlier press releases about the Community Wildfire Resilience Scorecard, its editions and its pilot programmes, newest first.',
+    'card-overview',
+    'The scorecard document: a green cover above ten bars, one for each essential',
+  ),
   '/scorecard/faq': page(
     'Scorecard FAQ',
     'Answers to the twelve questions we hear most about the Community Wildfire Resilience Scorecard: what it is, why it is needed, how to use it and who it is for.',
     'card-support',
     'A helper wearing a headset between a question mark and a reply with a tick',
-    { structuredData: [faqPage(FAQ_ITEMS.map((item) => ({ question: item.question, answer: answerText(item) })))] },
   ),
   '/scorecard/about': page(
     'About the Scorecard',

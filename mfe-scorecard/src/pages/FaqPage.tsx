@@ -1,25 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { usePageData } from '@wpc/shared/area';
 import { AppLink } from '@wpc/shared/navigation';
 import { TEN_ESSENTIALS } from '@wpc/shared/scorecard';
 import { Accordion, scrollToSection, type AccordionItem } from '@wpc/shared/ui';
 import { SubPage } from '../components/SubPage';
-import { FAQ_INTRO, FAQ_ITEMS, type FaqItem } from '../content/faq';
+import { FAQ_INTRO } from '../content/faq-page';
+import type { FaqPageData, FaqView } from '../content/page-data';
 import styles from './FaqPage.module.css';
 
-function Answer({ item }: { readonly item: FaqItem }) {
+function Answer({ item }: { readonly item: FaqView }) {
   return (
     <div className={styles.answer}>
-      {item.paragraphs.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
-      ))}
-      {item.list ? (
-        <ul>
-          {item.list.map((entry) => (
-            <li key={entry}>{entry}</li>
-          ))}
-        </ul>
-      ) : null}
-      {item.listSource === 'essentials' ? (
+      {/* HTML the area's server rendered from the answer's Markdown and sanitised (content-model/prepare). */}
+      <div dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+      {item.listEssentials ? (
         <ol>
           {TEN_ESSENTIALS.map((essential) => (
             <li key={essential.id}>{essential.title}</li>
@@ -28,7 +22,7 @@ function Answer({ item }: { readonly item: FaqItem }) {
       ) : null}
       <p className={styles.links}>
         {item.link ? <AppLink href={item.link.href}>{item.link.label}</AppLink> : null}
-        <a href={`#${item.id}`} className={styles.permalink}>
+        <a href={`#${item.slug}`} className={styles.permalink}>
           Link to this question
         </a>
       </p>
@@ -36,33 +30,32 @@ function Answer({ item }: { readonly item: FaqItem }) {
   );
 }
 
-const ITEMS: readonly AccordionItem[] = FAQ_ITEMS.map((item) => ({
-  id: item.id,
-  question: item.question,
-  answer: <Answer item={item} />,
-}));
-
-function indexOfHash(hash: string): number {
+function indexOfHash(items: readonly FaqView[], hash: string): number {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
-  return FAQ_ITEMS.findIndex((item) => item.id === id);
+  return items.findIndex((item) => item.slug === id);
 }
 
 export default function FaqPage() {
-  const [open, setOpen] = useState<readonly boolean[]>(() => FAQ_ITEMS.map(() => false));
+  const { items } = usePageData<FaqPageData>();
+  const accordionItems = useMemo<readonly AccordionItem[]>(
+    () => items.map((item) => ({ id: item.slug, question: item.question, answer: <Answer item={item} /> })),
+    [items],
+  );
+  const [open, setOpen] = useState<readonly boolean[]>(() => items.map(() => false));
   const [scrollTarget, setScrollTarget] = useState<string | null>(null);
 
   // A link to /scorecard/faq#<id> opens that question; the address is only known once mounted.
   useEffect(() => {
     const openFromHash = () => {
-      const index = indexOfHash(window.location.hash);
+      const index = indexOfHash(items, window.location.hash);
       if (index < 0) return;
       setOpen((current) => current.map((value, i) => value || i === index));
-      setScrollTarget(FAQ_ITEMS[index]!.id);
+      setScrollTarget(items[index]!.slug);
     };
     openFromHash();
     window.addEventListener('hashchange', openFromHash);
     return () => window.removeEventListener('hashchange', openFromHash);
-  }, []);
+  }, [items]);
 
   // After the opened answer is on screen, bring the question below the sticky header and focus it.
   // On a first visit that waits for the load event: Chrome drops a smooth scroll started earlier.
@@ -87,7 +80,13 @@ export default function FaqPage() {
   return (
     <SubPage title={FAQ_INTRO.title} crumb={FAQ_INTRO.crumb} lead={<p>{FAQ_INTRO.lead}</p>}>
       <div className={styles.layout}>
-        <Accordion items={ITEMS} openItems={open} onToggle={toggle} headingLevel={2} className={styles.accordion} />
+        <Accordion
+          items={accordionItems}
+          openItems={open}
+          onToggle={toggle}
+          headingLevel={2}
+          className={styles.accordion}
+        />
         <section className={styles.more} aria-labelledby="faq-more">
           <h2 id="faq-more" className={styles.moreTitle}>
             Still have a question?

@@ -1,14 +1,15 @@
-import { lazy } from 'react';
-import type { AreaPages } from '@wpc/shared/area';
+import { lazyPage, type AreaPages } from '@wpc/shared/area';
 
 export const pages: AreaPages = {
-  '/scorecard': lazy(() => import('./ScorecardLandingPage')),
-  '/scorecard/instructions': lazy(() => import('./InstructionsPage')),
-  '/scorecard/news': lazy(() => import('./NewsPage')),
-  '/scorecard/participation': lazy(() => import('./ParticipationPage')),
-  '/scorecard/faq': lazy(() => import('./FaqPage')),
-  '/scorecard/about': lazy(() => import('./ScorecardAboutPage')),
-  '/scorecard/subscribe': lazy(() => import('./SubscribePage')),
-  '/scorecard/contact': lazy(() => import('./ScorecardContactPage')),
-  '/scorecard/assess': lazy(() => import('./AssessPage')),
+  '/scorecard': lazyPage(() => import('./ScorecardLandingPage')),
+  '/scorecard/instructions': lazyPage(() => import('./InstructionsPage')),
+  '/scorecard/news': lazyPage(() => import('./NewsPage')),
+  '/scorecard/news/page/:page': lazyPage(() => import('./NewsArchivePage')),
+  '/scorecard/news/:slug': lazyPage(() => import('./PressReleasePage')),
+  '/scorecard/participation': lazyPage(() => import('./ParticipationPage')),
+  '/scorecard/faq': lazyPage(() => import('./FaqPage')),
+  '/scorecard/about': lazyPage(() => import('./ScorecardAboutPage')),
+  '/scorecard/subscribe': lazyPage(() => import('./SubscribePage')),
+  '/scorecard/contact': lazyPage(() => import('./ScorecardContactPage')),
+  '/scorecard/assess': lazyPage(() => import('./AssessPage')),
 };

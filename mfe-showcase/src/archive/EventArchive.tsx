@@ -1,64 +1,47 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ClipPlayer } from '@wpc/shared/ui';
-import {
-  eventHeaderDate,
-  eventTabLabel,
-  LATEST_SHOWCASE_DATE,
-  SHOWCASE_EVENTS,
-  type ShowcaseDate,
-  type ShowcaseEvent,
-} from '../content/events';
-import { CONSORTIUM_PRESENTATIONS, INNOVATOR_PRESENTATIONS } from '../content/presentations';
-import {
-  innovatorsShownOn,
-  type ConsortiumPresentation,
-  type InnovatorPresentation,
-} from '../content/presentation-types';
+import { eventHeaderDate, eventTabLabel } from '../content/events';
+import type { EventView } from '../content/page-data';
 import { PRESENTATIONS_COPY } from '../content/presentations-page';
 import { remoteFileUrl } from '../content/remote-files';
-import { ConsortiumCard, InnovatorCard } from '../components/PresentationCards';
+import { SessionCard } from '../components/PresentationCards';
 import { readStoredShowcaseDate, storeShowcaseDate } from './showcase-date-storage';
 import styles from './EventArchive.module.css';
 
 const copy = PRESENTATIONS_COPY.archive;
 
 /** "11172024" -> "2024-11-17", for <time dateTime>. */
-const isoDay = (date: ShowcaseDate) => `${date.slice(4)}-${date.slice(0, 2)}-${date.slice(2, 4)}`;
+const isoDay = (date: string) => `${date.slice(4)}-${date.slice(0, 2)}-${date.slice(2, 4)}`;
 
 export interface EventArchiveProps {
-  /** The archive's data; the content modules by default. */
-  readonly events?: readonly ShowcaseEvent[];
-  readonly consortium?: readonly ConsortiumPresentation[];
-  readonly innovators?: readonly InnovatorPresentation[];
+  /** The published showcases, oldest first, each with its sessions. */
+  readonly events: readonly EventView[];
 }
 
 /**
  * "Previous Innovation Showcases": one tab per showcase and the chosen showcase's recording
  * and presentations. The choice is kept in sessionStorage for the rest of the visit.
  */
-export function EventArchive({
-  events = SHOWCASE_EVENTS,
-  consortium = CONSORTIUM_PRESENTATIONS,
-  innovators = INNOVATOR_PRESENTATIONS,
-}: EventArchiveProps) {
+export function EventArchive({ events }: EventArchiveProps) {
   const baseId = useId();
-  const tabId = (date: ShowcaseDate) => `${baseId}-tab-${date}`;
+  const tabId = (date: string) => `${baseId}-tab-${date}`;
   const panelId = `${baseId}-panel`;
-  const tabs = useRef(new Map<ShowcaseDate, HTMLButtonElement>());
-  const [selected, setSelected] = useState<ShowcaseDate>(LATEST_SHOWCASE_DATE);
+  const tabs = useRef(new Map<string, HTMLButtonElement>());
+  // The latest showcase: the one selected when the visitor has not chosen another.
+  const [selected, setSelected] = useState<string | undefined>(() => events[events.length - 1]?.date);
   // The server renders the latest showcase, and cannot know the visitor's stored choice, so the
   // panel stays invisible (its space kept) until that choice has been read: no visible switch.
   const [restored, setRestored] = useState(false);
 
   // After mount and before the browser paints: the session's choice, if it names a showcase.
   useLayoutEffect(() => {
-    const stored = readStoredShowcaseDate();
+    const stored = readStoredShowcaseDate(events.map((event) => event.date));
     // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage exists only in the browser, after hydration
     if (stored) setSelected(stored);
     setRestored(true);
-  }, []);
+  }, [events]);
 
-  const select = (date: ShowcaseDate) => {
+  const select = (date: string) => {
     setSelected(date);
     storeShowcaseDate(date);
   };
@@ -116,25 +99,14 @@ export function EventArchive({
           tabIndex={0}
           className={restored ? styles.panel : `${styles.panel} ${styles.restoring}`}
         >
-          <EventPresentations
-            key={event.date}
-            event={event}
-            consortium={consortium.find((entry) => entry.showcaseDate === event.date)}
-            innovators={innovatorsShownOn(innovators, event.date)}
-          />
+          <EventPresentations key={event.date} event={event} />
         </div>
       ) : null}
     </>
   );
 }
 
-interface EventPresentationsProps {
-  readonly event: ShowcaseEvent;
-  readonly consortium: ConsortiumPresentation | undefined;
-  readonly innovators: readonly InnovatorPresentation[];
-}
-
-function EventPresentations({ event, consortium, innovators }: EventPresentationsProps) {
+function EventPresentations({ event }: { readonly event: EventView }) {
   const innovatorsTitleId = useId();
   return (
     <>
@@ -144,22 +116,26 @@ function EventPresentations({ event, consortium, innovators }: EventPresentation
           <time dateTime={isoDay(event.date)}>{eventHeaderDate(event)}</time>
         </p>
       </div>
-      <div className={styles.fullVideo}>
-        <ClipPlayer
-          videoId={event.fullVideo}
-          title={`${event.showcaseHeaderName}: ${copy.fullVideoSuffix}`}
-          previewSrc={remoteFileUrl(event.videoPreview)}
-        />
-      </div>
-      {consortium ? <ConsortiumCard entry={consortium} /> : null}
+      {event.fullVideo ? (
+        <div className={styles.fullVideo}>
+          <ClipPlayer
+            videoId={event.fullVideo.id}
+            start={event.fullVideo.start}
+            end={event.fullVideo.end}
+            title={`${event.showcaseHeaderName}: ${copy.fullVideoSuffix}`}
+            previewSrc={remoteFileUrl(event.videoPreview)}
+          />
+        </div>
+      ) : null}
+      {event.update ? <SessionCard session={event.update} /> : null}
       <h3 id={innovatorsTitleId} className={styles.innovatorsTitle}>
         {copy.innovatorsTitle}
       </h3>
-      {innovators.length > 0 ? (
+      {event.pitches.length > 0 ? (
         <ul className={styles.innovators} aria-labelledby={innovatorsTitleId}>
-          {innovators.map((entry) => (
-            <li key={`${entry.showcaseDate}-${entry.orgName}`}>
-              <InnovatorCard entry={entry} />
+          {event.pitches.map((session) => (
+            <li key={session.id}>
+              <SessionCard session={session} />
             </li>
           ))}
         </ul>

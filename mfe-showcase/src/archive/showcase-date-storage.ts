@@ -1,5 +1,4 @@
-/** The showcase the visitor last chose, kept for the browser session (spec §2 and §9). */
-import { isShowcaseDate, type ShowcaseDate } from '../content/events';
+/** The showcase the visitor last chose, kept for the browser session (spec §2 and §9), as MMDDYYYY. */
 
 export const SHOWCASE_DATE_KEY = 'showcase-date';
 
@@ -12,17 +11,20 @@ function sessionStore(): Storage | null {
   }
 }
 
-/** The stored date when it names a showcase that exists; null when missing or unknown. */
-export function readStoredShowcaseDate(storage: Storage | null = sessionStore()): ShowcaseDate | null {
+/** The stored date when it is one of `dates` (the published showcases'); null when missing or unknown. */
+export function readStoredShowcaseDate(
+  dates: readonly string[],
+  storage: Storage | null = sessionStore(),
+): string | null {
   try {
     const stored = storage?.getItem(SHOWCASE_DATE_KEY);
-    return isShowcaseDate(stored) ? stored : null;
+    return stored && dates.includes(stored) ? stored : null;
   } catch {
     return null;
   }
 }
 
-export function storeShowcaseDate(date: ShowcaseDate, storage: Storage | null = sessionStore()): void {
+export function storeShowcaseDate(date: string, storage: Storage | null = sessionStore()): void {
   try {
     storage?.setItem(SHOWCASE_DATE_KEY, date);
   } catch {

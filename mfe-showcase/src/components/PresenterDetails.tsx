@@ -24,24 +24,32 @@ export function PresenterDetails({ presenter }: { readonly presenter: Presenter 
           <span className="wpc-visually-hidden">Location: </span>
           {presenter.location}
         </p>
-        <ul className={styles.links}>
-          <li>
-            <ExternalLink href={presenter.linkedinPersonal}>{presenter.name} on LinkedIn</ExternalLink>
-          </li>
-          <li>
-            <ExternalLink href={presenter.linkedin}>{presenter.orgName} on LinkedIn</ExternalLink>
-          </li>
-        </ul>
+        {presenter.linkedinPersonal || presenter.linkedin ? (
+          <ul className={styles.links}>
+            {presenter.linkedinPersonal ? (
+              <li>
+                <ExternalLink href={presenter.linkedinPersonal}>{presenter.name} on LinkedIn</ExternalLink>
+              </li>
+            ) : null}
+            {presenter.linkedin ? (
+              <li>
+                <ExternalLink href={presenter.linkedin}>{presenter.orgName} on LinkedIn</ExternalLink>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
       </div>
-      <img
-        className={styles.logo}
-        src={remoteFileUrl(presenter.orgLogo)}
-        alt={`${presenter.orgName} logo`}
-        width={56}
-        height={56}
-        loading="lazy"
-        decoding="async"
-      />
+      {presenter.orgLogo ? (
+        <img
+          className={styles.logo}
+          src={remoteFileUrl(presenter.orgLogo)}
+          alt={presenter.orgLogoAlt || `${presenter.orgName} logo`}
+          width={56}
+          height={56}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
     </div>
   );
 }

@@ -65,5 +65,5 @@ export const LATEST_SHOWCASE_DATE: ShowcaseDate = SHOWCASE_DATES.reduce((latest,
 );
 
 /** spec §3's dateShow (the tab) and showcaseHeaderDate, from the one date. */
-export const eventTabLabel = (event: ShowcaseEvent): string => formatShowcaseDate(event.date, 'short');
-export const eventHeaderDate = (event: ShowcaseEvent): string => formatShowcaseDate(event.date, 'long');
+export const eventTabLabel = (event: { readonly date: string }): string => formatShowcaseDate(event.date, 'short');
+export const eventHeaderDate = (event: { readonly date: string }): string => formatShowcaseDate(event.date, 'long');

@@ -66,6 +66,8 @@ export interface Presenter {
   readonly photo: string;
   readonly orgName: string;
   readonly orgLogo: string;
+  /** The logo's alternative text, as its editor wrote it; "<orgName> logo" when not given. */
+  readonly orgLogoAlt?: string;
   readonly location: string;
   readonly linkedin: string;
   readonly linkedinPersonal: string;

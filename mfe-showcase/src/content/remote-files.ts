@@ -21,7 +21,11 @@ function deploymentBase(): string {
 // Decided once when the module loads, never while rendering.
 const BASE = deploymentBase();
 
-/** The URL of a file under this remote's `public/`, e.g. remoteFileUrl('slides/x.pdf'). */
+/**
+ * The URL of a file under this remote's `public/`, e.g. remoteFileUrl('slides/x.pdf'). An address
+ * that is one already (a published image under /api/, a seed file as its page addresses it) is
+ * left as it is.
+ */
 export function remoteFileUrl(path: string): string {
-  return `${BASE}${path}`;
+  return /^(\/|https?:)/.test(path) ? path : `${BASE}${path}`;
 }

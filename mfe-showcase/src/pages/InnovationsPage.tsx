@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { usePageData } from '@wpc/shared/area';
 import { AppLink } from '@wpc/shared/navigation';
 import { NotifyPopup } from '@wpc/shared/forms/on-demand';
 import { Button, ClipPlayer } from '@wpc/shared/ui';
 import { ExternalLink } from '../components/ExternalLink';
 import { Avatar } from '../components/Avatar';
-import { findEvent, LATEST_SHOWCASE_DATE } from '../content/events';
 import { INNOVATIONS_COPY as copy } from '../content/innovations-page';
+import type { InnovationsPageData } from '../content/page-data';
 import { ORGANIZERS } from '../content/organizers';
 import { remoteFileUrl } from '../content/remote-files';
 import { formatDay, formatMoment } from '../format/dates';
@@ -17,6 +18,7 @@ const PRESENTATIONS_PATH = '/showcase/presentations';
 
 /** /showcase/innovations: what the showcase is, and how to present at or attend the next one. */
 export default function InnovationsPage() {
+  const { demo } = usePageData<InnovationsPageData>();
   const settings = useShowcaseSettings();
   const timing = useEventTiming();
   const notifyMode = settings.registration === 'notify';
@@ -84,7 +86,7 @@ export default function InnovationsPage() {
                 <AppLink href={PRESENTATIONS_PATH}>{copy.demo.archiveLink}</AppLink>
               </p>
             </div>
-            <DemoRecording />
+            {demo ? <DemoRecording demo={demo} /> : null}
           </div>
         </Section>
 
@@ -216,14 +218,15 @@ function RegisterBlock({ settings, timing, onNotify }: BlockProps & { readonly o
 }
 
 /** The latest showcase's full recording, as a taste of what a showcase is like. */
-function DemoRecording() {
-  const event = findEvent(LATEST_SHOWCASE_DATE);
+function DemoRecording({ demo }: { readonly demo: NonNullable<InnovationsPageData['demo']> }) {
   return (
     <div className={styles.demoVideo}>
       <ClipPlayer
-        videoId={event.fullVideo}
-        title={`${event.showcaseHeaderName}: full recording`}
-        previewSrc={remoteFileUrl(event.videoPreview)}
+        videoId={demo.video.id}
+        start={demo.video.start}
+        end={demo.video.end}
+        title={`${demo.title}: full recording`}
+        previewSrc={demo.preview ? remoteFileUrl(demo.preview) : ''}
       />
     </div>
   );

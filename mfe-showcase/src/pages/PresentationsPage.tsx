@@ -1,8 +1,10 @@
 import { useId } from 'react';
+import { usePageData } from '@wpc/shared/area';
 import { FormButton } from '@wpc/shared/forms/on-demand';
 import { EventArchive } from '../archive/EventArchive';
 import { ExternalLink } from '../components/ExternalLink';
 import { HeroVideo } from '../components/HeroVideo';
+import type { PresentationsPageData } from '../content/page-data';
 import { PRESENTATIONS_COPY as copy } from '../content/presentations-page';
 import { remoteFileUrl } from '../content/remote-files';
 import { useShowcaseSettings } from '../settings/ShowcaseSettingsContext';
@@ -16,6 +18,7 @@ const LOOP = [
 
 /** /showcase/presentations: the showcase in brief, then the archive of past showcases. */
 export default function PresentationsPage() {
+  const { events } = usePageData<PresentationsPageData>();
   const settings = useShowcaseSettings();
   const archiveTitleId = useId();
   return (
@@ -55,7 +58,7 @@ export default function PresentationsPage() {
             {copy.archive.title}
           </h2>
           <p>{copy.archive.intro}</p>
-          <EventArchive />
+          <EventArchive events={events} />
         </section>
       </div>
     </article>

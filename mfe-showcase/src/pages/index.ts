@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { AreaPages } from '@wpc/shared/area';
+import { lazyPage, type AreaPages } from '@wpc/shared/area';
 
 export const pages: AreaPages = {
-  '/showcase/innovations': lazy(() => import('./InnovationsPage')),
-  '/showcase/presentations': lazy(() => import('./PresentationsPage')),
+  '/showcase/innovations': lazyPage(() => import('./InnovationsPage')),
+  '/showcase/presentations': lazyPage(() => import('./PresentationsPage')),
 };

@@ -1,35 +1,27 @@
-// The Node entry a remote's build prerenders its routes with (shared/build/prerender.cjs).
-import { StaticRouter } from 'react-router-dom/server';
-import { routesOf, SITE_NAME, type RemoteArea } from '@wpc/shared/routes';
-import { breadcrumbList, type PageMeta } from '@wpc/shared/page-meta';
+// The Node entry of a remote's pages (shared/build/prerender.cjs bundles it per remote into
+// dist-server/render.cjs): its build prerenders the seed with it, and its server renders the
+// published content with it (shared/server/content-renderer.ts). Webpack resolves the @wpc/area-*
+// modules to the remote's own src/pages/index.ts and src/content/{model,page-data,page-meta}.ts.
 import { pages } from '@wpc/area-pages';
 import { PAGE_META } from '@wpc/area-page-meta';
-import { AreaRoutes, areaIdPrefix, ROUTER_FUTURE } from './index';
-import { prerenderToString } from './prerender';
+import { MODEL } from '@wpc/area-model';
+import { PAGE_DATA, PREVIEW_PATHS } from '@wpc/area-page-data';
+import { createAreaServer } from './area-server';
 
 export { loadedModules } from './prerender';
 
-const area = process.env.WPC_AREA as RemoteArea;
-
-export function routePaths(): string[] {
-  return routesOf(area).map((route) => route.path);
-}
-
-/** The page's metadata; every page below the front page also gets its breadcrumb trail. */
-function metaFor(path: string): PageMeta {
-  const meta = PAGE_META[path];
-  if (!meta) throw new Error(`${area} has no metadata for ${path}: add it to src/content/page-meta.ts`);
-  if (path === '/') return meta;
-  return { ...meta, structuredData: [...(meta.structuredData ?? []), breadcrumbList(path)] };
-}
-
-/** The HTML the shell's outlet receives for this path (what the browser's first render produces) and its metadata. */
-export async function renderRoute(path: string): Promise<{ html: string; meta: PageMeta; siteName: string }> {
-  const html = await prerenderToString(
-    <StaticRouter location={path} future={ROUTER_FUTURE}>
-      <AreaRoutes area={area} pages={pages} label="This page" />
-    </StaticRouter>,
-    areaIdPrefix(area),
-  );
-  return { html, meta: metaFor(path), siteName: SITE_NAME };
-}
+export const {
+  area,
+  buildContent,
+  contentModelJson,
+  loadRoutePage,
+  pageFor,
+  pagePaths,
+  renderPage,
+  renderPreview,
+  renderRoute,
+  routeEntries,
+  routePaths,
+  seedContent,
+  seedEntries,
+} = createAreaServer({ model: MODEL, pageData: PAGE_DATA, pageMeta: PAGE_META, previewPaths: PREVIEW_PATHS, pages });

@@ -16,3 +16,34 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 /** What a note change did (the history never repeats a note's text). */
 export const NOTE_CHANGES = ['added', 'changed', 'removed'] as const;
 export type NoteChange = (typeof NOTE_CHANGES)[number];
+
+export * from './access';
+
+/**
+ * What the audit log records: every console action, by the team member who did it (never a
+ * visitor's data). The other console features (publishing, updates) record theirs the same way.
+ */
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-refused',
+  'sign-out',
+  'sign-out-everywhere',
+  'export',
+  'file-download',
+  'erase',
+  'member-add',
+  'member-change',
+  'member-remove',
+  'publish',
+  'schedule',
+  'unpublish',
+  'restore',
+  'update-test',
+  'update-send',
+  'update-schedule',
+  'update-pause',
+  'update-resume',
+  'update-cancel',
+  'uploads-retention',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

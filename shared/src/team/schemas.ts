@@ -11,7 +11,7 @@ import {
   type EndpointKind,
   type FormId,
 } from '../schemas/definitions';
-import { NOTE_CHANGES, REVIEW_STATUSES } from '.';
+import { AUDIT_ACTIONS, NOTE_CHANGES, REVIEW_STATUSES, ROLES } from '.';
 
 const MAX_PAGE = 100_000;
 export const SEARCH_MAX = 200;
@@ -35,6 +35,13 @@ const day = (description: string) =>
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAY_CHOICE)
     .optional()
     .describe(description);
+const pageNumber = (perPage: string) =>
+  z
+    .string({ error: 'Use a page number, 1 or more.' })
+    .regex(/^[1-9]\d{0,5}$/, 'Use a page number, 1 or more.')
+    .refine((value) => Number(value) <= MAX_PAGE, 'Use a page number, 1 or more.')
+    .optional()
+    .describe(`Page number, from 1 (${perPage} a page).`);
 const statusChoice = () => z.enum(REVIEW_STATUSES, { error: `Use one of: ${REVIEW_STATUSES.join(', ')}.` });
 
 // Requests
@@ -69,12 +76,7 @@ export const filterQuerySchema = z.object({
 export const INBOX_PAGE_SIZE = 25;
 
 export const inboxQuerySchema = filterQuerySchema.extend({
-  page: z
-    .string({ error: 'Use a page number, 1 or more.' })
-    .regex(/^[1-9]\d{0,5}$/, 'Use a page number, 1 or more.')
-    .refine((value) => Number(value) <= MAX_PAGE, 'Use a page number, 1 or more.')
-    .optional()
-    .describe(`Page number, from 1 (${INBOX_PAGE_SIZE} rows a page).`),
+  page: pageNumber(`${INBOX_PAGE_SIZE} rows`),
 });
 
 export const TEAM_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -102,6 +104,33 @@ export const eraseRequestSchema = z.strictObject({
   email: email.describe('Every submission and file sent with this address (any case) is deleted.'),
 });
 
+const role = z.enum(ROLES, { error: `Use roles from: ${ROLES.join(', ')}.` });
+
+export const memberRequestSchema = z.strictObject({
+  email: email.describe('The member’s sign-in address (any case; kept lower-cased).'),
+  roles: z
+    .array(role, { error: 'Choose the member’s roles.' })
+    .min(1, 'Choose at least one role.')
+    .max(ROLES.length, 'Choose each role once.')
+    .refine((roles) => new Set(roles).size === roles.length, 'Choose each role once.')
+    .describe('What the member may do: the inbox, updates, and content of one or more areas.'),
+});
+
+export const memberRemovalSchema = z.strictObject({
+  email: email.describe('The member to remove; their sessions end at once.'),
+});
+
+/** Audit entries per page. */
+export const AUDIT_PAGE_SIZE = 50;
+
+export const auditQuerySchema = z.object({
+  action: z
+    .enum(AUDIT_ACTIONS, { error: `Use one of: ${AUDIT_ACTIONS.join(', ')}.` })
+    .optional()
+    .describe('Only entries of this action.'),
+  page: pageNumber(`${AUDIT_PAGE_SIZE} entries`),
+});
+
 // Answers
 
 const message = z.string();
@@ -109,7 +138,15 @@ const timestamp = z.iso.datetime();
 const status = z.enum(REVIEW_STATUSES);
 
 export const signInAcceptedSchema = z.strictObject({ message });
-export const sessionSchema = z.strictObject({ signedIn: z.literal(true), email: z.string(), csrfToken: z.string() });
+const roles = z.array(z.enum(ROLES));
+export const sessionSchema = z.strictObject({
+  signedIn: z.literal(true),
+  email: z.string(),
+  csrfToken: z.string(),
+  /** An admin (TEAM_EMAILS) may do everything; a member what their roles allow. */
+  admin: z.boolean(),
+  roles,
+});
 export const currentSessionSchema = z.union([sessionSchema, z.strictObject({ signedIn: z.literal(false) })]);
 export const inboxRowSchema = z.strictObject({
   id: z.string(),
@@ -152,6 +189,36 @@ export const erasureSchema = z.strictObject({
   assessments: z.int().min(0),
 });
 export const signedOutSchema = z.strictObject({ ok: z.literal(true) });
+export const teamMemberSchema = z.strictObject({
+  email: z.string(),
+  roles,
+  addedAt: timestamp,
+  addedBy: z.string(),
+  changedAt: timestamp,
+  changedBy: z.string(),
+});
+export const membersSchema = z.strictObject({
+  /** TEAM_EMAILS: changed in the deployment's settings, not in the console. */
+  admins: z.array(z.string()),
+  members: z.array(teamMemberSchema),
+});
+export const auditEntrySchema = z.strictObject({
+  id: z.string(),
+  at: timestamp,
+  by: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.string().optional(),
+  detail: z.string().optional(),
+  counts: z.record(z.string(), z.int().min(0)).optional(),
+});
+export const auditPageSchema = z.strictObject({
+  entries: z.array(auditEntrySchema),
+  total: z.int().min(0),
+  page: z.int().min(1),
+  pageSize: z.int().min(1),
+  /** Entries older than this many days are deleted (AUDIT_RETENTION_DAYS). */
+  retentionDays: z.int().min(1),
+});
 
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
@@ -163,3 +230,8 @@ export type InboxPage = z.infer<typeof inboxSchema>;
 export type ReviewChange = z.infer<typeof reviewChangeSchema>;
 export type TeamSubmission = z.infer<typeof teamSubmissionSchema>;
 export type Erasure = z.infer<typeof erasureSchema>;
+export type MemberRequest = z.infer<typeof memberRequestSchema>;
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export type Members = z.infer<typeof membersSchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,24 +1,47 @@
-export interface ErasureCounts {
+import type { AuditAction } from '@wpc/shared/team';
+
+/** What an erasure deleted (a type, not an interface, so it is an entry's counts as it is). */
+export type ErasureCounts = {
   readonly submissions: number;
   readonly files: number;
   readonly assessments: number;
+};
+
+/** An audit entry: who did what, when - never a visitor's data. */
+export interface AuditEntry {
+  readonly id: string;
+  readonly at: Date;
+  /** The team member's sign-in address (or "unknown" for a refused sign-in link nobody can be named for). */
+  readonly by: string;
+  readonly action: AuditAction;
+  /** What it concerned: a submission's or file's id, a member's address, a content entry, an update. */
+  readonly target?: string;
+  /** A few words more: the roles given, an export's format and filter names, why a sign-in was refused. */
+  readonly detail?: string;
+  /** How many records it touched (an erasure's submissions, files and assessments). */
+  readonly counts?: Readonly<Record<string, number>>;
 }
 
-/** What the team did to an update (issue 27): each is audited with the update's id. */
-export type UpdateAuditAction =
-  'update-test' | 'update-send' | 'update-schedule' | 'update-pause' | 'update-resume' | 'update-cancel';
+export type NewAuditEntry = Omit<AuditEntry, 'id'>;
 
-/** An audit entry: who did what, how many records, when - never whose data. */
-export type AuditEntry = { readonly id: string; readonly at: Date; readonly by: string } & (
-  | { readonly action: 'erase'; readonly counts: ErasureCounts }
-  | { readonly action: UpdateAuditAction; readonly update: string }
-);
+export interface AuditPageQuery {
+  readonly offset: number;
+  readonly limit: number;
+  /** Only these actions; all when absent. */
+  readonly actions?: readonly AuditAction[];
+}
 
-/** An entry to add (the store gives it its id). */
-export type NewAuditEntry = AuditEntry extends infer E ? (E extends AuditEntry ? Omit<E, 'id'> : never) : never;
+export interface AuditPage {
+  /** Newest first. */
+  readonly entries: readonly AuditEntry[];
+  /** Entries matching the query's actions. */
+  readonly total: number;
+}
 
-/** The console's audit trail, oldest first. */
+/** The console's audit trail. */
 export interface AuditRepository {
   add(entry: NewAuditEntry): Promise<AuditEntry>;
-  list(): Promise<AuditEntry[]>;
+  page(query: AuditPageQuery): Promise<AuditPage>;
+  /** Deletes the entries older than `before` (the retention); answers how many. */
+  sweep(before: Date): Promise<number>;
 }

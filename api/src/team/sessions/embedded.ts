@@ -17,6 +17,7 @@ CREATE TABLE IF NOT EXISTS team_sessions (
   created_at INTEGER NOT NULL,
   last_seen_at INTEGER NOT NULL
 ) STRICT;
+CREATE INDEX IF NOT EXISTS team_sessions_email ON team_sessions (email);
 `;
 
 const statements = prepared((db) => ({
@@ -36,6 +37,7 @@ const statements = prepared((db) => ({
   find: db.prepare('SELECT * FROM team_sessions WHERE token_hash = ?'),
   touch: db.prepare('UPDATE team_sessions SET last_seen_at = ? WHERE token_hash = ?'),
   delete: db.prepare('DELETE FROM team_sessions WHERE token_hash = ?'),
+  deleteAll: db.prepare('DELETE FROM team_sessions WHERE email = ?'),
   sweepSessions: db.prepare('DELETE FROM team_sessions WHERE last_seen_at < ?'),
   sweepTokens: db.prepare('DELETE FROM sign_in_tokens WHERE expires_at <= ?'),
 }));
@@ -79,6 +81,7 @@ export function embeddedSessions(client: DatabaseClient<Database>): SessionRepos
     delete: async (tokenHash) => {
       await client.run('deleteSession', (db) => statements(db).delete.run(tokenHash));
     },
+    deleteAll: (email) => client.run('endSessions', (db) => statements(db).deleteAll.run(email).changes),
     sweep: async (idleSince, now) => {
       await client.run('sweep', (db) => {
         statements(db).sweepSessions.run(idleSince.getTime());

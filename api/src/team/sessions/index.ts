@@ -24,6 +24,8 @@ export interface SessionRepository {
   find(tokenHash: string): Promise<TeamSession | null>;
   touch(tokenHash: string, lastSeenAt: Date): Promise<void>;
   delete(tokenHash: string): Promise<void>;
+  /** Ends every session of one address (sign out everywhere, a member removed); answers how many. */
+  deleteAll(email: string): Promise<number>;
   /** Forgets sessions idle since before `idleSince` and tokens expired by `now`. */
   sweep(idleSince: Date, now: Date): Promise<void>;
 }

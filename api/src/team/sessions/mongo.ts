@@ -39,6 +39,8 @@ export function mongoSessions(client: DatabaseClient<Db>): SessionRepository {
     async delete(tokenHash) {
       await client.run('deleteSession', (db) => sessionsOf(db).deleteOne({ _id: tokenHash }));
     },
+    deleteAll: (email) =>
+      client.run('endSessions', async (db) => (await sessionsOf(db).deleteMany({ email })).deletedCount),
     async sweep(idleSince, now) {
       await client.run('sweep', async (db) => {
         await sessionsOf(db).deleteMany({ lastSeenAt: { $lt: idleSince } });

@@ -1,0 +1,163 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { can, CSRF_HEADER, TEAM_API, type Access, type Permission } from '@wpc/shared/team';
+import { HttpError, sendError } from '../http/errors';
+import type { Store } from '../store';
+import type { AccessOf } from './access';
+import { currentSession, SIGNED_OUT } from './session';
+import type { TeamSession } from './sessions';
+
+/** A signed-in request: the session, its address and what that address may do now. */
+export interface Signed {
+  readonly session: TeamSession;
+  readonly email: string;
+  readonly access: Access;
+}
+
+export type ConsoleHandler = (req: Request, res: Response, signed: Signed) => unknown;
+
+/** A console route as declared: what it needs ("public": sign-in, the session check). */
+export interface DeclaredRoute {
+  readonly method: 'GET' | 'POST';
+  /** Under TEAM_API, with Express parameters (":submissionId"). */
+  readonly path: string;
+  readonly permission: Permission | 'public';
+}
+
+export interface ConsoleRoutesOptions {
+  readonly store: Pick<Store, 'sessions'>;
+  readonly accessOf: AccessOf;
+  readonly clock: () => Date;
+  readonly jsonLimitBytes: number;
+}
+
+export const ACCESS_ENDED =
+  'Your access to the team console has ended. Ask an admin of the console if you need it again.';
+
+/** What a permission is, in a 403's message. */
+const NEEDS: Readonly<Record<string, string>> = {
+  inbox: 'the inbox (form submissions)',
+  updates: 'updates to subscribers',
+  content: 'content of any area',
+  admin: 'admin tasks (members and the audit log)',
+};
+export const forbidden = (permission: Permission) =>
+  `This needs ${NEEDS[permission] ?? `content of the ${permission.slice('content:'.length)} area`}, which your roles do not include. Ask an admin of the console if you need it.`;
+
+function sameText(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+const signedOf = (res: Response) => (res.locals as { signed: Signed }).signed;
+
+/**
+ * Every change needs the session's CSRF token in X-CSRF-Token. Another site cannot read it,
+ * and cannot send the header without a CORS preflight the API refuses; the SameSite=Strict
+ * cookie is a second wall, not the only one.
+ */
+const requireCsrf: RequestHandler = (req, res, next) => {
+  const given = req.get(CSRF_HEADER);
+  if (!given || !sameText(given, signedOf(res).session.csrfToken)) {
+    sendError(
+      res,
+      new HttpError(403, `This change needs the console's ${CSRF_HEADER} header. Reload the page and try again.`),
+    );
+    return;
+  }
+  next();
+};
+
+const requireJson: RequestHandler = (req, res, next) => {
+  // JSON only: a cross-site HTML form cannot send it without a CORS preflight, which is refused.
+  if (req.is('application/json') !== 'application/json') {
+    sendError(res, new HttpError(415, 'Send the request as application/json.'));
+    return;
+  }
+  next();
+};
+
+/**
+ * The console's routes, each declaring the permission it needs. A declared route answers 401
+ * without a session, or when its address is no longer an admin or a member (the session is then
+ * ended); 403 when the roles lack the permission; and, for a change (POST), 403 without the
+ * session's CSRF token and 415 for anything but JSON. Features add theirs here
+ * (`routes.get('/updates', 'updates', handler)`), and `declared` lists them all for the tests.
+ */
+export class ConsoleRoutes {
+  readonly router = Router();
+  readonly declared: DeclaredRoute[] = [];
+  readonly json: RequestHandler;
+  /** For open routes that take a body: JSON only. */
+  readonly requireJson = requireJson;
+
+  constructor(private readonly options: ConsoleRoutesOptions) {
+    this.json = express.json({ limit: options.jsonLimitBytes, type: 'application/json' });
+    this.router.use(TEAM_API, (_req, res, next) => {
+      res.set('Cache-Control', 'no-store');
+      res.set('X-Robots-Tag', 'noindex, nofollow');
+      next();
+    });
+  }
+
+  /** A route anyone may call (sign-in, the session check); its handlers do their own checks. */
+  open(method: 'GET' | 'POST', path: string, ...handlers: RequestHandler[]): void {
+    this.declared.push({ method, path, permission: 'public' });
+    if (method === 'GET') this.router.get(`${TEAM_API}${path}`, ...handlers);
+    else this.router.post(`${TEAM_API}${path}`, ...handlers);
+  }
+
+  get(path: string, permission: Permission, handler: ConsoleHandler): void {
+    this.declared.push({ method: 'GET', path, permission });
+    this.router.get(`${TEAM_API}${path}`, this.access(permission), this.handle(handler));
+  }
+
+  /** A change: the CSRF token, and a JSON body unless `json: false` (sign-out sends none). */
+  post(path: string, permission: Permission, handler: ConsoleHandler, { json = true } = {}): void {
+    this.declared.push({ method: 'POST', path, permission });
+    const body = json ? [requireJson, this.json] : [];
+    this.router.post(`${TEAM_API}${path}`, this.access(permission), requireCsrf, ...body, this.handle(handler));
+  }
+
+  /** The signed-in session and its access now, or undefined. */
+  async signed(req: Request): Promise<Signed | undefined> {
+    const found = await this.resolve(req);
+    return found === 'access-ended' ? undefined : found;
+  }
+
+  /** As signed(), telling a session whose address lost its access (the session is ended then). */
+  private async resolve(req: Request): Promise<Signed | 'access-ended' | undefined> {
+    const { store, accessOf, clock } = this.options;
+    const session = await currentSession(req, store, clock());
+    if (!session) return undefined;
+    const access = await accessOf(session.email);
+    if (!access) {
+      await store.sessions.delete(session.tokenHash);
+      return 'access-ended';
+    }
+    return { session, email: session.email, access };
+  }
+
+  private access(permission: Permission): RequestHandler {
+    return async (req, res, next) => {
+      const signed = await this.resolve(req);
+      if (!signed || signed === 'access-ended') {
+        sendError(res, new HttpError(401, signed ? ACCESS_ENDED : SIGNED_OUT));
+        return;
+      }
+      if (!can(signed.access, permission)) {
+        sendError(res, new HttpError(403, forbidden(permission)));
+        return;
+      }
+      (res.locals as { signed: Signed }).signed = signed;
+      next();
+    };
+  }
+
+  private handle(handler: ConsoleHandler): RequestHandler {
+    return async (req, res) => {
+      await handler(req, res, signedOf(res));
+    };
+  }
+}

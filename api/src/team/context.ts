@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { ApiConfig } from '../config';
+import type { Mailer } from '../mail/transport';
+import type { Store } from '../store';
+import type { AccessOf } from './access';
+import type { AuditLog } from './audit-log';
+
+/** What every part of the console's API is built from. */
+export interface ConsoleContext {
+  readonly store: Store;
+  readonly config: ApiConfig;
+  readonly logger: Logger;
+  readonly clock: () => Date;
+  /** Sends the sign-in links; none without SMTP_URL. */
+  readonly mailer?: Mailer;
+  /** Admin, member with roles, or nothing: asked on every request. */
+  readonly accessOf: AccessOf;
+  /** Every console action records itself here. */
+  readonly audit: AuditLog;
+}
