@@ -6,6 +6,7 @@ import { addressHash } from '../src/updates/subscriptions/address';
 import { startInbound } from '../src/updates/inbound';
 import { eventually, TEAM_INBOX } from './helpers/notify';
 import { describeStore, storeCases } from './helpers/stores';
+import { signIn } from './helpers/team';
 import { EDITOR, linkIn, person, sendUpdate, submit, useUpdatesHarness, type UpdatesHarness } from './helpers/updates';
 
 // Each test sends real email through a local SMTP server, some of it paced.
@@ -326,6 +327,27 @@ for (const storeCase of storeCases) {
         .set('X-CSRF-Token', team.csrfToken)
         .send(body as object);
     };
+
+    it('lets only admins and members with the updates role use Updates and Subscribers', async () => {
+      await h.store.members.save('desk@consortium.test', ['inbox'], EDITOR, new Date());
+      await h.store.members.save('writer@consortium.test', ['updates'], EDITOR, new Date());
+      const desk = await signIn(h.app, h.smtp, 'desk@consortium.test');
+      const writer = await signIn(h.app, h.smtp, 'writer@consortium.test');
+      for (const path of ['/api/team/updates', '/api/team/subscribers']) {
+        const refused = await request(h.app).get(path).set('Cookie', desk.cookie);
+        expect(refused.status).toBe(403);
+        expect(refused.body.error).toMatch(/updates to subscribers/);
+        expect((await request(h.app).get(path).set('Cookie', writer.cookie)).status).toBe(200);
+      }
+      const draft = { subject: 'Not mine', body: 'Hi.', list: 'scorecard' };
+      const denied = await request(h.app)
+        .post('/api/team/updates')
+        .set('Cookie', desk.cookie)
+        .set('X-CSRF-Token', desk.csrfToken)
+        .send(draft);
+      expect(denied.status).toBe(403);
+      expect(await h.store.updates.list()).toEqual([]);
+    });
 
     it('refuses bad input with a clear message and stores nothing', async () => {
       const noSubject = await post('/api/team/updates', { subject: ' ', body: 'Hi', list: 'scorecard' });

@@ -34,6 +34,7 @@ import type {
   ResponseObject,
 } from './types';
 import { teamDocument } from '../team/openapi';
+import { updatesDocument } from '../updates/openapi';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -449,6 +450,9 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
   const team = teamDocument(jsonKb);
   Object.assign(paths, team.paths);
   Object.assign(schemas, team.schemas);
+  const updates = updatesDocument(jsonKb);
+  Object.assign(paths, updates.paths);
+  Object.assign(schemas, updates.schemas);
 
   paths[OPENAPI_PATH] = {
     get: {
@@ -475,6 +479,11 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
         name: 'team',
         description:
           'Export for the team, behind a bearer token; the team console, behind a session from an emailed link.',
+      },
+      {
+        name: 'updates',
+        description:
+          'Confirming, choosing lists and leaving, by the token of an emailed link (no session); the web versions of sent updates.',
       },
       { name: 'operations', description: 'Health and this contract.' },
     ],
