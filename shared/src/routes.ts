@@ -43,6 +43,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/updates/confirmed', area: 'shell', title: 'Subscription Confirmed', noindex: true },
   { path: '/updates/saved', area: 'shell', title: 'Your Choice Is Saved', noindex: true },
   { path: '/updates/link-problem', area: 'shell', title: 'This Link Did Not Work', noindex: true },
+  { path: '/updates/web', area: 'shell', title: 'Update From the Consortium', noindex: true },
 ];
 
 /**

@@ -46,8 +46,8 @@ async function confirmedSubscriber(request: APIRequestContext, email: string) {
   expect((await request.post('/api/updates/confirm', { data: { token } })).status()).toBe(200);
 }
 
-/** Signs the team in from the emailed link, then writes and sends an update through the console's API. */
-async function teamSends(page: Page, subject: string): Promise<string> {
+/** Signs the team in from the emailed link (once per test: sign-in links per address are limited). */
+async function signInTeam(page: Page): Promise<Record<string, string>> {
   const started = Math.max(0, ...(await mailTo(page.request, E2E_TEAM_EMAIL)).map((mail) => mail.seq));
   const asked = await page.request.post('/api/team/sign-in', { data: { email: E2E_TEAM_EMAIL } });
   expect(asked.status()).toBe(202);
@@ -55,7 +55,11 @@ async function teamSends(page: Page, subject: string): Promise<string> {
   const token = /\/team\/sign-in#token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
   expect((await page.request.post('/api/team/session', { data: { token } })).status()).toBe(201);
   const { csrfToken } = (await (await page.request.get('/api/team/session')).json()) as { csrfToken: string };
-  const headers = { 'X-CSRF-Token': csrfToken };
+  return { 'X-CSRF-Token': csrfToken };
+}
+
+/** Writes an update and sends it through the console's API; answers its id. */
+async function teamSends(page: Page, headers: Record<string, string>, subject: string): Promise<string> {
   const draft = await page.request.post('/api/team/updates', {
     headers,
     data: { subject, body: `## ${subject}\n\nThe 2027 Scorecard opens in March.`, list: 'scorecard' },
@@ -81,6 +85,10 @@ async function settled(page: Page, id: string): Promise<Record<string, number>> 
     .toBe('sent');
   return counts;
 }
+
+// An update goes to every confirmed subscriber of the run, at UPDATES_RATE, and is marked sent at
+// the update sender's next round (every 5 s): a test that sends two takes longer than most.
+const SENDING_TIMEOUT_MS = 120_000;
 
 const stamp = () => `${Date.now()}-${Math.round(Math.random() * 1e6)}`;
 
@@ -145,12 +153,16 @@ test('the team sends an update with List-Unsubscribe headers; one-click and the 
   playwright,
   baseURL,
 }) => {
+  test.setTimeout(SENDING_TIMEOUT_MS);
   const tag = stamp();
-  const [oneClick, viaPage, stays] = ['one-click', 'preferences', 'stays'].map((name) => `${name}.${tag}@example.org`);
+  const oneClick = `one-click.${tag}@example.org`;
+  const viaPage = `preferences.${tag}@example.org`;
+  const stays = `stays.${tag}@example.org`;
   for (const email of [oneClick, viaPage, stays]) await confirmedSubscriber(page.request, email);
+  const team = await signInTeam(page);
 
   const first = `Scorecard news ${tag}`;
-  expect(await settled(page, await teamSends(page, first))).toMatchObject({ failed: 0 });
+  expect(await settled(page, await teamSends(page, team, first))).toMatchObject({ failed: 0 });
   const received = await newMail(page.request, oneClick, (mail) => mail.subject === first);
   expect(received.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   const listUnsubscribe = String(received.headers['list-unsubscribe']);
@@ -168,6 +180,15 @@ test('the team sends an update with List-Unsubscribe headers; one-click and the 
   }
   await provider.dispose();
 
+  // The web version of the update, from the link at its top: public, read by anyone with the link.
+  const web = /https?:\/\/\S+\/updates\/web\?id=[A-Za-z0-9]+/.exec(received.text ?? '')?.[0];
+  expect(web).toBeDefined();
+  await page.goto(pathOf(web!));
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+  await expect(page.getByText('The 2027 Scorecard opens in March.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
   // The preferences page from the update's footer: leave every list.
   const viaPageMail = await newMail(page.request, viaPage, (mail) => mail.subject === first);
   await page.goto(pathOf(linkIn(viaPageMail, '/updates/preferences')));
@@ -181,9 +202,46 @@ test('the team sends an update with List-Unsubscribe headers; one-click and the 
   await expect(page.getByLabel(/Scorecard updates/)).not.toBeChecked();
 
   const second = `More scorecard news ${tag}`;
-  await settled(page, await teamSends(page, second));
+  await settled(page, await teamSends(page, team, second));
   await newMail(page.request, stays, (mail) => mail.subject === second);
   for (const email of [oneClick, viaPage]) {
     expect((await mailTo(page.request, email)).filter((mail) => mail.subject === second)).toEqual([]);
   }
+});
+
+test('erasure keeps the address suppressed: signing up again without confirming brings no update', async ({ page }) => {
+  test.setTimeout(SENDING_TIMEOUT_MS);
+  const tag = stamp();
+  const erased = `erased.${tag}@example.org`;
+  const control = `control.${tag}@example.org`;
+  for (const email of [erased, control]) await confirmedSubscriber(page.request, email);
+  const team = await signInTeam(page);
+  const before = `Before erasure ${tag}`;
+  await settled(page, await teamSends(page, team, before));
+  await newMail(page.request, erased, (mail) => mail.subject === before);
+  const suppressed = async () =>
+    (await (await page.request.get(`/api/team/subscribers?q=${encodeURIComponent(erased)}`)).json()) as {
+      suppressed: number;
+      rows: unknown[];
+    };
+  const listed = await suppressed();
+  expect(listed.rows).toHaveLength(1);
+  const erasure = await page.request.post('/api/team/erase', {
+    headers: team,
+    data: { email: erased },
+  });
+  expect(erasure.status()).toBe(200);
+  // The subscription is gone; only the address's hash stays, on the suppression list.
+  const afterErasure = await suppressed();
+  expect(afterErasure.rows).toEqual([]);
+  expect(afterErasure.suppressed).toBe(listed.suppressed + 1);
+  // A new sign-up is only pending until confirmed: the suppression holds.
+  const again = await page.request.post('/api/submit-subscribe-form', {
+    data: { firstName: 'Lena', lastName: 'Park', email: erased, zipCode: '95969' },
+  });
+  expect(again.status()).toBe(200);
+  const after = `After erasure ${tag}`;
+  await settled(page, await teamSends(page, team, after));
+  await newMail(page.request, control, (mail) => mail.subject === after);
+  expect((await mailTo(page.request, erased)).filter((mail) => mail.subject === after)).toEqual([]);
 });

@@ -21,6 +21,7 @@ const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {
   '/updates/confirmed': UpdatesNotice,
   '/updates/saved': UpdatesNotice,
   '/updates/link-problem': UpdatesNotice,
+  '/updates/web': lazy(() => import('./pages/updates/WebVersionPage')),
 };
 
 /** useId prefix of the React root in the element with this id, in the browser and the prerender. */

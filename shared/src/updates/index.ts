@@ -23,8 +23,8 @@ export const UPDATES_API = '/api/updates';
 
 /** Pages a visitor reaches from an email (shell pages, prerendered without personal data). */
 export const UPDATES_PAGES = {
-  /** The archive of sent updates; `/updates/<id>` is one update's web version. */
-  archive: '/updates',
+  /** One sent update's public web version: `/updates/web?id=<id>` (one prerendered page for all). */
+  web: '/updates/web',
   confirm: '/updates/confirm',
   preferences: '/updates/preferences',
   /** Where a form posted without scripts lands. */
@@ -34,7 +34,7 @@ export const UPDATES_PAGES = {
   privacy: '/privacy',
 } as const;
 
-export const webVersionPath = (id: string) => `${UPDATES_PAGES.archive}/${encodeURIComponent(id)}`;
+export const webVersionPath = (id: string) => `${UPDATES_PAGES.web}?id=${encodeURIComponent(id)}`;
 
 /** RFC 8058: the body a one-click unsubscribe POST carries. */
 export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';

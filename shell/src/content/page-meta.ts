@@ -70,6 +70,10 @@ export const PAGE_META: AreaPageMeta = {
     '/updates/link-problem',
     'The link from an email of the Wildfire Prevention Consortium did not work, and what to do about it.',
   ),
+  '/updates/web': privatePage(
+    '/updates/web',
+    'An update the Wildfire Prevention Consortium sent to its subscribers, as it was emailed, without tracking.',
+  ),
   '/404': {
     title: NOT_FOUND_TITLE,
     description:
