@@ -5,7 +5,13 @@ import { UpdatesPage } from '../src/team/updates/UpdatesPage';
 // userEvent types key by key: on a busy two-core CI machine a test takes seconds.
 jest.setTimeout(20_000);
 
-const SESSION = { signedIn: true as const, email: 'writer@consortium.test', csrfToken: 'csrf-of-the-session' };
+const SESSION = {
+  signedIn: true as const,
+  email: 'writer@consortium.test',
+  csrfToken: 'csrf-of-the-session',
+  admin: false,
+  roles: ['updates' as const],
+};
 
 interface Call {
   readonly url: string;
