@@ -177,6 +177,8 @@ for (const storeCase of storeCases) {
       expect(mail!.html).not.toMatch(/<img/i);
       expect(mail!.html).toContain('href="https://wildfire.example/scorecard/instructions"');
       expect(mail!.text).toContain('100 Ember Lane');
+      // The link to its web version (a shell page that reads the update by id).
+      expect(mail!.text).toContain(`https://wildfire.example/updates/web?id=${first}`);
 
       const path = https!.replace('https://wildfire.example', '');
       const wrong = await request(h.app).post(path).type('form').send('List-Unsubscribe=Yes');

@@ -1,7 +1,8 @@
 import { LIST_NAMES, type UpdateListId } from '@wpc/shared/updates';
 import type { OutgoingMail } from '../mail/transport';
 import { confirmLink, ONE_CLICK_BODY, oneClickLink, preferencesLink, unsubscribeMailto, webVersionLink } from './links';
-import { escapeHtml, renderBody, type RenderedBody } from './render';
+import { escapeHtml } from '../notify/message';
+import { renderBody, type RenderedBody } from './render';
 import type { UpdatesConfig } from './settings';
 
 export interface MessageSettings {

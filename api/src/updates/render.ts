@@ -34,12 +34,3 @@ export function renderBody(body: string): RenderedBody {
     .trim();
   return { html, text };
 }
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
