@@ -40,7 +40,9 @@ import { SESSION_COOKIE } from './session';
 export const ref = (kind: 'schemas' | 'responses' | 'headers', name: string): Reference => ({
   $ref: `#/components/${kind}/${name}`,
 });
-export const json = (schema: JsonSchema | Reference): Record<string, MediaTypeObject> => ({ 'application/json': { schema } });
+export const json = (schema: JsonSchema | Reference): Record<string, MediaTypeObject> => ({
+  'application/json': { schema },
+});
 
 export function queryParameters(schema: z.ZodType): ParameterObject[] {
   const properties = requestSchema(schema).properties as Record<string, JsonSchema>;
