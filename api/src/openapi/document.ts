@@ -36,6 +36,7 @@ import type {
   Reference,
   ResponseObject,
 } from './types';
+import { updatesDocument } from '../updates/openapi';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -453,6 +454,9 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
   const team = teamDocument(jsonKb);
   Object.assign(paths, team.paths);
   Object.assign(schemas, team.schemas);
+  const updates = updatesDocument(jsonKb);
+  Object.assign(paths, updates.paths);
+  Object.assign(schemas, updates.schemas);
 
   paths[OPENAPI_PATH] = {
     get: {
@@ -479,6 +483,11 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
         name: 'team',
         description:
           'Export for the team, behind a bearer token; the team console, behind a session from an emailed link.',
+      },
+      {
+        name: 'updates',
+        description:
+          'Confirming, choosing lists and leaving, by the token of an emailed link (no session); the web versions of sent updates.',
       },
       { name: 'operations', description: 'Health and this contract.' },
     ],

@@ -11,6 +11,7 @@ import type { ConsoleContext } from './context';
 import { inboxRoutes } from './inbox-routes';
 import { memberRoutes } from './member-routes';
 import { signInRoutes } from './sign-in-routes';
+import { updatesTeamRoutes } from '../updates/team-routes';
 
 export interface TeamRoutesOptions {
   readonly store: Store;
@@ -18,11 +19,13 @@ export interface TeamRoutesOptions {
   readonly logger: Logger;
   readonly mailer?: Mailer;
   readonly clock?: () => Date;
+  /** Moves updates along at once after a send or a resume (the update sender); unset: at its next round. */
+  readonly pokeUpdates?: () => void;
 }
 
 /**
  * The team console's API: every route declared with the permission it needs (console-routes.ts).
- * Each part of the console adds its routes here: sign-in, the inbox, members, the audit log.
+ * Each part of the console adds its routes here: sign-in, the inbox, members, the audit log, updates.
  */
 export function teamConsole({
   store,
@@ -30,6 +33,7 @@ export function teamConsole({
   logger,
   mailer,
   clock = () => new Date(),
+  pokeUpdates = () => undefined,
 }: TeamRoutesOptions): ConsoleRoutes {
   const context: ConsoleContext = {
     store,
@@ -50,6 +54,7 @@ export function teamConsole({
   inboxRoutes(routes, context);
   memberRoutes(routes, context);
   auditRoutes(routes, context);
+  updatesTeamRoutes(routes, context, pokeUpdates);
   return routes;
 }
 

@@ -38,7 +38,12 @@ export const AUDIT_ACTIONS = [
   'schedule',
   'unpublish',
   'restore',
+  'update-test',
   'update-send',
+  'update-schedule',
+  'update-pause',
+  'update-resume',
+  'update-cancel',
   'uploads-retention',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -34,7 +34,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     label: 'Updates',
     permission: 'updates',
     owns: under('/team/updates'),
-    Page: lazy(() => import('./UpdatesPage')),
+    Page: lazy(() => import('./updates/UpdatesPage').then((module) => ({ default: module.UpdatesPage }))),
   },
   {
     path: '/team/content',
