@@ -373,12 +373,12 @@ describe('the team console', () => {
     expect(calls.some((call) => call.url.includes('/members'))).toBe(false);
   });
 
-  it('gives Updates and Content a page each with a short empty state', async () => {
+  it('shows the Updates page at its own address, marked in the navigation', async () => {
     at('/team/updates');
     fakeApi({ 'GET /api/team/session': () => ({ status: 200, body: SESSION }) });
     render(<TeamConsole />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Updates' })).toBeInTheDocument();
-    expect(screen.getByText('Nothing here yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', { name: 'Updates' }),
     ).toHaveAttribute('aria-current', 'page');
