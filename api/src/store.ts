@@ -11,6 +11,12 @@ import type { DatabaseClient, DatabaseHealth } from './db/client';
 import { guardClient, type GuardOptions } from './db/guard';
 import { MongoDatabase, type MongoClientSettings } from './db/mongo';
 import { EmbeddedDatabase, ReadOnlyDatabase, type EmbeddedRecord } from './db/sqlite';
+import type { ContentEntryRepository } from './content/entries';
+import { contentEntriesRecord, embeddedContentEntries } from './content/entries/embedded';
+import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from './content/entries/mongo';
+import type { ContentRevisionRepository } from './content/revisions';
+import { contentRevisionsRecord, embeddedContentRevisions } from './content/revisions/embedded';
+import { mongoContentRevisions } from './content/revisions/mongo';
 import type { AssessmentRepository } from './records/assessments';
 import { assessmentsRecord, embeddedAssessments } from './records/assessments/embedded';
 import { ASSESSMENT_INDEXES, mongoAssessments } from './records/assessments/mongo';
@@ -50,11 +56,23 @@ export type * from './team/audit';
 export type * from './team/members';
 export type * from './team/reviews';
 export type * from './team/sessions';
+export type * from './content/entries';
+export type * from './content/revisions';
 
 /** Every record, one repository each (the fields of the store below). */
 export type Repositories = Pick<
   StoreOn<unknown>,
-  'submissions' | 'files' | 'assessments' | 'rateCounts' | 'outbox' | 'reviews' | 'sessions' | 'members' | 'audit'
+  | 'submissions'
+  | 'files'
+  | 'assessments'
+  | 'rateCounts'
+  | 'outbox'
+  | 'reviews'
+  | 'sessions'
+  | 'members'
+  | 'audit'
+  | 'contentEntries'
+  | 'contentRevisions'
 >;
 
 /** A client wrapped by another of the same kind (a test's fault, or a slow network). */
@@ -95,6 +113,9 @@ class StoreOn<Handle> implements Store {
   /** Who besides the admins (TEAM_EMAILS) may use the console, and for what. */
   readonly members: MemberRepository;
   readonly audit: AuditRepository;
+  /** The areas' content: entries with their drafts, history and schedule (issue 28). */
+  readonly contentEntries: ContentEntryRepository;
+  readonly contentRevisions: ContentRevisionRepository;
   private guarded: DatabaseClient<Handle> | undefined;
 
   constructor(
@@ -126,6 +147,8 @@ class StoreOn<Handle> implements Store {
       sessions: this.sessions,
       members: this.members,
       audit: this.audit,
+      contentEntries: this.contentEntries,
+      contentRevisions: this.contentRevisions,
     } = build(calls, client));
   }
 
@@ -161,6 +184,8 @@ const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
   sessionsRecord,
   membersRecord,
   auditRecord,
+  contentEntriesRecord,
+  contentRevisionsRecord,
 ];
 
 export interface EmbeddedStoreOptions {
@@ -185,6 +210,8 @@ export class EmbeddedStore extends StoreOn<Database> {
       sessions: embeddedSessions(client),
       members: embeddedMembers(client),
       audit: embeddedAudit(client),
+      contentEntries: embeddedContentEntries(client),
+      contentRevisions: embeddedContentRevisions(client),
     }));
   }
 }
@@ -222,6 +249,7 @@ export class MongoStore extends StoreOn<Db> {
       ...ASSESSMENT_INDEXES,
       ...RATE_COUNT_INDEXES,
       ...AUDIT_INDEXES,
+      ...CONTENT_ENTRY_INDEXES,
     ];
     super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({
       submissions: mongoSubmissions(client),
@@ -233,6 +261,8 @@ export class MongoStore extends StoreOn<Db> {
       sessions: mongoSessions(client),
       members: mongoMembers(client),
       audit: mongoAudit(client),
+      contentEntries: mongoContentEntries(client),
+      contentRevisions: mongoContentRevisions(client),
     }));
   }
 
