@@ -15,6 +15,9 @@ import { openApiRoutes } from './routes/openapi';
 import { CSRF_HEADER } from '@wpc/shared/team';
 import { submitRoutes } from './routes/submit';
 import { teamRoutes } from './team/routes';
+import type { ContentModels } from './content/models';
+import { publicContentRoutes } from './content/public-routes';
+import { contentService } from './content/service';
 import { mailerFor, type Mailer } from './mail/transport';
 import type { Store } from './store';
 
@@ -28,6 +31,8 @@ export interface AppDependencies {
   readonly mailer?: Mailer;
   /** The team notifications (outbox worker); unset when SMTP_URL is unset: nothing is queued. */
   readonly notifications?: Notifications;
+  /** The areas' content declarations; read from each remote's origin when not given. */
+  readonly contentModels?: ContentModels;
 }
 
 /** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
@@ -38,6 +43,7 @@ export function createApp({
   clock,
   mailer = mailerFor(config.mail),
   notifications,
+  contentModels,
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
@@ -98,6 +104,12 @@ export function createApp({
       }),
     }),
   );
+  const content = contentService({
+    store: guardedStore,
+    models: contentModels,
+    clock: clock && (() => new Date(clock())),
+  });
+  app.use(publicContentRoutes(content));
   app.use(
     teamRoutes({
       store: guardedStore,
@@ -105,6 +117,7 @@ export function createApp({
       logger,
       mailer,
       clock: clock && (() => new Date(clock())),
+      content,
     }),
   );
   app.use(openApiRoutes(config));

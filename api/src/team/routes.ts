@@ -2,6 +2,8 @@ import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { ApiConfig } from '../config';
 import type { Mailer } from '../mail/transport';
+import { editorRoutes } from '../content/editor-routes';
+import { contentService, type ContentService } from '../content/service';
 import type { Store } from '../store';
 import { accessOf } from './access';
 import { auditLog } from './audit-log';
@@ -18,11 +20,14 @@ export interface TeamRoutesOptions {
   readonly logger: Logger;
   readonly mailer?: Mailer;
   readonly clock?: () => Date;
+  /** Publishing (issue 28); made over the store when not given. */
+  readonly content?: ContentService;
 }
 
 /**
  * The team console's API: every route declared with the permission it needs (console-routes.ts).
- * Each part of the console adds its routes here: sign-in, the inbox, members, the audit log.
+ * Each part of the console adds its routes here: sign-in, the inbox, members, the audit log,
+ * content.
  */
 export function teamConsole({
   store,
@@ -30,6 +35,7 @@ export function teamConsole({
   logger,
   mailer,
   clock = () => new Date(),
+  content = contentService({ store, clock }),
 }: TeamRoutesOptions): ConsoleRoutes {
   const context: ConsoleContext = {
     store,
@@ -50,6 +56,7 @@ export function teamConsole({
   inboxRoutes(routes, context);
   memberRoutes(routes, context);
   auditRoutes(routes, context);
+  editorRoutes(routes, context, content);
   return routes;
 }
 

@@ -38,7 +38,11 @@ recordContract('content entry record', (store) => {
       at: at(1),
       by: 'partner@example.org',
     });
-    expect(saved).toMatchObject({ version: 2, draft: { data: { title: 'Spring 2026' } }, updatedBy: 'partner@example.org' });
+    expect(saved).toMatchObject({
+      version: 2,
+      draft: { data: { title: 'Spring 2026' } },
+      updatedBy: 'partner@example.org',
+    });
     // A second editor still on version 1 is refused, and the first one's text stays.
     const stale = await entries.update('scorecard', 'spring', 1, {
       draft: { slug: 'spring', data: { title: 'Lost?' } },
@@ -61,7 +65,9 @@ recordContract('content entry record', (store) => {
       version: 2,
     });
     expect(await entries.find('scorecard', 'spring')).toEqual(published);
-    expect((await entries.versions('scorecard', 'spring')).map((v) => [v.version, v.action, v.by, v.data.title])).toEqual([
+    expect(
+      (await entries.versions('scorecard', 'spring')).map((v) => [v.version, v.action, v.by, v.data.title]),
+    ).toEqual([
       [3, 'publish', 'lead@example.org', 'Spring 2026'],
       [2, 'save', 'partner@example.org', 'Spring 2026'],
       [1, 'create', 'lead@example.org', 'Spring'],
@@ -83,7 +89,12 @@ recordContract('content entry record', (store) => {
     });
     expect(await entries.due(at(29))).toEqual([]);
     expect((await entries.due(at(30))).map((entry) => [entry.id, entry.scheduled?.at])).toEqual([['second', at(30)]]);
-    await entries.update('scorecard', 'second', 2, { scheduled: null, action: 'unpublish', at: at(3), by: 'lead@example.org' });
+    await entries.update('scorecard', 'second', 2, {
+      scheduled: null,
+      action: 'unpublish',
+      at: at(3),
+      by: 'lead@example.org',
+    });
     expect(await entries.due(at(31))).toEqual([]);
   });
 });

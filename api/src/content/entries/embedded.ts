@@ -81,8 +81,7 @@ const entriesOf = (rows: unknown[]) => (rows as { entry: string }[]).map((row) =
 export function embeddedContentEntries(client: DatabaseClient<Database>): ContentEntryRepository {
   return {
     list: (area) => client.run('listContent', (db) => entriesOf(statements(db).list.all(area))),
-    find: (area, id) =>
-      client.run('findContent', (db) => entriesOf(statements(db).find.all(area, id))[0] ?? null),
+    find: (area, id) => client.run('findContent', (db) => entriesOf(statements(db).find.all(area, id))[0] ?? null),
     create: (entry, action) =>
       client.run('createContent', (db) =>
         db.transaction(() => {

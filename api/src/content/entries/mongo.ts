@@ -74,7 +74,11 @@ export function mongoContentEntries(client: DatabaseClient<Db>): ContentEntryRep
       }),
     due: (now) =>
       client.run('dueContent', async (db) =>
-        (await entriesOf(db).find({ 'scheduled.at': { $lte: now } }, WITHOUT_HISTORY).toArray()).map(entryOf),
+        (
+          await entriesOf(db)
+            .find({ 'scheduled.at': { $lte: now } }, WITHOUT_HISTORY)
+            .toArray()
+        ).map(entryOf),
       ),
   };
 }

@@ -17,7 +17,10 @@ async function areaDoc(db: Db, area: string, change: { $inc?: { counter: number 
   // By _id alone (FerretDB 1.x scans for any other filter); the epoch only on insert.
   await areasOf(db).updateOne(
     { _id: area },
-    { ...change, $setOnInsert: { epoch: randomBytes(6).toString('base64url'), ...(change.$inc ? {} : { counter: 0 }) } },
+    {
+      ...change,
+      $setOnInsert: { epoch: randomBytes(6).toString('base64url'), ...(change.$inc ? {} : { counter: 0 }) },
+    },
     { upsert: true },
   );
   const doc = await areasOf(db).findOne({ _id: area });
