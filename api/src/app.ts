@@ -17,7 +17,7 @@ import { submitRoutes } from './routes/submit';
 import { teamRoutes } from './team/routes';
 import type { ContentModels } from './content/models';
 import { publicContentRoutes } from './content/public-routes';
-import { contentService } from './content/service';
+import { contentService, type ContentService } from './content/service';
 import { mailerFor, type Mailer } from './mail/transport';
 import type { Store } from './store';
 
@@ -33,6 +33,8 @@ export interface AppDependencies {
   readonly notifications?: Notifications;
   /** The areas' content declarations; read from each remote's origin when not given. */
   readonly contentModels?: ContentModels;
+  /** Publishing over this store (server.ts shares it with the seed loader); made here when not given. */
+  readonly content?: ContentService;
 }
 
 /** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
@@ -44,6 +46,7 @@ export function createApp({
   mailer = mailerFor(config.mail),
   notifications,
   contentModels,
+  content: givenContent,
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
@@ -104,11 +107,13 @@ export function createApp({
       }),
     }),
   );
-  const content = contentService({
-    store: guardedStore,
-    models: contentModels,
-    clock: clock && (() => new Date(clock())),
-  });
+  const content =
+    givenContent ??
+    contentService({
+      store: guardedStore,
+      models: contentModels,
+      clock: clock && (() => new Date(clock())),
+    });
   app.use(publicContentRoutes(content));
   app.use(
     teamRoutes({

@@ -1,5 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApp } from './app';
+import { startSeedLoading } from './content/seed-loader';
+import { contentService } from './content/service';
 import { loadConfig } from './config';
 import { Housekeeping } from './housekeeping';
 import { createLogger } from './logger';
@@ -45,7 +47,9 @@ async function main(): Promise<void> {
   }
 
   // One transport for the notifications and the team console's sign-in links.
-  const app = createApp({ store, config, logger, notifications: worker, mailer });
+  const content = contentService({ store });
+  const app = createApp({ store, config, logger, notifications: worker, mailer, content });
+  const seeds = startSeedLoading(content.publishing, logger);
   const housekeeping = new Housekeeping(teamJobs(store, config), logger);
   housekeeping.start();
   const server = http.createServer(
@@ -95,6 +99,7 @@ async function main(): Promise<void> {
       try {
         await worker?.stop();
         await housekeeping.stop();
+        seeds.stop();
         await store.close();
         logger.info('store closed; bye');
         process.exit(error ? 1 : 0);

@@ -147,7 +147,7 @@ for (const storeCase of storeCases) {
       expect(first.headers.etag).toBe(`"${first.body.revision}"`);
       const again = await request(app)
         .get('/api/content/published?area=scorecard')
-        .set('If-None-Match', first.headers.etag);
+        .set('If-None-Match', String(first.headers.etag));
       expect(again.status).toBe(304);
       expect((await request(app).get('/api/content/published?area=blog')).status).toBe(400);
       expect((await request(app).get('/api/content/published')).status).toBe(400);

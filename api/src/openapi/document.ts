@@ -34,6 +34,7 @@ import type {
   ResponseObject,
 } from './types';
 import { teamDocument } from '../team/openapi';
+import { contentDocument } from '../content/openapi';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -449,6 +450,9 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
   const team = teamDocument(jsonKb);
   Object.assign(paths, team.paths);
   Object.assign(schemas, team.schemas);
+  const content = contentDocument(jsonKb);
+  Object.assign(paths, content.paths);
+  Object.assign(schemas, content.schemas);
 
   paths[OPENAPI_PATH] = {
     get: {
@@ -476,6 +480,7 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
         description:
           'Export for the team, behind a bearer token; the team console, behind a session from an emailed link.',
       },
+      { name: 'content', description: 'Published content for the remotes, and the team’s editor (issue 28).' },
       { name: 'operations', description: 'Health and this contract.' },
     ],
     paths,
