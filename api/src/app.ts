@@ -114,7 +114,7 @@ export function createApp({
       models: contentModels,
       clock: clock && (() => new Date(clock())),
     });
-  app.use(publicContentRoutes(content));
+  app.use(publicContentRoutes(content, guardedStore.contentImages));
   app.use(
     teamRoutes({
       store: guardedStore,

@@ -14,6 +14,9 @@ import { EmbeddedDatabase, ReadOnlyDatabase, type EmbeddedRecord } from './db/sq
 import type { ContentEntryRepository } from './content/entries';
 import { contentEntriesRecord, embeddedContentEntries } from './content/entries/embedded';
 import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from './content/entries/mongo';
+import type { ContentImageRepository } from './content/images';
+import { contentImagesRecord, embeddedContentImages } from './content/images/embedded';
+import { mongoContentImages } from './content/images/mongo';
 import type { ContentRevisionRepository } from './content/revisions';
 import { contentRevisionsRecord, embeddedContentRevisions } from './content/revisions/embedded';
 import { mongoContentRevisions } from './content/revisions/mongo';
@@ -58,6 +61,7 @@ export type * from './team/reviews';
 export type * from './team/sessions';
 export type * from './content/entries';
 export type * from './content/revisions';
+export type * from './content/images';
 
 /** Every record, one repository each (the fields of the store below). */
 export type Repositories = Pick<
@@ -73,6 +77,7 @@ export type Repositories = Pick<
   | 'audit'
   | 'contentEntries'
   | 'contentRevisions'
+  | 'contentImages'
 >;
 
 /** A client wrapped by another of the same kind (a test's fault, or a slow network). */
@@ -116,6 +121,7 @@ class StoreOn<Handle> implements Store {
   /** The areas' content: entries with their drafts, history and schedule (issue 28). */
   readonly contentEntries: ContentEntryRepository;
   readonly contentRevisions: ContentRevisionRepository;
+  readonly contentImages: ContentImageRepository;
   private guarded: DatabaseClient<Handle> | undefined;
 
   constructor(
@@ -149,6 +155,7 @@ class StoreOn<Handle> implements Store {
       audit: this.audit,
       contentEntries: this.contentEntries,
       contentRevisions: this.contentRevisions,
+      contentImages: this.contentImages,
     } = build(calls, client));
   }
 
@@ -186,6 +193,7 @@ const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
   auditRecord,
   contentEntriesRecord,
   contentRevisionsRecord,
+  contentImagesRecord,
 ];
 
 export interface EmbeddedStoreOptions {
@@ -212,6 +220,7 @@ export class EmbeddedStore extends StoreOn<Database> {
       audit: embeddedAudit(client),
       contentEntries: embeddedContentEntries(client),
       contentRevisions: embeddedContentRevisions(client),
+      contentImages: embeddedContentImages(client),
     }));
   }
 }
@@ -263,6 +272,7 @@ export class MongoStore extends StoreOn<Db> {
       audit: mongoAudit(client),
       contentEntries: mongoContentEntries(client),
       contentRevisions: mongoContentRevisions(client),
+      contentImages: mongoContentImages(client),
     }));
   }
 

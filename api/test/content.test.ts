@@ -3,6 +3,7 @@ import request from 'supertest';
 import { defineAreaModel, defineContentType, field, modelToJson, type ContentArea } from '@wpc/shared/content-model';
 import { validatorFromModelJson } from '@wpc/shared/content-model/validate';
 import type { PublishedEntry } from '@wpc/shared/content-contract';
+import sharp from 'sharp';
 import { TestSmtpServer } from '../../test-support/smtp/server';
 import { createApp } from '../src/app';
 import type { ContentModels } from '../src/content/models';
@@ -40,7 +41,10 @@ const session = defineContentType({
     presenters: field.list({
       label: 'Presenters',
       itemLabel: 'Presenter',
-      of: { name: field.text({ label: 'Name' }) },
+      of: {
+        name: field.text({ label: 'Name' }),
+        avatar: field.image({ label: 'Photo', widths: [64, 160], optional: true }),
+      },
     }),
   },
 });
@@ -363,6 +367,51 @@ for (const storeCase of storeCases) {
       expect(html.body.html).toContain('<h3>Hi</h3>');
       expect(html.body.html).toContain('<a href="https://example.org">ok</a>');
       expect(html.body.html).not.toMatch(/script|javascript:/);
+    });
+
+    it('takes an image for an image field: checked, resized into its widths as WebP, an SVG rasterised; refuses what is no image', async () => {
+      const upload = (file: Buffer, name: string, fieldName = 'presenters.avatar') =>
+        request(app)
+          .post('/api/team/content/showcase/images')
+          .set('Cookie', lead.cookie)
+          .set('X-CSRF-Token', lead.csrfToken)
+          .field('type', 'session')
+          .field('field', fieldName)
+          .attach('file', file, name);
+      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c2410c' } })
+        .png()
+        .toBuffer();
+      const res = await upload(png, 'portrait.png');
+      expect([res.status, res.body.error]).toEqual([201, undefined]);
+      expect(res.body).toMatchObject({ width: 400, height: 300 });
+      for (const width of [64, 160]) {
+        const file = await request(app).get(`/api/content/images/${res.body.id}/${width}.webp`);
+        expect(file.status).toBe(200);
+        expect(file.headers['content-type']).toBe('image/webp');
+        expect(file.headers['cache-control']).toContain('immutable');
+        expect((await sharp(file.body as Buffer).metadata()).width).toBe(width);
+      }
+      expect((await request(app).get(`/api/content/images/${res.body.id}/400.webp`)).status).toBe(404);
+
+      // An SVG with a script is drawn, never served as uploaded; a small one is not upscaled.
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><rect width="100" height="100" fill="#15803d"/></svg>',
+      );
+      const drawn = await upload(svg, 'logo.svg');
+      expect(drawn.status).toBe(201);
+      const large = await request(app).get(`/api/content/images/${drawn.body.id}/160.webp`);
+      expect(large.headers['content-type']).toBe('image/webp');
+      expect(large.body.toString('latin1')).not.toContain('script');
+      expect((await sharp(large.body as Buffer).metadata()).width).toBe(100);
+
+      // A text file named .png, an oversized file, a field that takes no image.
+      const spoofed = await upload(Buffer.from('just text, not a picture'), 'photo.png');
+      expect(spoofed.status).toBe(415);
+      expect(spoofed.body.error).toMatch(/not an image/);
+      const huge = await upload(Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]), 'huge.png');
+      expect(huge.status).toBe(413);
+      expect(huge.body.error).toMatch(/larger than 10 MB/);
+      expect((await upload(png, 'p.png', 'presenters.name')).status).toBe(400);
     });
   });
 }

@@ -17,11 +17,14 @@ import {
   type AreaContent,
   type EditorEntry,
 } from '@wpc/shared/team/content-schemas';
+import type { FieldJson } from '@wpc/shared/content-model';
 import type { Request, Response } from 'express';
+import multer from 'multer';
 import { HttpError, sendError } from '../http/errors';
 import type { ConsoleRoutes } from '../team/console-routes';
 import type { ConsoleContext } from '../team/context';
 import { parse } from '../team/requests';
+import { IMAGE_MAX_BYTES, processImage } from './image-upload';
 import { ModelUnavailableError } from './models';
 import type { ContentService } from './service';
 
@@ -47,9 +50,43 @@ async function answering(res: Response, work: () => Promise<void>): Promise<void
   }
 }
 
+/** The widths an image field declares, by its dotted name ("presenters.avatar"); undefined when it is no image field. */
+function imageWidths(fields: readonly FieldJson[], path: string): readonly number[] | undefined {
+  const [name, ...rest] = path.split('.');
+  const field = fields.find((candidate) => candidate.name === name);
+  if (!field) return undefined;
+  if (rest.length === 0) return field.kind === 'image' ? field.widths : undefined;
+  return field.kind === 'list' ? imageWidths(field.of, rest.join('.')) : undefined;
+}
+
+const imageUpload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, fieldSize: 200 },
+}).single('file');
+
+/** The multipart body read, or a 4xx sent. */
+function readUpload(req: Request, res: Response): Promise<boolean> {
+  return new Promise((resolve) => {
+    imageUpload(req, res, (error: unknown) => {
+      if (!error) return resolve(true);
+      const tooLarge = error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE';
+      sendError(
+        res,
+        tooLarge
+          ? new HttpError(
+              413,
+              `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB: make it smaller and try again.`,
+            )
+          : new HttpError(400, 'Send one image in the "file" field, with the content type and field it is for.'),
+      );
+      resolve(false);
+    });
+  });
+}
+
 export function editorRoutes(
   routes: ConsoleRoutes,
-  { audit }: ConsoleContext,
+  { audit, store, clock }: ConsoleContext,
   { publishing, previews }: ContentService,
 ): void {
   routes.get('/content', 'content', (_req, res, { access }) => {
@@ -145,6 +182,36 @@ export function editorRoutes(
         const { token, expiresAt } = previews.add(await publishing.previewOf(area, id));
         res.status(201).json({ token, path: `/team/preview/${token}`, expiresAt: expiresAt.toISOString() });
       }),
+    );
+
+    // An image for an image field: checked, resized into the field's widths, re-encoded as WebP.
+    routes.post(
+      `${base}/images`,
+      role,
+      (req, res, { email }) =>
+        answering(res, async () => {
+          if (!req.is('multipart/form-data')) {
+            sendError(res, new HttpError(415, 'Send the image as multipart/form-data.'));
+            return;
+          }
+          if (!(await readUpload(req, res))) return;
+          const body = req.body as { type?: unknown; field?: unknown };
+          const validator = await publishing.validatorOf(area);
+          const type = validator.model.types.find((candidate) => candidate.name === body.type);
+          const widths = type && typeof body.field === 'string' ? imageWidths(type.fields, body.field) : undefined;
+          if (!widths) {
+            sendError(res, new HttpError(400, 'Name the content type and the image field the image is for.'));
+            return;
+          }
+          if (!req.file) {
+            sendError(res, new HttpError(400, 'Choose an image to upload.', { fields: { file: 'Choose an image.' } }));
+            return;
+          }
+          const image = await processImage(req.file.buffer, widths, email, clock());
+          await store.contentImages.save(image);
+          res.status(201).json({ id: image.id, width: image.width, height: image.height });
+        }),
+      { json: false },
     );
 
     // The editor's live preview: the same renderer and sanitiser as the area's pages.

@@ -118,6 +118,28 @@ export function contentDocument(jsonKb: number): {
         },
       }),
     },
+    '/api/content/images/{id}/{file}': {
+      get: operation({
+        operationId: 'contentImage',
+        summary: 'An uploaded image in one of its declared widths',
+        description: 'WebP; immutable (Cache-Control: public, max-age=31536000, immutable).',
+        parameters: [
+          { name: 'id', in: 'path', required: true, description: 'The image id.', schema: { type: 'string' } },
+          {
+            name: 'file',
+            in: 'path',
+            required: true,
+            description: '<width>.webp',
+            schema: { type: 'string', pattern: '^[1-9][0-9]{0,4}\\.webp$' },
+          },
+        ],
+        responses: {
+          '200': { description: 'The image.', content: { 'image/webp': { schema: { type: 'string' } } } },
+          '404': error('No such image or width.'),
+          ...common,
+        },
+      }),
+    },
     [`${TEAM_API}/content`]: {
       get: operation({
         operationId: 'contentAreas',
@@ -207,6 +229,38 @@ export function contentDocument(jsonKb: number): {
       undefined,
       object('`{ token, path, expiresAt }`.'),
     );
+    paths[`${base}/images`] = {
+      post: operation({
+        operationId: `contentImageUpload_${area}`,
+        summary: 'Upload an image for an image field',
+        description: `${needs} Checked by its bytes (JPEG, PNG, WebP, GIF, AVIF or SVG, at most 10 MB and 40 megapixels), resized into the field's declared widths, re-encoded as WebP (an SVG is rasterised).`,
+        security: session,
+        parameters: [csrf],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['type', 'field', 'file'],
+                properties: {
+                  type: { type: 'string', description: 'The content type.' },
+                  field: { type: 'string', description: 'The image field, dotted within lists ("presenters.avatar").' },
+                  file: { type: 'string', format: 'binary' },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '201': object('`{ id, width, height }`.'),
+          '400': error('No file, or no such image field.'),
+          '413': error('Larger than 10 MB.'),
+          '415': error('Not multipart, or not an image.'),
+          ...signedIn,
+        },
+      }),
+    };
     paths[`${base}/markdown`] = change(
       'contentMarkdown',
       'Markdown rendered and sanitised as the pages do',

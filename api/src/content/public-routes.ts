@@ -7,9 +7,13 @@ import { Router } from 'express';
 import { CONTENT_AREAS, type ContentArea } from '@wpc/shared/content-model';
 import { revisionEtag } from '@wpc/shared/content-contract';
 import { HttpError, sendError } from '../http/errors';
+import type { ContentImageRepository } from './images';
 import type { ContentService } from './service';
 
-export function publicContentRoutes({ publishing, previews }: ContentService): Router {
+export function publicContentRoutes(
+  { publishing, previews }: ContentService,
+  images: Pick<ContentImageRepository, 'file'>,
+): Router {
   const router = Router();
 
   router.get('/api/content/published', async (req, res) => {
@@ -36,6 +40,19 @@ export function publicContentRoutes({ publishing, previews }: ContentService): R
       return;
     }
     res.json(entry);
+  });
+
+  // Immutable: an image's bytes never change under its id, so browsers and edges keep them.
+  router.get('/api/content/images/:id/:file', async (req, res) => {
+    const match = /^([1-9]\d{0,4})\.webp$/.exec(req.params.file);
+    const bytes =
+      match && /^[A-Za-z0-9_-]{1,100}$/.test(req.params.id) ? await images.file(req.params.id, Number(match[1])) : null;
+    if (!bytes) {
+      sendError(res, new HttpError(404, 'No such image.'));
+      return;
+    }
+    res.set({ 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=31536000, immutable' });
+    res.send(bytes);
   });
 
   return router;

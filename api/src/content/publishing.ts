@@ -311,6 +311,11 @@ export class Publishing {
     return { area, type: entry.type, id: entry.id, slug: entry.draft.slug, data: { ...entry.draft.data } };
   }
 
+  /** The area's declaration as its remote publishes it. */
+  validatorOf(area: ContentArea): Promise<ContentValidator> {
+    return this.deps.models.validator(area);
+  }
+
   // ---- Helpers ----
 
   private async found(area: ContentArea, id: string): Promise<StoredEntry> {

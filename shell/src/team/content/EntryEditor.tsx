@@ -376,6 +376,7 @@ export function EntryEditor({
           onChange={(data) => change({ ...draft, data })}
           errors={errors}
           renderMarkdown={(markdown) => contentApi.markdown(session, area, markdown).then((answer) => answer.html)}
+          uploadImage={(field, file) => contentApi.uploadImage(session, area, entry.type, field, file)}
         />
         <div className={styles.tools}>
           <Button type="submit" variant="secondary" disabled={busy || Boolean(conflict)}>

@@ -15,6 +15,8 @@ interface FieldProps {
   readonly errors: Readonly<Record<string, string>>;
   /** Renders Markdown on the server, sanitised as the area's pages do. */
   readonly renderMarkdown: (markdown: string) => Promise<string>;
+  /** Uploads an image for the image field of that dotted name ("presenters.avatar"). */
+  readonly uploadImage: (field: string, file: File) => Promise<{ id: string; width: number; height: number }>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : String(value));
@@ -62,6 +64,46 @@ function MarkdownPreview({
   );
 }
 
+/** A file input that uploads at once; the API checks the bytes and says what is wrong. */
+function ImageUpload({
+  id,
+  current,
+  upload,
+}: {
+  readonly id: string;
+  readonly current?: string;
+  readonly upload: (file: File) => Promise<void>;
+}) {
+  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  return (
+    <div className={styles.field}>
+      <p className={styles.help}>{current ? `Current image: ${current}.` : 'No image yet.'}</p>
+      <label htmlFor={`${id}-file`}>
+        {current ? 'Replace the image' : 'Upload an image'} (JPEG, PNG, WebP, GIF or SVG, up to 10 MB)
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/svg+xml"
+        disabled={state.busy}
+        aria-invalid={state.error ? true : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (!file) return;
+          setState({ busy: true });
+          upload(file).then(
+            () => setState({ busy: false }),
+            (failure: unknown) =>
+              setState({ busy: false, error: failure instanceof Error ? failure.message : String(failure) }),
+          );
+        }}
+      />
+      {state.busy && <p role="status">Uploading…</p>}
+      {state.error && <p className={styles.fieldError}>{state.error}</p>}
+    </div>
+  );
+}
+
 /** The inputs of a group of fields (an entry, or one item of a list). */
 export function FieldGroup({
   fields,
@@ -70,6 +112,7 @@ export function FieldGroup({
   onChange,
   errors,
   renderMarkdown,
+  uploadImage,
 }: {
   readonly fields: readonly FieldJson[];
   readonly prefix: string;
@@ -77,6 +120,7 @@ export function FieldGroup({
   readonly onChange: (data: Data) => void;
   readonly errors: Readonly<Record<string, string>>;
   readonly renderMarkdown: FieldProps['renderMarkdown'];
+  readonly uploadImage: FieldProps['uploadImage'];
 }) {
   return (
     <>
@@ -94,6 +138,7 @@ export function FieldGroup({
           }}
           errors={errors}
           renderMarkdown={renderMarkdown}
+          uploadImage={uploadImage}
         />
       ))}
     </>
@@ -101,7 +146,7 @@ export function FieldGroup({
 }
 
 /** One declared field's input, its label, help and error. */
-export function FieldInput({ field, path, value, onChange, errors, renderMarkdown }: FieldProps) {
+export function FieldInput({ field, path, value, onChange, errors, renderMarkdown, uploadImage }: FieldProps) {
   const id = inputId(path);
   const error = errors[path];
   const helpId = field.help ? `${id}-help` : undefined;
@@ -146,6 +191,7 @@ export function FieldInput({ field, path, value, onChange, errors, renderMarkdow
               onChange={(next) => setItems(items.map((old, at) => (at === index ? next : old)))}
               errors={errors}
               renderMarkdown={renderMarkdown}
+              uploadImage={uploadImage}
             />
             <Button variant="secondary" type="button" onClick={() => setItems(items.filter((_, at) => at !== index))}>
               Remove {field.itemLabel.toLowerCase()} {index + 1}
@@ -202,15 +248,17 @@ export function FieldInput({ field, path, value, onChange, errors, renderMarkdow
       <fieldset className={styles.group} aria-describedby={described}>
         <legend>{label}</legend>
         {help}
-        {field.kind === 'image' &&
-          (value ? (
-            <p className={styles.help}>
-              {text(object.src ?? object.id)} ({text(object.width)}×{text(object.height)} pixels). Uploading a new image
-              is not available in the editor yet.
-            </p>
-          ) : (
-            <p className={styles.help}>No image. Uploading images is not available in the editor yet.</p>
-          ))}
+        {field.kind === 'image' && (
+          <ImageUpload
+            id={id}
+            current={value ? `${text(object.width)}×${text(object.height)} pixels` : undefined}
+            upload={(file) =>
+              uploadImage(path.replace(/\.\d+(?=\.|$)/g, ''), file).then(({ id: imageId, width, height }) =>
+                onChange({ id: imageId, alt: text(object.alt), width, height }),
+              )
+            }
+          />
+        )}
         {(field.kind !== 'image' || value !== undefined) &&
           parts.map((part) => (
             <div key={part.key} className={styles.field}>

@@ -82,6 +82,32 @@ export const contentApi = {
     call<{ entry: EditorEntry }>(entryPath(area, id, 'restore'), session, { version, to }),
   preview: (session: TeamSession, area: ContentArea, id: string) =>
     call<PreviewAnswer>(entryPath(area, id, 'preview'), session, {}),
+  uploadImage: async (session: TeamSession, area: ContentArea, type: string, field: string, file: File) => {
+    const form = new FormData();
+    form.set('type', type);
+    form.set('field', field);
+    form.set('file', file);
+    let response: Response;
+    try {
+      response = await fetch(`${apiBase()}${TEAM_API}/content/${area}/images`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', [CSRF_HEADER]: session.csrfToken },
+        credentials: 'include',
+        body: form,
+      });
+    } catch {
+      throw new ContentApiError(0, NETWORK, {});
+    }
+    const answer = (await response.json().catch(() => ({}))) as {
+      error?: string;
+      id: string;
+      width: number;
+      height: number;
+    };
+    if (!response.ok)
+      throw new ContentApiError(response.status, answer.error ?? `The server answered ${response.status}.`, {});
+    return answer;
+  },
   markdown: (session: TeamSession, area: ContentArea, markdown: string) =>
     call<{ html: string }>(`/${area}/markdown`, session, { markdown }),
 };
