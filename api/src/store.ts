@@ -17,6 +17,9 @@ import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from './content/entries/mo
 import type { ContentImageRepository } from './content/images';
 import { contentImagesRecord, embeddedContentImages } from './content/images/embedded';
 import { mongoContentImages } from './content/images/mongo';
+import type { ContentPreviewRepository } from './content/previews';
+import { contentPreviewsRecord, embeddedContentPreviews } from './content/previews/embedded';
+import { mongoContentPreviews } from './content/previews/mongo';
 import type { ContentRevisionRepository } from './content/revisions';
 import { contentRevisionsRecord, embeddedContentRevisions } from './content/revisions/embedded';
 import { mongoContentRevisions } from './content/revisions/mongo';
@@ -62,6 +65,7 @@ export type * from './team/sessions';
 export type * from './content/entries';
 export type * from './content/revisions';
 export type * from './content/images';
+export type * from './content/previews';
 
 /** Every record, one repository each (the fields of the store below). */
 export type Repositories = Pick<
@@ -78,6 +82,7 @@ export type Repositories = Pick<
   | 'contentEntries'
   | 'contentRevisions'
   | 'contentImages'
+  | 'contentPreviews'
 >;
 
 /** A client wrapped by another of the same kind (a test's fault, or a slow network). */
@@ -122,6 +127,7 @@ class StoreOn<Handle> implements Store {
   readonly contentEntries: ContentEntryRepository;
   readonly contentRevisions: ContentRevisionRepository;
   readonly contentImages: ContentImageRepository;
+  readonly contentPreviews: ContentPreviewRepository;
   private guarded: DatabaseClient<Handle> | undefined;
 
   constructor(
@@ -156,6 +162,7 @@ class StoreOn<Handle> implements Store {
       contentEntries: this.contentEntries,
       contentRevisions: this.contentRevisions,
       contentImages: this.contentImages,
+      contentPreviews: this.contentPreviews,
     } = build(calls, client));
   }
 
@@ -194,6 +201,7 @@ const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
   contentEntriesRecord,
   contentRevisionsRecord,
   contentImagesRecord,
+  contentPreviewsRecord,
 ];
 
 export interface EmbeddedStoreOptions {
@@ -221,6 +229,7 @@ export class EmbeddedStore extends StoreOn<Database> {
       contentEntries: embeddedContentEntries(client),
       contentRevisions: embeddedContentRevisions(client),
       contentImages: embeddedContentImages(client),
+      contentPreviews: embeddedContentPreviews(client),
     }));
   }
 }
@@ -273,6 +282,7 @@ export class MongoStore extends StoreOn<Db> {
       contentEntries: mongoContentEntries(client),
       contentRevisions: mongoContentRevisions(client),
       contentImages: mongoContentImages(client),
+      contentPreviews: mongoContentPreviews(client),
     }));
   }
 

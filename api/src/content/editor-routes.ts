@@ -179,7 +179,7 @@ export function editorRoutes(
       answering(res, async () => {
         const id = entryId(req, res);
         if (!id) return;
-        const { token, expiresAt } = previews.add(await publishing.previewOf(area, id));
+        const { token, expiresAt } = await previews.add(await publishing.previewOf(area, id));
         res.status(201).json({ token, path: `/team/preview/${token}`, expiresAt: expiresAt.toISOString() });
       }),
     );

@@ -32,9 +32,9 @@ export function publicContentRoutes(
     res.json(content);
   });
 
-  router.get('/api/content/preview/:token', (req, res) => {
+  router.get('/api/content/preview/:token', async (req, res) => {
     res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
-    const entry = previews.get(req.params.token);
+    const entry = await previews.get(req.params.token);
     if (!entry) {
       sendError(res, new HttpError(404, 'No such preview, or it has expired. Open the preview again from the editor.'));
       return;

@@ -1,6 +1,6 @@
 import type { Store } from '../store';
 import { remoteModels, remoteOrigins, type ContentModels } from './models';
-import { Previews } from './previews';
+import { Previews } from './previews/service';
 import { Publishing } from './publishing';
 
 /** Publishing and its previews, over the store's content records. */
@@ -10,7 +10,7 @@ export interface ContentService {
 }
 
 export interface ContentServiceOptions {
-  readonly store: Pick<Store, 'contentEntries' | 'contentRevisions'>;
+  readonly store: Pick<Store, 'contentEntries' | 'contentRevisions' | 'contentPreviews'>;
   /** The areas' declarations; by default read from each remote's origin. */
   readonly models?: ContentModels;
   readonly clock?: () => Date;
@@ -24,6 +24,6 @@ export function contentService({ store, models, clock = () => new Date() }: Cont
       models: models ?? remoteModels({ origins: remoteOrigins() }),
       clock,
     }),
-    previews: new Previews(() => clock().getTime()),
+    previews: new Previews(store.contentPreviews, clock),
   };
 }

@@ -116,3 +116,18 @@ recordContract('content revision record', (store) => {
     expect(await revisions.seededAt('home')).toBeNull();
   });
 });
+
+recordContract('content preview record', (store) => {
+  it('finds a draft by its token hash until it expires, and sweeps the expired', async () => {
+    const previews = store().contentPreviews;
+    const draft = { area: 'showcase' as const, type: 'session', id: 's1', slug: 's1', data: { title: 'Draft' } };
+    await previews.add('hash-one', draft, at(10));
+    await previews.add('hash-two', { ...draft, id: 's2' }, at(20));
+    expect(await previews.find('hash-one', at(9))).toEqual(draft);
+    expect(await previews.find('hash-one', at(10))).toBeNull();
+    expect(await previews.find('unknown', at(0))).toBeNull();
+    await previews.sweep(at(15));
+    expect(await previews.find('hash-one', at(0))).toBeNull();
+    expect(await previews.find('hash-two', at(15))).toMatchObject({ id: 's2' });
+  });
+});
