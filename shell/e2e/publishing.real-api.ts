@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import type { EditorEntry, EntryAnswer, AreaContent } from '@wpc/shared/team/content-schemas';
-import { LIVE_WITHIN_MS, rawHtmlWhen, withoutScripts } from '../../test-support/e2e/content';
+import { LIVE_WITHIN_MS, rawHtmlWhen, structuredData, withoutScripts } from '../../test-support/e2e/content';
+import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 import { E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
 
 // Issue 28 against the real API (playwright.real-api.config.ts): the partner edits a presenter
@@ -17,8 +18,20 @@ interface Signed {
   readonly csrf: string;
 }
 
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+/** Sessions of this worker, reused: an address gets at most three sign-in links in 15 minutes. */
+const sessions = new Map<string, { state: StorageState; csrf: string }>();
+
 /** A sign-in as the console does it: a link by email, its token for a session cookie. */
 async function signIn(baseURL: string, email: string): Promise<Signed> {
+  const cached = sessions.get(email);
+  if (cached) {
+    // Cookies of localhost go to every port: the session serves both edges.
+    const reused = await playwrightRequest.newContext({ baseURL, storageState: cached.state });
+    const current = (await (await reused.get('/api/team/session')).json()) as { signedIn: boolean };
+    if (current.signedIn) return { api: reused, csrf: cached.csrf };
+    await reused.dispose();
+  }
   const api = await playwrightRequest.newContext({ baseURL });
   const before = Math.max(0, ...(await mailTo(api, email)).map((mail) => mail.seq));
   expect((await api.post('/api/team/sign-in', { data: { email } })).status()).toBe(202);
@@ -32,7 +45,9 @@ async function signIn(baseURL: string, email: string): Promise<Signed> {
     .not.toBe('');
   const session = await api.post('/api/team/session', { data: { token } });
   expect(session.status()).toBe(201);
-  return { api, csrf: ((await session.json()) as { csrfToken: string }).csrfToken };
+  const csrf = ((await session.json()) as { csrfToken: string }).csrfToken;
+  sessions.set(email, { state: await api.storageState(), csrf });
+  return { api, csrf };
 }
 
 const post = (who: Signed, url: string, data: object) =>
@@ -112,4 +127,64 @@ test('the partner edits a presenter, previews and publishes it: the page shows i
 
   await admin.api.dispose();
   await partner.api.dispose();
+});
+
+test('a lead schedules a press release: at its time it has its own page, head and sitemap entry', async ({
+  baseURL,
+}, testInfo) => {
+  const lead = await signIn(baseURL!, E2E_TEAM_EMAIL);
+  const slug = `scheduled-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const title = 'Scheduled results from the pilot communities';
+  const path = `/scorecard/news/${slug}`;
+  const created = await post(lead, '/api/team/content/scorecard/entries', {
+    type: 'pressRelease',
+    slug,
+    data: {
+      title,
+      headline: 'The pilot communities share their first scores on the day we scheduled',
+      date: '2023-05-01',
+      place: 'Boise, Idaho',
+      summary: 'Three pilot communities share what the scorecard showed them, published at a time set in advance.',
+      body: 'The results are in.\n\n## What changed\n\nEach community found **one** essential to work on.',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const entry = ((await created.json()) as { entry: EditorEntry }).entry;
+  expect(entry.issues).toEqual([]);
+
+  // A time in the past is refused with a clear message.
+  const past = await post(lead, `/api/team/content/scorecard/entries/${entry.id}/schedule`, {
+    version: entry.version,
+    at: new Date(Date.now() - 60_000).toISOString(),
+  });
+  expect(past.status()).toBe(400);
+  expect(((await past.json()) as { fields: Record<string, string> }).fields.at).toBe('Choose a time in the future.');
+
+  const at = new Date(Date.now() + 4000);
+  const scheduled = await post(lead, `/api/team/content/scorecard/entries/${entry.id}/schedule`, {
+    version: entry.version,
+    at: at.toISOString(),
+  });
+  expect(scheduled.status()).toBe(200);
+  expect((await lead.api.get(path, { headers: { Accept: 'text/html' } })).status()).toBe(404);
+
+  const { html } = await rawHtmlWhen(
+    lead.api,
+    path,
+    (text, status) => status === 200 && text.includes(title),
+    4000 + 3 * LIVE_WITHIN_MS,
+  );
+  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+  expect(html).toContain(`<title>${title} | Wildfire Prevention Consortium</title>`);
+  expect(html).toContain(`<link rel="canonical" href="${E2E_SITE_ORIGIN}${path}">`);
+  expect(structuredData(html).find((data) => data['@type'] === 'NewsArticle')).toMatchObject({ headline: title });
+  await expect
+    .poll(async () => (await (await lead.api.get('/sitemap.xml')).text()).includes(`${E2E_SITE_ORIGIN}${path}`))
+    .toBe(true);
+
+  const opened = (await (await lead.api.get(`/api/team/content/scorecard/entries/${entry.id}`)).json()) as EntryAnswer;
+  expect(opened.entry.status).toBe('published');
+  expect(opened.versions.map((version) => version.action)).toEqual(['scheduled-publish', 'schedule', 'create']);
+  await post(lead, `/api/team/content/scorecard/entries/${entry.id}/unpublish`, { version: opened.entry.version });
+  await lead.api.dispose();
 });
