@@ -342,6 +342,38 @@ for (const storeCase of storeCases) {
       expect((await published('scorecard')).entries).toEqual([LAUNCH]);
     });
 
+    it('reports a published entry that no longer fits its declaration in the list, and keeps serving it', async () => {
+      // The scorecard remote is redeployed with a new required field its seed entry lacks.
+      const stricter = defineAreaModel({
+        ...MODELS.scorecard,
+        types: {
+          pressRelease: defineContentType({
+            ...release,
+            fields: { ...release.fields, place: field.text({ label: 'Place' }) },
+          }),
+        },
+      });
+      const app2 = createApp({
+        store: h.store,
+        config: await testConfig({ teamEmails: [LEAD] }),
+        mailer,
+        clock: () => now,
+        contentModels: {
+          ...models,
+          async validator() {
+            return validatorFromModelJson(JSON.parse(JSON.stringify(modelToJson(stricter))));
+          },
+        },
+      });
+      const list = await request(app2).get('/api/team/content/scorecard').set('Cookie', lead.cookie);
+      expect(list.status).toBe(200);
+      expect(list.body.entries[0]).toMatchObject({
+        id: LAUNCH.id,
+        publishedIssues: [{ path: 'place', message: 'Enter text.' }],
+      });
+      expect((await request(app2).get('/api/content/published?area=scorecard')).body.entries).toEqual([LAUNCH]);
+    });
+
     it('previews a draft by a private token, and renders Markdown for the editor without script or javascript: links', async () => {
       const opened = (await as(lead).get(`/api/team/content/scorecard/entries/${LAUNCH.id}`)).body.entry;
       await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}`, {
