@@ -346,6 +346,7 @@ for (const storeCase of storeCases) {
       // The scorecard remote is redeployed with a new required field its seed entry lacks.
       const stricter = defineAreaModel({
         ...MODELS.scorecard,
+        seed: [],
         types: {
           pressRelease: defineContentType({
             ...release,
