@@ -349,7 +349,10 @@ for (const storeCase of storeCases) {
         seed: [],
         types: {
           pressRelease: defineContentType({
-            ...release,
+            label: 'Press release',
+            plural: 'Press releases',
+            titleField: 'title',
+            slugFrom: 'title',
             fields: { ...release.fields, place: field.text({ label: 'Place' }) },
           }),
         },

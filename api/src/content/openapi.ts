@@ -58,10 +58,23 @@ export function contentDocument(jsonKb: number): {
     required: true,
     content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
   });
+  const badRequest = { $ref: '#/components/responses/BadRequest' };
   const changeErrors = {
-    '400': error('A field is refused (`fields` names each, dotted for lists), or the body is not valid.'),
+    '400': badRequest,
     '404': error('There is no such entry (or version).'),
-    '409': error('The entry changed since the version sent: `current` is the entry as stored now.'),
+    '409': {
+      description:
+        'The entry changed since the version sent (or cannot be unpublished): `current` is the entry as stored now.',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['error'],
+            properties: { error: { type: 'string' }, current: { type: 'object' } },
+          },
+        },
+      },
+    },
     '413': { $ref: '#/components/responses/PayloadTooLarge' },
     '415': error(`Not application/json (JSON bodies up to ${jsonKb} KB).`),
   };
@@ -254,7 +267,7 @@ export function contentDocument(jsonKb: number): {
         },
         responses: {
           '201': object('`{ id, width, height }`.'),
-          '400': error('No file, or no such image field.'),
+          '400': badRequest,
           '413': error('Larger than 10 MB.'),
           '415': error('Not multipart, or not an image.'),
           ...signedIn,
