@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { ContentModelJson } from '../content-model/json';
 import type { ContentArea } from '../content-model/declare';
+import { MARKDOWN_PREVIEW_MAX } from '.';
 
 /** Entry ids: the seed's ("press-release-2024-02-19") and the API's. */
 export const ENTRY_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -31,7 +32,9 @@ export const entryRestoreSchema = z.strictObject({
   to: z.number({ error: 'Choose a version.' }).int().positive(),
 });
 export const markdownPreviewSchema = z.strictObject({
-  markdown: z.string({ error: 'Send the Markdown.' }).max(50_000, { error: 'Use at most 50000 characters.' }),
+  markdown: z
+    .string({ error: 'Send the Markdown.' })
+    .max(MARKDOWN_PREVIEW_MAX, { error: `Use at most ${MARKDOWN_PREVIEW_MAX} characters.` }),
 });
 
 export type EntryCreate = z.infer<typeof entryCreateSchema>;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { slugify, type ContentArea, type ContentTypeJson } from '@wpc/shared/content-model';
+import { MARKDOWN_PREVIEW_MAX } from '@wpc/shared/team';
 import { Button } from '@wpc/shared/ui';
 import { formatDateTime } from '../format';
 import { followLink } from '../navigation';
@@ -375,7 +376,9 @@ export function EntryEditor({
           data={draft.data}
           onChange={(data) => change({ ...draft, data })}
           errors={errors}
-          renderMarkdown={(markdown) => contentApi.markdown(session, area, markdown).then((answer) => answer.html)}
+          renderMarkdown={(markdown) =>
+            contentApi.markdown(session, area, markdown.slice(0, MARKDOWN_PREVIEW_MAX)).then((answer) => answer.html)
+          }
           uploadImage={(field, file) => contentApi.uploadImage(session, area, entry.type, field, file)}
         />
         <div className={styles.tools}>
