@@ -1,7 +1,9 @@
 // Scores the running site with the MDN HTTP Observatory's own tests (@mdn/mdn-http-observatory),
 // as a production deployment would be reached: over https, with plain http redirecting to it.
 // A local TLS front (nginx with a throw-away self-signed certificate) stands where the
-// production load balancer would, in front of the edge given as --target.
+// production load balancer would, in front of the edge given as --target. Start that edge as a
+// production deployment at an https origin (NODE_ENV=production SITE_ORIGIN=https://...): how
+// strict its headers are is its setting, not the X-Forwarded-Proto the front sends.
 //
 //   npm install --prefix ~/.cache/wpc/observatory --ignore-scripts @mdn/mdn-http-observatory@1.4.8
 //   OBSERVATORY_DIR=~/.cache/wpc/observatory node scripts/observatory.mjs \

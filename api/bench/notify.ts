@@ -116,6 +116,8 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
     NOTIFY_TO: TEAM,
     SITE_ORIGIN: 'https://wildfire.example',
     NOTIFY_LEASE_MS: String(LEASE_MS),
+    // The lease must outlast the slowest send these timeouts allow (2 × (4 + 4 + 5 × 4) s = 56 s).
+    SMTP_TIMEOUT_MS: '4000',
   };
   if (kind === 'mongodb') {
     env.MONGODB_URI = process.env.MONGODB_URI!;

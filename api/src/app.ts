@@ -12,7 +12,8 @@ import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
 import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
-import { CSRF_HEADER } from '@wpc/shared/team';
+import { formPostRoutes } from './routes/form-posts';
+import { TEAM_API } from '@wpc/shared/team';
 import { submitRoutes } from './routes/submit';
 import { teamRoutes } from './team/routes';
 import type { ContentModels } from './content/models';
@@ -62,19 +63,20 @@ export function createApp({
   app.set('query parser', 'simple');
   app.disable('x-powered-by');
   app.use(requestLogger(logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(config));
   // Every route is under /api; mounted without a path so requests skip a prefix match.
-  app.use(
-    cors({
-      // Same-origin and non-browser requests carry no Origin header.
-      origin: (origin, callback) => callback(null, !origin || config.allowedOrigins.includes(origin)),
-      credentials: true,
-      methods: ['GET', 'POST'],
-      allowedHeaders: ['Content-Type', 'Idempotency-Key', CSRF_HEADER],
-      exposedHeaders: ['Idempotent-Replayed'],
-      maxAge: 600,
-    }),
-  );
+  const crossOrigin = cors({
+    // Same-origin and non-browser requests carry no Origin header.
+    origin: (origin, callback) => callback(null, !origin || config.allowedOrigins.includes(origin)),
+    credentials: true,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+    exposedHeaders: ['Idempotent-Replayed'],
+    maxAge: 600,
+  });
+  // The team console's API is same-origin only: no listed origin may read it or send its session
+  // cookie along (a browser refuses without these headers, and its preflight gets none).
+  app.use((req, res, next) => (req.path.startsWith(TEAM_API) ? next() : crossOrigin(req, res, next)));
 
   // One limiter for every submission, shared results included: one budget per address.
   const submitGuards = limiter(config.rateLimit, guardedStore.rateCounts, {
@@ -84,6 +86,7 @@ export function createApp({
   // The submit endpoints before the others: a router that has no route for a request hands it
   // on in a later turn of the event loop, so each router ahead of them costs every submission one.
   app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
+  app.use(formPostRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
   app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
   app.use(
     assessmentRoutes({

@@ -109,6 +109,12 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     throw new Error('HEADERS_TIMEOUT_MS must not be longer than UPLOAD_TIMEOUT_MS');
   const origins = text(env, 'ALLOWED_ORIGINS');
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+  // Sign-in links and notifications name it: a production default would send the team to localhost.
+  if (nodeEnv === 'production' && text(env, 'SITE_ORIGIN') === undefined) {
+    throw new Error(
+      'SITE_ORIGIN must be set in production: the links in sign-in and notification emails name it (e.g. "https://www.example.org").',
+    );
+  }
   const origin = siteOrigin(env);
   return {
     nodeEnv,

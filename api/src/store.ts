@@ -46,7 +46,7 @@ import { embeddedMembers, membersRecord } from './team/members/embedded';
 import { mongoMembers } from './team/members/mongo';
 import type { ReviewRepository } from './team/reviews';
 import { embeddedReviews, reviewsRecord } from './team/reviews/embedded';
-import { mongoReviews } from './team/reviews/mongo';
+import { mongoReviews, REVIEW_INDEXES } from './team/reviews/mongo';
 import type { SessionRepository } from './team/sessions';
 import { embeddedSessions, sessionsRecord } from './team/sessions/embedded';
 import { mongoSessions } from './team/sessions/mongo';
@@ -267,6 +267,7 @@ export class MongoStore extends StoreOn<Db> {
       ...ASSESSMENT_INDEXES,
       ...RATE_COUNT_INDEXES,
       ...AUDIT_INDEXES,
+      ...REVIEW_INDEXES,
       ...CONTENT_ENTRY_INDEXES,
     ];
     super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({

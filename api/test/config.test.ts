@@ -21,10 +21,23 @@ describe('loadConfig', () => {
     expect(config.storeTimeoutMs).toBeLessThan(2000);
   });
 
+  it('refuses to start in production without SITE_ORIGIN (emailed links would name localhost)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SITE_ORIGIN must be set in production/);
+    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://www.example.org' }).siteOrigin).toBe(
+      'https://www.example.org',
+    );
+    // Development and tests keep their local default.
+    expect(loadConfig({}).siteOrigin).toMatch(/^http:\/\/localhost:/);
+  });
+
   it('allows no cross-origin callers in production unless listed', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).allowedOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://www.example.org' }).allowedOrigins).toEqual([]);
     expect(
-      loadConfig({ NODE_ENV: 'production', ALLOWED_ORIGINS: ' https://a.example, https://b.example ,' }).allowedOrigins,
+      loadConfig({
+        NODE_ENV: 'production',
+        SITE_ORIGIN: 'https://www.example.org',
+        ALLOWED_ORIGINS: ' https://a.example, https://b.example ,',
+      }).allowedOrigins,
     ).toEqual(['https://a.example', 'https://b.example']);
   });
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { endpointPath } from '@wpc/shared/schemas';
+import { assetHeaders } from '@wpc/shared/server/security-headers.cjs';
 import { createApp } from '../src/app';
 import { MongoStore, type Store } from '../src/store';
 import { testConfig } from './helpers/config';
@@ -32,19 +33,22 @@ describeStore(embeddedCase, 'hardening', () => {
     it('sets security headers with values that protect', async () => {
       const res = await request(h.app).get('/api/health');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-powered-by']).toBeUndefined();
+      // Plain http in development: no HSTS (security-headers.test.ts: production over https sends it).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
 
       // HSTS for at least a year (the preload lists' minimum), subdomains included.
-      const hsts = String(res.headers['strict-transport-security']);
+      const hsts = assetHeaders({ secure: true })['Strict-Transport-Security']!;
       expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000);
       expect(hsts).toMatch(/;\s*includeSubDomains/i);
 
       const csp = cspDirectives(String(res.headers['content-security-policy']));
-      expect(["'self'", "'none'"]).toContain(csp['default-src']?.join(' '));
-      expect(csp['object-src']).toEqual(["'none'"]);
-      expect(["'self'", "'none'"]).toContain(csp['base-uri']?.join(' '));
-      expect(["'self'", "'none'"]).toContain(csp['frame-ancestors']?.join(' '));
+      // An API answer is never a page: nothing may load from it.
+      expect(csp['default-src']).toEqual(["'none'"]);
+      expect(csp['object-src'] ?? csp['default-src']).toEqual(["'none'"]);
+      expect(csp['base-uri']).toEqual(["'none'"]);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
       const scripts = csp['script-src'] ?? csp['default-src'] ?? [];
       expect(scripts).not.toContain("'unsafe-inline'");
       expect(scripts).not.toContain("'unsafe-eval'");
@@ -65,6 +69,21 @@ describeStore(embeddedCase, 'hardening', () => {
         .set('Origin', 'https://evil.example')
         .send(validBodies.contact);
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('keeps the team console’s API same-origin: a listed origin gets no CORS answer there', async () => {
+      const read = await request(h.app).get('/api/team/session').set('Origin', 'https://wildfire.example');
+      expect(read.status).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+      expect(read.headers['access-control-allow-credentials']).toBeUndefined();
+      const preflight = await request(h.app)
+        .options('/api/team/sign-out')
+        .set('Origin', 'https://wildfire.example')
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'content-type, x-csrf-token');
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(String(preflight.headers['access-control-allow-headers'] ?? '')).not.toMatch(/x-csrf-token/i);
     });
 
     it('answers a preflight from a listed origin', async () => {

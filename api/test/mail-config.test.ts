@@ -1,4 +1,5 @@
 import { loadConfig } from '../src/config';
+import { worstSendMs } from '../src/mail/timeouts';
 import { recipientsFor } from '../src/mail/config';
 
 describe('mail settings (SMTP_URL, NOTIFY_*, SITE_ORIGIN, TEAM_EMAILS)', () => {
@@ -35,6 +36,22 @@ describe('mail settings (SMTP_URL, NOTIFY_*, SITE_ORIGIN, TEAM_EMAILS)', () => {
     expect(config.siteOrigin).toBe('https://www.example.org');
     expect(config.teamEmails).toEqual(['ana@example.org', 'bo@example.org']);
     expect(config.mail.from).toContain('@www.example.org');
+  });
+
+  // Issue 31 item 4: a claim that runs out mid-send lets another replica send the email again.
+  it('give the outbox a lease longer than the slowest send the transport’s timeouts allow, and refuse a shorter one', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example.org', NOTIFY_TO: 'team@example.org' };
+    const oneRecipient = worstSendMs(1);
+    // Connecting, the greeting and six answers of 30 s each, twice (a pooled connection's wait).
+    expect(oneRecipient).toBe(2 * (10_000 + 10_000 + 5 * 30_000));
+    expect(loadConfig(smtp).mail.timing.leaseMs).toBeGreaterThan(oneRecipient);
+    const three = { ...smtp, NOTIFY_TO_SPONSOR: 'a@example.org, b@example.org, c@example.org' };
+    expect(loadConfig(three).mail.timing.leaseMs).toBeGreaterThan(worstSendMs(3));
+    // The lease of before, 60 s, is refused at start, naming the reason.
+    expect(() => loadConfig({ ...smtp, NOTIFY_LEASE_MS: '60000' })).toThrow(
+      /NOTIFY_LEASE_MS must be longer than the slowest send the SMTP transport allows \(340000 ms/,
+    );
+    expect(loadConfig({ ...smtp, NOTIFY_LEASE_MS: '600000' }).mail.timing.leaseMs).toBe(600_000);
   });
 
   it('refuse what cannot work, saying what is wrong', () => {

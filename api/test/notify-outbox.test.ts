@@ -190,6 +190,24 @@ for (const storeCase of storeCases) {
     // Both workers start only once everything is queued, so both find every entry and race for it.
     const h = useNotifyHarness(storeCase, { start: false });
 
+    it('never claims what it is sending again: a send slower than the lease is delivered once', async () => {
+      // The server reads the message and holds its answer past the lease; sweeps keep finding the
+      // entry due (its lease ran out) all the while.
+      h.smtp.hold = true;
+      const receivedAt = new Date();
+      await h.store.submissions.insert(
+        { form: 'notifyme', variant: 'notify', fields: validBodies.notifyme, files: [], page: null, receivedAt },
+        { notification: h.worker.newEntry(receivedAt) },
+      );
+      await h.worker.start();
+      await eventually(async () => expect(h.smtp.held).toBeGreaterThanOrEqual(1));
+      await new Promise((resolve) => setTimeout(resolve, 3 * (FAST_TIMING.leaseMs ?? 0)));
+      h.smtp.hold = false;
+      await eventually(async () => expect(await h.store.outbox!.stats()).toMatchObject({ pending: 0 }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(h.smtp.messages).toHaveLength(1);
+    });
+
     it('sends each notification once', async () => {
       // A second worker with its own connection to the same data (on MongoDB: a second client,
       // as a replica has; the embedded store is opened by one process, so it shares the store).
@@ -221,6 +239,29 @@ for (const storeCase of storeCases) {
       expect(h.smtp.messages).toHaveLength(count);
       expect(new Set(mails.map((mail) => mail.messageId)).size).toBe(count);
       expect(new Set(h.smtp.messages.map((mail) => mail.subject)).size).toBe(count);
+    });
+  });
+
+  describeStore(storeCase, 'notification outbox: recovery after an SMTP outage', () => {
+    // Each email's own backoff is long here (a minute, doubling): what waited only for the server
+    // must not wait for it once the server answers again (issue 31 item 12).
+    const h = useNotifyHarness(storeCase, { timing: { ...FAST_TIMING, retryBaseMs: 60_000, retryMaxMs: 15 * 60_000 } });
+
+    it('sends every email that waited for an unreachable server as soon as it answers again, not after each one’s backoff', async () => {
+      await h.smtp.stop();
+      for (let index = 0; index < 3; index += 1)
+        await request(h.app)
+          .post(endpointPath('notifyme'))
+          .send({ ...validBodies.notifyme, lastName: `Outage${index}` })
+          .expect(200);
+      // Several probes fail while the server is away.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(h.smtp.messages).toHaveLength(0);
+      await h.smtp.start();
+      const started = Date.now();
+      await h.smtp.waitForMessages(3, { timeoutMs: 10_000 });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await eventually(async () => expect(await h.store.outbox!.stats()).toMatchObject({ pending: 0, failed: 0 }));
     });
   });
 

@@ -64,8 +64,10 @@ for (const storeCase of storeCases) {
         SMTP_URL: smtp.url,
         NOTIFY_TO: TEAM_INBOX,
         SITE_ORIGIN: 'https://wildfire.example',
-        // A replica that dies holds its claims this long (the embedded store frees them at start).
-        NOTIFY_LEASE_MS: '1500',
+        // A replica that dies holds its claims this long (the embedded store frees them at start),
+        // which must outlast the slowest send the transport allows: 2 × (1.5 + 1.5 + 5 × 1.5) s = 21 s.
+        NOTIFY_LEASE_MS: '22000',
+        SMTP_TIMEOUT_MS: '1500',
         NOTIFY_SWEEP_MS: '200',
         NOTIFY_RETRY_BASE_MS: '100',
       };
@@ -89,7 +91,8 @@ for (const storeCase of storeCases) {
 
       const second = await startApi(env);
       children.push(second.child);
-      const [mail] = await smtp.waitForMessages(1, { timeoutMs: 30_000 });
+      // On MongoDB the dead process's claim runs out first (22 s).
+      const [mail] = await smtp.waitForMessages(1, { timeoutMs: 60_000 });
       expect(mail!.envelope.to).toEqual([TEAM_INBOX]);
       expect(mail!.messageId).toBe(smtp.dropped[0]!.messageId);
       await eventually(async () =>

@@ -28,6 +28,7 @@ describe('server.ts', () => {
       UPLOAD_TMP_DIR: uploadTmp,
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      SITE_ORIGIN: 'https://www.example.org',
     });
     const output = collect(child);
     try {
@@ -164,6 +165,7 @@ async function startApi(extraEnv: Record<string, string> = {}) {
     UPLOAD_TMP_DIR: path.join(dataDir, 'upload-tmp'),
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    SITE_ORIGIN: 'https://www.example.org',
     RATE_LIMIT_MAX: '0',
     ADMIN_TOKEN,
     ...extraEnv,
@@ -193,6 +195,7 @@ describe('one writer per DATA_DIR', () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
+        SITE_ORIGIN: 'https://www.example.org',
       });
       const output = collect(second);
       expect(await exitCode(second)).toBe(1);

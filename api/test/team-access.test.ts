@@ -107,6 +107,7 @@ for (const storeCase of storeCases) {
         csrfToken: partner.csrfToken,
         admin: false,
         roles: ['content:showcase'],
+        freshUntil: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
       const { declared } = teamConsole({ store: h.store, config, logger: undefined as never });
       const allowed = (permission: Permission | 'public') =>

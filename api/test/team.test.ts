@@ -9,6 +9,7 @@ import { createApp } from '../src/app';
 import type { ApiConfig } from '../src/config';
 import { createMailer, type Mailer } from '../src/mail/transport';
 import type { NewSubmission, StoredSubmission, Store } from '../src/store';
+import { teamJobs } from '../src/team/housekeeping';
 import { testConfig } from './helpers/config';
 import { useHarness } from './helpers/harness';
 import { parseCsv } from './helpers/csv';
@@ -107,7 +108,14 @@ for (const storeCase of storeCases) {
         expect(again.body.error).toMatch(/expired or was already used/);
         const who = await as(session).get('/api/team/session');
         expect(who.status).toBe(200);
-        expect(who.body).toEqual({ signedIn: true, email: TEAM, csrfToken: session.csrfToken, admin: true, roles: [] });
+        expect(who.body).toEqual({
+          signedIn: true,
+          email: TEAM,
+          csrfToken: session.csrfToken,
+          admin: true,
+          roles: [],
+          freshUntil: new Date(clock.now() + 15 * MINUTE).toISOString(),
+        });
       });
 
       it('stores only the hash of a link: the token itself opens nothing in the store', async () => {
@@ -162,6 +170,66 @@ for (const storeCase of storeCases) {
         // Ended for good, not only while idle.
         clock.advance(-12 * HOUR);
         expect((await as(session).get('/api/team/session')).body).toEqual({ signedIn: false });
+      });
+
+      it('end 7 days after the link was used, however busy they are', async () => {
+        const session = await signIn(app, smtp, TEAM);
+        for (let hours = 6; hours < 7 * 24; hours += 6) {
+          clock.advance(6 * HOUR);
+          const res = await as(session).get('/api/team/submissions');
+          if (hours < 7 * 24 - 6) expect(res.status).toBe(200);
+        }
+        clock.advance(6 * HOUR);
+        expect((await as(session).get('/api/team/submissions')).status).toBe(401);
+        expect((await as(session).get('/api/team/session')).body).toEqual({ signedIn: false });
+        // And forgotten by the housekeeping's sweep too: nothing of it stays in the store.
+        const other = await signIn(app, smtp, COLLEAGUE);
+        clock.advance(7 * 24 * HOUR - 30 * MINUTE);
+        for (let minutes = 0; minutes < 60; minutes += 10) {
+          clock.advance(10 * MINUTE);
+          await as(other).get('/api/team/session');
+        }
+        await teamJobs(h.store, config)[0]!.run(new Date(clock.now()));
+        expect((await as(other).get('/api/team/session')).body).toEqual({ signedIn: false });
+      });
+
+      it('end everywhere at once on "sign out everywhere", only for that address, audited', async () => {
+        const laptop = await signIn(app, smtp, TEAM);
+        const phone = await signIn(app, smtp, TEAM);
+        const colleague = await signIn(app, smtp, COLLEAGUE);
+        const res = await as(phone).post('/api/team/sign-out-everywhere');
+        expect(res.status).toBe(200);
+        expect(String(res.headers['set-cookie'])).toMatch(/wpc_team_session=;/);
+        for (const ended of [laptop, phone]) {
+          expect((await as(ended).get('/api/team/session')).body).toEqual({ signedIn: false });
+          expect((await as(ended).get('/api/team/submissions')).status).toBe(401);
+        }
+        expect((await as(colleague).get('/api/team/submissions')).status).toBe(200);
+        const audit = (await h.store.audit.page({ offset: 0, limit: 10, actions: ['sign-out-everywhere'] })).entries;
+        expect(audit).toEqual([expect.objectContaining({ by: TEAM, counts: { sessions: 2 } })]);
+      });
+
+      it('need a fresh link for exports and erasure: 15 minutes after the link was used, they are refused until a new one is used', async () => {
+        const session = await signIn(app, smtp, TEAM);
+        expect((await as(session).get('/api/team/session')).body.freshUntil).toBe(
+          new Date(clock.now() + 15 * MINUTE).toISOString(),
+        );
+        expect((await as(session).get('/api/team/export?format=csv')).status).toBe(200);
+        clock.advance(15 * MINUTE);
+        // Still signed in for everything else.
+        expect((await as(session).get('/api/team/submissions')).status).toBe(200);
+        for (const res of [
+          await as(session).get('/api/team/export?format=csv'),
+          await as(session).get('/api/team/export?format=xlsx'),
+          await as(session).post('/api/team/erase', { email: 'ada@example.org' }),
+        ]) {
+          expect(res.status).toBe(403);
+          expect(res.body.error).toMatch(/fresh sign-in/);
+        }
+        expect((await h.store.audit.page({ offset: 0, limit: 10, actions: ['export', 'erase'] })).total).toBe(1);
+        const again = await signIn(app, smtp, TEAM);
+        expect((await as(again).get('/api/team/export?format=csv')).status).toBe(200);
+        expect((await as(again).post('/api/team/erase', { email: 'ada@example.org' })).status).toBe(200);
       });
 
       it('end on sign-out', async () => {
@@ -248,6 +316,20 @@ for (const storeCase of storeCases) {
         expect((await as(session).get('/api/team/submissions?status=new')).body.total).toBe(29);
         expect((await as(session).get('/api/team/submissions?status=in-progress')).body.total).toBe(0);
       });
+
+      it('keeps all of 20 reviews sent at once: each answers 200 and has its entry in the history', async () => {
+        const stored = await h.store.submissions.insert(submission({}));
+        const session = await signIn(app, smtp, TEAM);
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            as(session).post(`/api/team/submissions/${stored.id}/review`, { note: `Called back, try ${index}` }),
+          ),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual(Array<number>(20).fill(200));
+        const { body } = await as(session).get(`/api/team/submissions/${stored.id}`);
+        expect(body.review.history).toHaveLength(20);
+        // On FerretDB each lost race costs a few round trips, on a busy two-core machine.
+      }, 60_000);
 
       it('refuses bad filters with 400 naming them', async () => {
         const session = await signIn(app, smtp, TEAM);

@@ -16,8 +16,8 @@ const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
 /** The map's tiles (mfe-map/src/map/settings.ts, {a-d}.basemaps.cartocdn.com; a test keeps them equal). */
 const TILE_SOURCE = 'https://*.basemaps.cartocdn.com';
 /**
- * Remote overrides (README "Remote overrides") load a developer's dev server from loopback. Only
- * over plain http (development and tests): an https deployment does not allow them. ([::1] cannot
+ * Remote overrides (README "Remote overrides") load a developer's dev server from loopback:
+ * outside production only, unless a staging deployment opts in (deploymentPolicy). ([::1] cannot
  * be written in a policy: CSP host sources have no IPv6 form.)
  */
 const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
@@ -93,10 +93,9 @@ function apiOrigin(apiBase) {
  * which a policy does not govern. Styles: 'unsafe-inline', because
  * Leaflet and React set style attributes and composed pages inline their critical CSS in <style>.
  */
-function pageCsp({ remotes = {}, apiBase = '', secure = false } = {}) {
+function pageCsp({ remotes = {}, apiBase = '', secure = false, loopback = !secure } = {}) {
   const remote = remoteOrigins(remotes);
-  const loopback = secure ? [] : LOOPBACK_SOURCES;
-  const code = ["'self'", ...remote, ...loopback];
+  const code = ["'self'", ...remote, ...(loopback ? LOOPBACK_SOURCES : [])];
   return policy({
     'default-src': ["'self'"],
     'script-src': [...code, START_SCRIPT_SOURCE],
@@ -116,11 +115,11 @@ function pageCsp({ remotes = {}, apiBase = '', secure = false } = {}) {
   });
 }
 
-/** Headers of a page. `secure`: the request came over https (directly or through a proxy). */
-function pageHeaders({ remotes, apiBase, secure = false } = {}) {
+/** Headers of a page. `secure`: the deployment is served over https; `loopback`: remote overrides allowed. */
+function pageHeaders({ remotes, apiBase, secure = false, loopback = !secure } = {}) {
   return {
     ...COMMON,
-    'Content-Security-Policy': pageCsp({ remotes, apiBase, secure }),
+    'Content-Security-Policy': pageCsp({ remotes, apiBase, secure, loopback }),
     'Cross-Origin-Resource-Policy': 'same-origin',
     ...(secure ? { 'Strict-Transport-Security': HSTS } : {}),
   };
@@ -131,12 +130,19 @@ function assetHeaders({ secure = false } = {}) {
   return { ...COMMON, 'Content-Security-Policy': ASSET_CSP, ...(secure ? { 'Strict-Transport-Security': HSTS } : {}) };
 }
 
-/** Whether a request reached the site over https: its own scheme, or the one a proxy in front saw. */
-function isSecureRequest(req) {
-  const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
-    .split(',')[0]
-    .trim();
-  return req.protocol === 'https' || forwarded === 'https';
+/**
+ * How strict a deployment's headers are, from its settings, read once at start, never from a
+ * request's headers (a client writes X-Forwarded-Proto as it likes). HSTS and
+ * upgrade-insecure-requests: in production at an https SITE_ORIGIN. The loopback sources of
+ * remote overrides: outside production, or in a staging deployment that opts in with
+ * REMOTE_OVERRIDES=allow; a production page's script-src names no localhost otherwise.
+ */
+function deploymentPolicy(env = process.env) {
+  const production = env.NODE_ENV === 'production';
+  return {
+    secure: production && /^https:\/\//i.test(String(env.SITE_ORIGIN ?? '')),
+    loopback: !production || env.REMOTE_OVERRIDES === 'allow',
+  };
 }
 
 const quote = (value) => `"${value.replace(/"/g, '\\"')}"`;
@@ -159,10 +165,10 @@ function nginxSnippet() {
 function nginxMap() {
   return [
     '# Written by scripts/write-nginx-security.mjs from shared/server/security-headers.cjs: edit that, not this.',
-    '# HSTS only over https: on this server, or at a proxy in front that says so.',
-    'map "$scheme:$http_x_forwarded_proto" $wpc_hsts {',
-    `    ~^https: ${quote(HSTS)};`,
-    `    ~^[a-z]+:https ${quote(HSTS)};`,
+    "# HSTS only when this server itself answers over https, never because a request's header says so",
+    '# (pages come from the page composer, whose deployment settings decide theirs).',
+    'map $scheme $wpc_hsts {',
+    `    https ${quote(HSTS)};`,
     '    default "";',
     '}',
     "# What the page composer is told: the scheme a proxy in front saw, else this server's.",
@@ -181,7 +187,7 @@ module.exports = {
   pageCsp,
   pageHeaders,
   assetHeaders,
-  isSecureRequest,
+  deploymentPolicy,
   nginxSnippet,
   nginxMap,
 };

@@ -1,5 +1,3 @@
-import type { IncomingMessage } from 'node:http';
-
 export declare const VIDEO_ORIGIN: string;
 export declare const TILE_SOURCE: string;
 /** The CSP source (a sha256 hash) of the page's one inline script. */
@@ -8,10 +6,15 @@ export interface PolicyOptions {
   readonly remotes?: Readonly<Record<string, string>>;
   readonly apiBase?: string;
   readonly secure?: boolean;
+  /** The loopback sources of remote overrides (default: when not secure). */
+  readonly loopback?: boolean;
 }
 export declare function pageCsp(options?: PolicyOptions): string;
 export declare function pageHeaders(options?: PolicyOptions): Record<string, string>;
 export declare function assetHeaders(options?: { readonly secure?: boolean }): Record<string, string>;
-export declare function isSecureRequest(req: IncomingMessage & { protocol?: string }): boolean;
+export declare function deploymentPolicy(env?: NodeJS.ProcessEnv): {
+  readonly secure: boolean;
+  readonly loopback: boolean;
+};
 export declare function nginxSnippet(): string;
 export declare function nginxMap(): string;

@@ -14,7 +14,7 @@ import { createContentRenderer, type ContentRenderer } from './content-renderer'
 
 const require = createRequire(__filename);
 const { staticAssets } = require('./static-assets.cjs') as typeof import('./static-assets.cjs');
-const { assetHeaders, isSecureRequest } = require('./security-headers.cjs') as typeof import('./security-headers.cjs');
+const { assetHeaders, deploymentPolicy } = require('./security-headers.cjs') as typeof import('./security-headers.cjs');
 const { ports, REMOTE_NAMES } = require('../ports.cjs') as typeof import('../ports.cjs');
 
 type RemoteName = 'home' | 'scorecard' | 'showcase' | 'map';
@@ -30,9 +30,10 @@ export interface RemoteAppOptions {
 export function createRemoteApp({ distDir, renderer }: RemoteAppOptions) {
   const app = express();
   app.disable('x-powered-by');
-  // The site's headers for files, as the nginx remote.conf sends them.
-  app.use((req, res, next) => {
-    res.set(assetHeaders({ secure: isSecureRequest(req) }));
+  // The site's headers for files, as nginx sends them; strictness from the deployment's settings.
+  const headers = assetHeaders({ secure: deploymentPolicy().secure });
+  app.use((_req, res, next) => {
+    res.set(headers);
     next();
   });
 

@@ -1,4 +1,6 @@
 /** The one route table: which area owns each path, and the page title. */
+import type { FormId } from '@wpc/shared/form-definitions';
+
 export type RemoteArea = 'home' | 'scorecard' | 'showcase' | 'map';
 export type Area = RemoteArea | 'shell';
 
@@ -12,6 +14,8 @@ export interface RouteEntry {
   readonly prefix?: boolean;
   /** Kept out of search engines: meta robots and X-Robots-Tag noindex (the team console). */
   readonly noindex?: boolean;
+  /** An app of its own, without the site's header and footer (the team console has its own navigation). */
+  readonly standalone?: boolean;
 }
 
 export const SITE_NAME = 'Wildfire Prevention Consortium';
@@ -36,7 +40,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/dev/check-your-window-size', area: 'shell', title: 'Check Your Window Size' },
   { path: '/dev/forms', area: 'shell', title: 'Form Gallery' },
   { path: '/dev/remotes', area: 'shell', title: 'Remote Overrides' },
-  { path: '/team', area: 'shell', title: 'Team Console', prefix: true, noindex: true },
+  { path: '/team', area: 'shell', title: 'Team Console', prefix: true, noindex: true, standalone: true },
 ];
 
 /**
@@ -87,6 +91,17 @@ export function patternPath(pattern: string, params: Readonly<Record<string, str
 }
 
 export const isPattern = (path: string) => path.split('/').some((part) => PARAMETER.test(part));
+/**
+ * Where each form works without scripts: a page of its own, composed by the edge
+ * (shell/server/form-pages.ts), which is also where the form posts to. A button that opens a
+ * pop-up leads there before the page's scripts run; these pages run none, so they are not routes
+ * of any area.
+ */
+export const FORM_PAGES_PREFIX = '/forms';
+export const formPagePath = (form: FormId) => `${FORM_PAGES_PREFIX}/${form}`;
+
+/** The query of a form page opened from a scorecard page (scorecardForm), or naming the page feedback came from. */
+export const FORM_PAGE_QUERY = { scorecard: 'scorecard', page: 'page' } as const;
 
 /** Drops a trailing slash so '/about/' and '/about' are the same route. */
 export function normalisePath(pathname: string): string {
@@ -105,6 +120,11 @@ export function matchRoute(pathname: string): RouteEntry | undefined {
 /** The area that owns a path, or undefined for a path nobody owns (the shell's 404). */
 export function areaForPath(pathname: string): Area | undefined {
   return matchRoute(pathname)?.area;
+}
+
+/** Whether a path's page comes with the site's header, footer and message centre (the team console does not). */
+export function hasSiteChrome(pathname: string): boolean {
+  return matchRoute(pathname)?.standalone !== true;
 }
 
 export function routesOf(area: Area): readonly RouteEntry[] {

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
 import { waitForHydration } from '../../test-support/e2e/hydration';
 import { E2E_NOTIFY_TO, E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
+import { axeViolations, emailedLink, onTestOrigin } from '../../test-support/e2e/team';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 
 // Issue 20, the team console, in Chromium against the real API and the local SMTP server
@@ -31,32 +31,6 @@ async function submitFeedback(page: Page, marker: string): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
-/** Asks for a link on the sign-in page and answers the link from the email that arrives. */
-async function emailedLink(page: Page, email: string): Promise<string> {
-  // By sequence number, not position: another test may clear the server's messages meanwhile.
-  const before = Math.max(0, ...(await mailTo(page.request, email)).map((mail) => mail.seq));
-  await page.goto('/team');
-  await waitForHydration(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'If this address belongs to the team' })).toBeVisible();
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = await mailTo(page.request, email);
-      const mail = mails.find((candidate) => candidate.seq > before);
-      link = /https?:\/\/\S+\/team\/sign-in#token=[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}
-
-async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
-}
-
 test('a team member signs in from the email, finds the submission, changes its status, downloads its file and exports', async ({
   page,
   baseURL,
@@ -71,10 +45,16 @@ test('a team member signs in from the email, finds the submission, changes its s
   const emailed = await emailedLink(page, E2E_TEAM_EMAIL);
   // The email names the public origin (SITE_ORIGIN); the test follows it on the address it reaches the site on.
   expect(emailed.startsWith(`${E2E_SITE_ORIGIN}/team/sign-in#token=`)).toBe(true);
-  const link = `${baseURL}${emailed.slice(E2E_SITE_ORIGIN.length)}`;
+  const link = onTestOrigin(emailed, baseURL);
   expect(await axeViolations(page)).toEqual([]);
 
+  // Opening the link signs nobody in (a mail scanner opening it would use it up): the button does.
   await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Finish signing in' })).toBeVisible();
+  await waitForHydration(page);
+  expect(await (await page.request.get('/api/team/session')).json()).toEqual({ signedIn: false });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Team inbox' })).toBeVisible();
   await expect(page).toHaveURL(/\/team$/);
   await page.getByLabel('Name, email or organisation').fill(marker);
@@ -156,11 +136,13 @@ test('a team member signs in from the email, finds the submission, changes its s
   const stranger = await page.context().browser()!.newContext();
   const other = await stranger.newPage();
   await other.goto(link);
+  await waitForHydration(other);
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(other.getByRole('alert')).toContainText('expired or was already used');
   await expect(other.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();
   await stranger.close();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();
   await page.goto(submissionUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeVisible();

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { preferredEncoding } from '@wpc/shared/server/static-assets.cjs';
-import { isSecureRequest, pageHeaders } from '@wpc/shared/server/security-headers.cjs';
+import { deploymentPolicy, pageHeaders } from '@wpc/shared/server/security-headers.cjs';
 import type { RemoteList } from './remote-pages';
 
 export interface ComposedPage {
@@ -36,6 +36,8 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 export function createPageResponse({ apiBase, cacheSize = 200 }: PageResponseOptions) {
+  // The deployment's settings decide how strict pages are, never a request's headers.
+  const deployment = deploymentPolicy();
   const compressed = new Map<string, Buffer>();
   const compress = async (etag: string, encoding: 'br' | 'gzip', html: string) => {
     const key = `${etag}:${encoding}`;
@@ -57,7 +59,7 @@ export function createPageResponse({ apiBase, cacheSize = 200 }: PageResponseOpt
   return async function answerPage(req: Request, res: Response, page: ComposedPage): Promise<void> {
     const etag = etagOf(page.html);
     res.status(page.status);
-    res.set(pageHeaders({ remotes: page.remotes, apiBase, secure: isSecureRequest(req) }));
+    res.set(pageHeaders({ remotes: page.remotes, apiBase, ...deployment }));
     if (page.noindex) res.set('X-Robots-Tag', 'noindex, nofollow');
     res.set({
       'Content-Type': 'text/html; charset=utf-8',

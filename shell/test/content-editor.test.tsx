@@ -17,7 +17,14 @@ jest.setTimeout(20_000);
 // shown at their inputs, a save on a stale version shows both versions, and what is typed is kept
 // in the browser until the API has it.
 
-const SESSION = { signedIn: true as const, email: 'partner@showcase.test', csrfToken: 'csrf', admin: false, roles: [] };
+const SESSION = {
+  signedIn: true as const,
+  email: 'partner@showcase.test',
+  csrfToken: 'csrf',
+  admin: false,
+  roles: ['content:showcase' as const],
+  freshUntil: '2026-11-26T09:15:00.000Z',
+};
 
 const MODEL: ContentModelJson = {
   format: 1,

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Footer } from '../src/layout/Footer';
 import { Header } from '../src/layout/Header';
 
 function visit(path: string) {
@@ -62,4 +63,18 @@ it('has a hamburger toggle named as a menu', async () => {
   await userEvent.click(hamburger);
   expect(hamburger).toHaveAttribute('aria-expanded', 'true');
   expect(hamburger).toHaveAccessibleName('Close menu');
+});
+
+it('leaves the team console without the site’s header and footer (it has its own navigation), and brings them back', () => {
+  visit('/team/submissions/abc');
+  const { container } = render(
+    <>
+      <Header />
+      <Footer />
+    </>,
+  );
+  expect(container).toBeEmptyDOMElement();
+  visit('/about');
+  expect(screen.getByRole('banner')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Subscribe' })).toBeInTheDocument();
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   assetHeaders,
+  deploymentPolicy,
   nginxMap,
   nginxSnippet,
   pageCsp,
@@ -53,6 +54,25 @@ describe('the security headers', () => {
       startScriptSource,
     ]);
     expect(directives(pageCsp({ secure: true })).get('script-src')).toEqual(["'self'", startScriptSource]);
+  });
+
+  // Issue 31 item 9: strictness comes from the deployment's settings, never from a request's header.
+  it('are as strict as the deployment’s NODE_ENV and SITE_ORIGIN say: no localhost in a production page unless staging opts in', () => {
+    const production = { NODE_ENV: 'production', SITE_ORIGIN: 'https://www.example.org' };
+    expect(deploymentPolicy(production)).toEqual({ secure: true, loopback: false });
+    // A production site reached over plain http (no TLS yet): no HSTS, and still no loopback sources.
+    const plain = deploymentPolicy({ NODE_ENV: 'production', SITE_ORIGIN: 'http://www.example.org' });
+    expect(plain).toEqual({ secure: false, loopback: false });
+    for (const policy of [deploymentPolicy(production), plain]) {
+      const scripts = directives(pageHeaders(policy)['Content-Security-Policy']!).get('script-src')!;
+      expect(scripts).toEqual(["'self'", startScriptSource]);
+      expect(scripts.join(' ')).not.toMatch(/localhost|127\.0\.0\.1|\*/);
+    }
+    // A staging deployment that tries remote overrides opts in.
+    expect(deploymentPolicy({ ...production, REMOTE_OVERRIDES: 'allow' })).toEqual({ secure: true, loopback: true });
+    // Development and tests: overrides allowed, no HSTS, whatever SITE_ORIGIN names.
+    expect(deploymentPolicy({ SITE_ORIGIN: 'https://www.example.org' })).toEqual({ secure: false, loopback: true });
+    expect(nginxMap()).not.toMatch(/http_x_forwarded_proto"? \$wpc_hsts/);
   });
 
   it('allow the clip player’s video host in frames', () => {

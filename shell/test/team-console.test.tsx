@@ -13,7 +13,22 @@ jest.mock('single-spa', () => ({
 // userEvent types key by key: on a busy two-core CI machine a test takes seconds.
 jest.setTimeout(20_000);
 
-const SESSION = { signedIn: true, email: 'coordinator@consortium.test', csrfToken: 'csrf-token-of-the-session' };
+const SESSION = {
+  signedIn: true,
+  email: 'coordinator@consortium.test',
+  csrfToken: 'csrf-token-of-the-session',
+  admin: true,
+  roles: [] as string[],
+  // Signed in by a link a moment ago: exports and erasure need no new link yet.
+  freshUntil: '2999-01-01T00:00:00.000Z',
+};
+/** The showcase partner's member: showcase content only. */
+const PARTNER = {
+  ...SESSION,
+  email: 'presenter.desk@showcase-partner.test',
+  admin: false,
+  roles: ['content:showcase'],
+};
 
 interface Call {
   readonly url: string;
@@ -105,18 +120,25 @@ describe('the team console', () => {
     expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { email: 'coordinator@consortium.test' } });
   });
 
-  it('follows a sign-in link: sends its token once, takes it out of the address and opens the inbox', async () => {
+  it('lands a sign-in link on a page with a "Sign in" button: opening it uses nothing, the press posts the token once and opens the inbox', async () => {
     at('/team/sign-in#token=the-token-from-the-email');
     const calls = fakeApi({
       'POST /api/team/session': () => ({ status: 201, body: SESSION }),
       'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
     });
+    const user = userEvent.setup();
     render(<TeamConsole />);
+    const button = await screen.findByRole('button', { name: 'Sign in' });
+    // A mail scanner that opens the link and runs its scripts gets this far: nothing was sent.
+    expect(calls).toEqual([]);
+    expect(window.location.hash).toBe('');
+    await user.click(button);
     expect(await screen.findByRole('heading', { level: 1, name: 'Team inbox' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: 'POST', body: { token: 'the-token-from-the-email' } });
     expect(window.location.pathname).toBe('/team');
     expect(window.location.hash).toBe('');
-    expect(screen.getByText(SESSION.email)).toBeInTheDocument();
+    expect(screen.getByText(`${SESSION.email} (admin)`)).toBeInTheDocument();
   });
 
   it('after signing in, opens the submission a signed-out visit was going to (a notification’s link)', async () => {
@@ -133,6 +155,7 @@ describe('the team console', () => {
     // The emailed link opens, perhaps in another tab.
     at('/team/sign-in#token=the-token-from-the-email');
     render(<TeamConsole />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Feedback and uploads from Ana Silva' }),
     ).toBeInTheDocument();
@@ -148,6 +171,7 @@ describe('the team console', () => {
       }),
     });
     render(<TeamConsole />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('expired or was already used');
     expect(screen.getByRole('button', { name: 'Email me a sign-in link' })).toBeInTheDocument();
   });
@@ -268,5 +292,199 @@ describe('the team console', () => {
     expect(erase).toMatchObject({ method: 'POST', body: { email: 'maria@example.org' } });
     expect(erase.headers['X-CSRF-Token']).toBe(SESSION.csrfToken);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('signs out on every browser and device at once', async () => {
+    at('/team');
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
+      'POST /api/team/sign-out-everywhere': () => ({ status: 200, body: { ok: true } }),
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('You are signed out on every browser and device.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeInTheDocument();
+    const post = calls.find((call) => call.url.endsWith('/api/team/sign-out-everywhere'))!;
+    expect(post.headers['X-CSRF-Token']).toBe(SESSION.csrfToken);
+  });
+
+  it('offers a new link instead of exports and erasure once the sign-in is more than 15 minutes old', async () => {
+    at('/team');
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: { ...SESSION, freshUntil: '2025-03-01T10:15:00.000Z' } }),
+      'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
+      'POST /api/team/sign-in': () => ({ status: 202, body: { message: 'If this address belongs to the team…' } }),
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    const ask = await screen.findByRole('button', { name: 'Email me a new link' });
+    expect(screen.queryByRole('link', { name: 'Export as CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Erase a person…' })).not.toBeInTheDocument();
+    await user.click(ask);
+    expect(
+      await screen.findByText(/A new sign-in link is on its way to coordinator@consortium\.test/),
+    ).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { email: SESSION.email } });
+  });
+
+  it('is an app of its own: its navigation shows an admin every page, in order, the current one marked', async () => {
+    at('/team');
+    fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
+    });
+    render(<TeamConsole />);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Inbox', '/team'],
+      ['Updates', '/team/updates'],
+      ['Content', '/team/content'],
+      ['Members', '/team/members'],
+      ['Audit', '/team/audit'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText(`${SESSION.email} (admin)`)).toBeInTheDocument();
+  });
+
+  it('shows the showcase partner only Content, starts them there, and tells them what is not theirs', async () => {
+    at('/team');
+    const calls = fakeApi({ 'GET /api/team/session': () => ({ status: 200, body: PARTNER }) });
+    render(<TeamConsole />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Content' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/team/content');
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Content']);
+    expect(within(screen.getByRole('article')).getByRole('listitem')).toHaveTextContent('Showcase');
+    // The inbox was never asked for.
+    expect(calls.some((call) => call.url.includes('/submissions'))).toBe(false);
+
+    await act(async () => {
+      at('/team/members');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Not available to you' })).toBeInTheDocument();
+    expect(calls.some((call) => call.url.includes('/members'))).toBe(false);
+  });
+
+  it('gives Updates and Content a page each with a short empty state', async () => {
+    at('/team/updates');
+    fakeApi({ 'GET /api/team/session': () => ({ status: 200, body: SESSION }) });
+    render(<TeamConsole />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Updates' })).toBeInTheDocument();
+    expect(screen.getByText('Nothing here yet.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', { name: 'Updates' }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('lets an admin add a member with roles, showing the field the API refused', async () => {
+    at('/team/members');
+    const member = {
+      email: 'presenter.desk@showcase-partner.test',
+      roles: ['content:showcase'],
+      addedAt: '2025-03-01T10:00:00.000Z',
+      addedBy: SESSION.email,
+      changedAt: '2025-03-01T10:00:00.000Z',
+      changedBy: SESSION.email,
+    };
+    const listed = { admins: [SESSION.email], members: [] as (typeof member)[] };
+    let refuse = true;
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/members': () => ({ status: 200, body: listed }),
+      'POST /api/team/members': () => {
+        if (refuse) {
+          refuse = false;
+          return {
+            status: 400,
+            body: { error: 'The member is not valid.', fields: { roles: 'Choose at least one role.' } },
+          };
+        }
+        listed.members = [member];
+        return { status: 201, body: member };
+      },
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
+    expect(await screen.findByText('No members yet.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email address'), member.email);
+    await user.click(screen.getByRole('button', { name: 'Add member' }));
+    expect(await screen.findByText('Choose at least one role.')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Content: showcase'));
+    await user.click(screen.getByRole('button', { name: 'Add member' }));
+    expect(await screen.findByText(`${member.email} was added.`)).toBeInTheDocument();
+    const post = calls.filter((call) => call.method === 'POST').at(-1)!;
+    expect(post.body).toEqual({ email: member.email, roles: ['content:showcase'] });
+    expect(post.headers['X-CSRF-Token']).toBe(SESSION.csrfToken);
+    const row = await screen.findByRole('row', { name: /presenter\.desk/ });
+    expect(within(row).getByRole('cell', { name: 'Content: showcase' })).toBeInTheDocument();
+  });
+
+  it('shows admins the audit log with what each action was', async () => {
+    at('/team/audit');
+    fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/audit': () => ({
+        status: 200,
+        body: {
+          entries: [
+            {
+              id: 'a2',
+              at: '2025-03-01T11:00:00.000Z',
+              by: SESSION.email,
+              action: 'erase',
+              counts: { submissions: 2, files: 1, assessments: 0 },
+            },
+            {
+              id: 'a1',
+              at: '2025-03-01T10:00:00.000Z',
+              by: 'unknown',
+              action: 'sign-in-refused',
+              detail: 'the link had expired',
+            },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 50,
+          retentionDays: 400,
+        },
+      }),
+    });
+    render(<TeamConsole />);
+    const table = await screen.findByRole('table', { name: 'Audit entries, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('cell', { name: 'Erased a person' })).toBeInTheDocument();
+    expect(
+      within(rows[0]!).getByRole('cell', { name: 'submissions: 2, files: 1, assessments: 0' }),
+    ).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('cell', { name: 'Sign-in refused' })).toBeInTheDocument();
+    expect(screen.getByText(/kept for 400 days/)).toBeInTheDocument();
+  });
+
+  it('folds the inbox’s filters and tools behind one button (shown on a phone), the list first', async () => {
+    at('/team?status=new');
+    fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/submissions': () => ({ status: 200, body: inbox }),
+    });
+    const user = userEvent.setup();
+    render(<TeamConsole />);
+    await screen.findByRole('table', { name: 'Submissions, newest first' });
+    const toggle = screen.getByRole('button', { name: 'Filters and tools (1 filter on)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(panel).toHaveAttribute('data-open', 'false');
+    expect(within(panel).getByRole('search', { name: 'Filter submissions' })).toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toHaveAttribute('data-open', 'true');
   });
 });

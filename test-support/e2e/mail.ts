@@ -14,8 +14,9 @@ export const E2E_NOTIFY_TO = 'team-inbox@consortium.test';
 /** Sponsorship requests go to their own address (NOTIFY_TO_SPONSOR), so routing per kind is tested. */
 export const E2E_NOTIFY_TO_SPONSOR = 'partnerships@consortium.test';
 export const E2E_NOTIFY_FROM = 'Consortium website <website@consortium.test>';
-/** The one address that may sign in to the team console (TEAM_EMAILS). */
+/** The console's admins (TEAM_EMAILS): one per spec that signs in, so parallel specs never take each other's link. */
 export const E2E_TEAM_EMAIL = 'coordinator@consortium.test';
+export const E2E_ROLES_ADMIN_EMAIL = 'director@consortium.test';
 
 /** The API's mail settings in end-to-end runs (links in emails use SITE_ORIGIN, set beside them). */
 export function e2eMailEnv(): Record<string, string> {
@@ -24,7 +25,7 @@ export function e2eMailEnv(): Record<string, string> {
     NOTIFY_FROM: E2E_NOTIFY_FROM,
     NOTIFY_TO: E2E_NOTIFY_TO,
     NOTIFY_TO_SPONSOR: E2E_NOTIFY_TO_SPONSOR,
-    TEAM_EMAILS: E2E_TEAM_EMAIL,
+    TEAM_EMAILS: `${E2E_TEAM_EMAIL},${E2E_ROLES_ADMIN_EMAIL}`,
   };
 }
 

@@ -104,6 +104,8 @@ export class EmbeddedDatabase implements DatabaseClient<Database> {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
+      // Deleted rows are overwritten with zeros, not left in free space: erasure erases (issue 31).
+      db.pragma('secure_delete = ON');
       addFunctions(db);
       for (const record of records) db.exec(record.schema);
       await this.importNedb(db);

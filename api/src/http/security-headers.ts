@@ -1,31 +1,22 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import helmet from 'helmet';
+import { assetHeaders } from '@wpc/shared/server/security-headers.cjs';
+import type { ApiConfig } from '../config';
 
 /**
- * Helmet's headers, worked out once. With the options used here every header helmet sets is
- * the same on every response, so instead of running its chain of thirteen middlewares per
- * request (about 5 % of a submission's time) their result is recorded at start and copied onto
- * each response. The X-Powered-By header helmet removes is turned off on the app instead.
+ * The site's one policy for everything that is not a page (shared/server/security-headers.cjs,
+ * which both edges send too): nothing may load, nothing may frame it (frame-ancestors 'none',
+ * DENY). HSTS only when the deployment is served over https (NODE_ENV=production and an https
+ * SITE_ORIGIN), never because a request's header says so. The same on every response, so the
+ * headers are worked out once.
  */
-export function securityHeaders(): RequestHandler {
-  const headers: [string, string | number | readonly string[]][] = [];
-  const recorder = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers.push([name, value]);
-      return recorder;
-    },
-    removeHeader() {},
-  };
-  let finished = false;
-  helmet()({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-    finished = true;
-  });
-  // Helmet would have to have become dynamic (async, or reading the request) for this to fail.
-  if (!finished) throw new Error('helmet did not finish synchronously; its headers cannot be recorded');
+export function securityHeaders(config: Pick<ApiConfig, 'nodeEnv' | 'siteOrigin'>): RequestHandler {
+  const headers = Object.entries(assetHeaders({ secure: servedOverHttps(config) }));
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }
+
+/** Whether the deployment's public origin is https, in production: its settings decide, not a client. */
+export const servedOverHttps = (config: Pick<ApiConfig, 'nodeEnv' | 'siteOrigin'>) =>
+  config.nodeEnv === 'production' && config.siteOrigin.startsWith('https:');

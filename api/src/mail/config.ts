@@ -1,4 +1,5 @@
 import { ENDPOINT_KINDS, type EndpointKind } from '@wpc/shared/schemas';
+import { DEFAULT_SMTP_TIMEOUTS, LEASE_MARGIN_MS, worstSendMs, type SmtpTimeouts } from './timeouts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -15,8 +16,13 @@ export interface MailConfig {
   readonly to: readonly string[];
   /** Recipients per form kind (NOTIFY_TO_<KIND>), replacing `to` for that kind. */
   readonly toByKind: Readonly<Partial<Record<EndpointKind, readonly string[]>>>;
-  /** Outbox worker tuning (NOTIFY_LEASE_MS, NOTIFY_SWEEP_MS, NOTIFY_RETRY_BASE_MS); defaults when unset. */
+  /**
+   * Outbox worker tuning (NOTIFY_LEASE_MS, NOTIFY_SWEEP_MS, NOTIFY_RETRY_BASE_MS); defaults when
+   * unset. With SMTP_URL the lease is always set: longer than the transport's worst send.
+   */
   readonly timing: { readonly leaseMs?: number; readonly sweepIntervalMs?: number; readonly retryBaseMs?: number };
+  /** The transport's waits on the server (SMTP_TIMEOUT_MS sets all three; 10 s, 10 s and 30 s by default). */
+  readonly timeouts: SmtpTimeouts;
 }
 
 export const DEFAULT_SITE_ORIGIN = 'http://localhost:3000';
@@ -111,8 +117,21 @@ export function mailConfig(env: Env, origin: string): MailConfig {
     sweepIntervalMs: milliseconds(env, 'NOTIFY_SWEEP_MS'),
     retryBaseMs: milliseconds(env, 'NOTIFY_RETRY_BASE_MS'),
   };
-  const config: MailConfig = { smtpUrl: smtpUrl(env), from, to, toByKind, timing };
+  const wait = milliseconds(env, 'SMTP_TIMEOUT_MS');
+  const timeouts = wait ? { connectionMs: wait, greetingMs: wait, socketMs: wait } : DEFAULT_SMTP_TIMEOUTS;
+  const config: MailConfig = { smtpUrl: smtpUrl(env), from, to, toByKind, timing, timeouts };
   if (config.smtpUrl) {
+    // The lease must outlast the slowest send the transport's timeouts allow: a claim that runs out
+    // mid-send lets another replica send the same email again.
+    const recipients = Math.max(1, ...ENDPOINT_KINDS.map((kind) => recipientsFor(config, kind).length));
+    const worst = worstSendMs(recipients, timeouts);
+    if (timing.leaseMs !== undefined && timing.leaseMs <= worst) {
+      throw new Error(
+        `NOTIFY_LEASE_MS must be longer than the slowest send the SMTP transport allows (${worst} ms with ` +
+          `${recipients} recipient(s): connection, greeting and socket timeouts, SMTP_TIMEOUT_MS), or a slow send is sent twice; got ${timing.leaseMs}.`,
+      );
+    }
+    timing.leaseMs ??= worst + LEASE_MARGIN_MS;
     const without = ENDPOINT_KINDS.filter((kind) => recipientsFor(config, kind).length === 0);
     if (without.length > 0) {
       throw new Error(

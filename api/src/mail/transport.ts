@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type { MailConfig } from './config';
+import { DEFAULT_SMTP_TIMEOUTS, type SmtpTimeouts } from './timeouts';
 
 /** One message as the API sends it; every header value is one line (nodemailer encodes the rest). */
 export interface OutgoingMail {
@@ -29,22 +30,17 @@ export interface Mailer {
   close(): void;
 }
 
-/** How long one step of a conversation with the SMTP server may take before the attempt fails. */
-const CONNECTION_TIMEOUT_MS = 10_000;
-const GREETING_TIMEOUT_MS = 10_000;
-const SOCKET_TIMEOUT_MS = 30_000;
-
 /**
  * A pooled nodemailer transport from SMTP_URL (query parameters of the URL, such as
  * `?tls.rejectUnauthorized=false`, keep nodemailer's meaning). A few connections are kept open
  * and reused, since a backlog may hold thousands of messages after an outage.
  */
-export function createMailer(smtpUrl: string, from: string): Mailer {
+export function createMailer(smtpUrl: string, from: string, timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): Mailer {
   const transport = nodemailer.createTransport(
     {
-      connectionTimeout: CONNECTION_TIMEOUT_MS,
-      greetingTimeout: GREETING_TIMEOUT_MS,
-      socketTimeout: SOCKET_TIMEOUT_MS,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
       ...parseConnectionUrl(smtpUrl),
       pool: true,
       maxConnections: 4,
@@ -78,7 +74,7 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
 
 /** The mailer of this configuration, or undefined when SMTP_URL is unset (mail is off). */
 export function mailerFor(config: MailConfig): Mailer | undefined {
-  return config.smtpUrl ? createMailer(config.smtpUrl, config.from) : undefined;
+  return config.smtpUrl ? createMailer(config.smtpUrl, config.from, config.timeouts) : undefined;
 }
 
 /**

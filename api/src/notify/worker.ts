@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isPermanentMailError, mailErrorReason, type Mailer } from '../mail/transport';
 import { withDeadline } from '../db/guard';
+import { LEASE_MARGIN_MS, worstSendMs } from '../mail/timeouts';
 import type { Claimed, MailQueue, MailState } from '../mail/queue';
 import type { OutgoingMail } from '../mail/transport';
 import type { OutboxRepository, OutboxStats } from '../records/outbox';
@@ -39,7 +40,8 @@ export interface WorkerTiming {
 }
 
 export const DEFAULT_TIMING: WorkerTiming = {
-  leaseMs: 60_000,
+  // The API passes its own (mail/config.ts: longer than the transport's slowest send, whatever the recipients).
+  leaseMs: worstSendMs(1) + LEASE_MARGIN_MS,
   sweepIntervalMs: 5_000,
   retryBaseMs: 2_000,
   retryMaxMs: 15 * 60_000,
@@ -95,6 +97,11 @@ export interface WorkerDependencies {
 interface LaneState {
   readonly lane: MailLane;
   readonly waiting: Set<string>;
+  /**
+   * Ids this worker is sending now. Never claimed again while here, even once their lease has run
+   * out and a sweep finds them due: a slow send is not sent a second time by its own worker.
+   */
+  readonly sending: Set<string>;
   inFlight: number;
   sweepAgain: boolean;
   /** When the lane's next email may start (its pace). */
@@ -158,6 +165,7 @@ export class NotificationWorker implements Notifications {
     this.lanes = [notifications as MailLane, ...(deps.lanes ?? [])].map((lane) => ({
       lane,
       waiting: new Set<string>(),
+      sending: new Set<string>(),
       inFlight: 0,
       sweepAgain: false,
       nextStartAt: 0,
@@ -311,8 +319,11 @@ export class NotificationWorker implements Notifications {
         }
         const id = state.waiting.values().next().value as string;
         state.waiting.delete(id);
+        if (state.sending.has(id)) continue;
+        state.sending.add(id);
         state.inFlight += 1;
         const work: Promise<void> = this.deliver(state.lane, id).finally(() => {
+          state.sending.delete(id);
           state.inFlight -= 1;
           this.sending.delete(work);
           this.pump();
@@ -406,9 +417,18 @@ export class NotificationWorker implements Notifications {
       logger.error({ ...context, reason }, permanent ? `${lane.name} refused for good` : `${lane.name} given up`);
       return;
     }
+    if (isUnreachable(error)) {
+      // The server being down is one fact about the server, not about this email: it is due again
+      // when sending resumes (one probe at a time until the server answers), never hours later by
+      // a backoff of its own that grew through a long outage.
+      await this.call(queue.retryLater(id, lease, new Date(this.pausedUntil), reason), 'retry later').catch(
+        () => false,
+      );
+      return;
+    }
     const delay = Math.min(this.timing.retryBaseMs * 2 ** (attempts - 1), this.timing.retryMaxMs);
     const jittered = Math.round(delay * (0.75 + Math.random() * 0.5));
     await this.call(queue.retryLater(id, lease, new Date(now + jittered), reason), 'retry later').catch(() => false);
-    if (!isUnreachable(error)) logger.warn({ ...context, reason, retryInMs: jittered }, `${lane.name} deferred`);
+    logger.warn({ ...context, reason, retryInMs: jittered }, `${lane.name} deferred`);
   }
 }

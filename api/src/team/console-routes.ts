@@ -4,7 +4,7 @@ import { can, CSRF_HEADER, TEAM_API, type Access, type Permission } from '@wpc/s
 import { HttpError, sendError } from '../http/errors';
 import type { Store } from '../store';
 import type { AccessOf } from './access';
-import { currentSession, SIGNED_OUT } from './session';
+import { currentSession, freshUntil, SIGNED_OUT } from './session';
 import type { TeamSession } from './sessions';
 
 /** A signed-in request: the session, its address and what that address may do now. */
@@ -22,6 +22,13 @@ export interface DeclaredRoute {
   /** Under TEAM_API, with Express parameters (":submissionId"). */
   readonly path: string;
   readonly permission: Permission | 'public';
+  /** Erasure and exports of personal data: only within 15 minutes of using a sign-in link. */
+  readonly fresh?: boolean;
+}
+
+export interface RouteOptions {
+  /** The route hands out or deletes personal data: it needs a session started by a fresh link. */
+  readonly fresh?: boolean;
 }
 
 export interface ConsoleRoutesOptions {
@@ -30,6 +37,9 @@ export interface ConsoleRoutesOptions {
   readonly clock: () => Date;
   readonly jsonLimitBytes: number;
 }
+
+export const SIGN_IN_AGAIN =
+  'Exports and erasure need a fresh sign-in: ask for a new link, use it, and try again within 15 minutes.';
 
 export const ACCESS_ENDED =
   'Your access to the team console has ended. Ask an admin of the console if you need it again.';
@@ -108,16 +118,21 @@ export class ConsoleRoutes {
     else this.router.post(`${TEAM_API}${path}`, ...handlers);
   }
 
-  get(path: string, permission: Permission, handler: ConsoleHandler): void {
-    this.declared.push({ method: 'GET', path, permission });
-    this.router.get(`${TEAM_API}${path}`, this.access(permission), this.handle(handler));
+  get(path: string, permission: Permission, handler: ConsoleHandler, { fresh = false }: RouteOptions = {}): void {
+    this.declared.push({ method: 'GET', path, permission, fresh });
+    this.router.get(`${TEAM_API}${path}`, this.access(permission, fresh), this.handle(handler));
   }
 
   /** A change: the CSRF token, and a JSON body unless `json: false` (sign-out sends none). */
-  post(path: string, permission: Permission, handler: ConsoleHandler, { json = true } = {}): void {
-    this.declared.push({ method: 'POST', path, permission });
+  post(
+    path: string,
+    permission: Permission,
+    handler: ConsoleHandler,
+    { json = true, fresh = false }: RouteOptions & { readonly json?: boolean } = {},
+  ): void {
+    this.declared.push({ method: 'POST', path, permission, fresh });
     const body = json ? [requireJson, this.json] : [];
-    this.router.post(`${TEAM_API}${path}`, this.access(permission), requireCsrf, ...body, this.handle(handler));
+    this.router.post(`${TEAM_API}${path}`, this.access(permission, fresh), requireCsrf, ...body, this.handle(handler));
   }
 
   /** The signed-in session and its access now, or undefined. */
@@ -139,7 +154,7 @@ export class ConsoleRoutes {
     return { session, email: session.email, access };
   }
 
-  private access(permission: Permission): RequestHandler {
+  private access(permission: Permission, fresh: boolean): RequestHandler {
     return async (req, res, next) => {
       const signed = await this.resolve(req);
       if (!signed || signed === 'access-ended') {
@@ -148,6 +163,10 @@ export class ConsoleRoutes {
       }
       if (!can(signed.access, permission)) {
         sendError(res, new HttpError(403, forbidden(permission)));
+        return;
+      }
+      if (fresh && this.options.clock().getTime() >= freshUntil(signed.session).getTime()) {
+        sendError(res, new HttpError(403, SIGN_IN_AGAIN));
         return;
       }
       (res.locals as { signed: Signed }).signed = signed;

@@ -1,7 +1,7 @@
 import type { ApiConfig } from '../config';
 import type { HousekeepingJob } from '../housekeeping';
 import type { Store } from '../store';
-import { SESSION_IDLE_MS } from './session';
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from './session';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -13,7 +13,12 @@ export function teamJobs(
   return [
     {
       name: 'team session sweep',
-      run: (now) => store.sessions.sweep(new Date(now.getTime() - SESSION_IDLE_MS), now),
+      run: (now) =>
+        store.sessions.sweep(
+          new Date(now.getTime() - SESSION_IDLE_MS),
+          new Date(now.getTime() - SESSION_LIFETIME_MS),
+          now,
+        ),
     },
     {
       name: 'audit retention',

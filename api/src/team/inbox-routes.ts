@@ -137,40 +137,50 @@ export function inboxRoutes(routes: ConsoleRoutes, { store, logger, clock, audit
     await sendUpload(res, found);
   });
 
-  routes.get('/export', 'inbox', async (req, res, { email }) => {
-    const query = parse(teamExportQuerySchema, req.query, res, 'Some filters are not valid.');
-    if (!query) return;
-    const filter = inboxFilter(query);
-    const table = reviewedTable(filter.form);
-    await audit.record(email, 'export', { detail: filterDetail(query.format, query) });
-    const rows = await startRows(store.reviews.stream(filter));
-    const name = `submissions-${filter.form ?? 'all'}-${clock().toISOString().slice(0, 10)}.${query.format}`;
-    res.attachment(name);
-    res.set('X-Content-Type-Options', 'nosniff');
-    try {
-      if (query.format === 'csv') {
-        res.type('text/csv; charset=utf-8');
-        await pipeline([...exportStages(rows, 'csv', table), res]);
-      } else {
-        res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        await writeWorkbook(rows, table, res);
+  routes.get(
+    '/export',
+    'inbox',
+    async (req, res, { email }) => {
+      const query = parse(teamExportQuerySchema, req.query, res, 'Some filters are not valid.');
+      if (!query) return;
+      const filter = inboxFilter(query);
+      const table = reviewedTable(filter.form);
+      await audit.record(email, 'export', { detail: filterDetail(query.format, query) });
+      const rows = await startRows(store.reviews.stream(filter));
+      const name = `submissions-${filter.form ?? 'all'}-${clock().toISOString().slice(0, 10)}.${query.format}`;
+      res.attachment(name);
+      res.set('X-Content-Type-Options', 'nosniff');
+      try {
+        if (query.format === 'csv') {
+          res.type('text/csv; charset=utf-8');
+          await pipeline([...exportStages(rows, 'csv', table), res]);
+        } else {
+          res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+          await writeWorkbook(rows, table, res);
+        }
+      } catch (error) {
+        await rows.cancel();
+        if (!res.destroyed) {
+          logger.error({ err: error }, 'team export interrupted');
+          res.destroy(error instanceof Error ? error : undefined);
+        }
       }
-    } catch (error) {
-      await rows.cancel();
-      if (!res.destroyed) {
-        logger.error({ err: error }, 'team export interrupted');
-        res.destroy(error instanceof Error ? error : undefined);
-      }
-    }
-  });
+    },
+    { fresh: true },
+  );
 
-  routes.post('/erase', 'inbox', async (req, res, { email }) => {
-    const body = parse(eraseRequestSchema, req.body, res, 'Enter the email address to erase.');
-    if (!body) return;
-    const counts = await erasePerson(store, body.email);
-    // The audit entry says who; neither it nor the log line says whose.
-    await audit.record(email, 'erase', { counts });
-    logger.info(counts, 'person erased');
-    res.json(counts);
-  });
+  routes.post(
+    '/erase',
+    'inbox',
+    async (req, res, { email }) => {
+      const body = parse(eraseRequestSchema, req.body, res, 'Enter the email address to erase.');
+      if (!body) return;
+      const counts = await erasePerson(store, body.email);
+      // The audit entry says who; neither it nor the log line says whose.
+      await audit.record(email, 'erase', { counts });
+      logger.info(counts, 'person erased');
+      res.json(counts);
+    },
+    { fresh: true },
+  );
 }

@@ -108,6 +108,11 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
       `The ${CSRF_HEADER} header is missing or is not the session's, or the signed-in person’s roles do not include what this needs.`,
     ),
   };
+  const signInAgain = {
+    '403': error(
+      'The signed-in person’s roles do not include what this needs, or the session was started by a link more than 15 minutes ago: personal data needs a fresh sign-in link.',
+    ),
+  };
   const needs = (permission: string, text = '') => `${text}${text ? ' ' : ''}Needs: ${permission}.`;
   const rateLimited = {
     '429': error('Too many sign-in attempts from this address: at most 10 per 15 minutes.'),
@@ -256,7 +261,7 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
             'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           ]),
           '400': ref('responses', 'BadRequest'),
-          ...forbidden,
+          ...signInAgain,
           ...signedIn,
         },
       }),
@@ -276,7 +281,9 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         responses: {
           '200': { description: 'What was deleted.', content: json(ref('schemas', 'TeamErasure')) },
           ...jsonBody,
-          ...csrf,
+          '403': error(
+            `The ${CSRF_HEADER} header is missing or is not the session's, the signed-in person’s roles do not include what this needs, or the session was started by a link more than 15 minutes ago: erasure needs a fresh sign-in link.`,
+          ),
           ...signedIn,
         },
       }),
@@ -352,6 +359,20 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         security: session,
         parameters: [csrfParameter],
         responses: { '200': { description: 'Signed out.', content: json(ref('schemas', 'Ok')) }, ...csrf, ...signedIn },
+      }),
+    },
+    [`${TEAM_API}/sign-out-everywhere`]: {
+      post: operation({
+        operationId: 'teamSignOutEverywhere',
+        summary: 'End every session of the signed-in address, on every browser and device',
+        description: needs('signed-in'),
+        security: session,
+        parameters: [csrfParameter],
+        responses: {
+          '200': { description: 'Every session ended.', content: json(ref('schemas', 'Ok')) },
+          ...csrf,
+          ...signedIn,
+        },
       }),
     },
   };

@@ -8,6 +8,16 @@ import type { TeamSession } from './sessions';
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/**
+ * A session ends this long after its link was used, however busy (OWASP ASVS 3.3: an absolute
+ * limit). A working week and a weekend: the team signs in again about once a week.
+ */
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Erasure and exports of personal data need a session started by a link within this long: the
+ * person shows again that they hold the mailbox (a fresh link), not only an old cookie.
+ */
+export const REAUTHENTICATE_AFTER_MS = 15 * 60 * 1000;
 /** lastSeenAt is written at most this often per session (idle time is exact to within it). */
 const TOUCH_EVERY_MS = 60 * 1000;
 export const SESSION_COOKIE = 'wpc_team_session';
@@ -42,7 +52,11 @@ export function clearSessionCookie(res: Response, { secure }: SessionCookieOptio
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: SESSION_COOKIE_PATH });
 }
 
-/** The session of a request, or undefined: unknown, ended, or idle for 12 h (then forgotten). */
+/** Until when a session may erase and export personal data without a fresh link. */
+export const freshUntil = (session: Pick<TeamSession, 'createdAt'>) =>
+  new Date(session.createdAt.getTime() + REAUTHENTICATE_AFTER_MS);
+
+/** The session of a request, or undefined: unknown, ended, idle for 12 h or started 7 days ago (then forgotten). */
 export async function currentSession(
   req: Request,
   store: Pick<Store, 'sessions'>,
@@ -53,7 +67,10 @@ export async function currentSession(
   const hash = tokenHash(token);
   const session = await store.sessions.find(hash);
   if (!session) return undefined;
-  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_MS) {
+  if (
+    now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_MS ||
+    now.getTime() - session.createdAt.getTime() >= SESSION_LIFETIME_MS
+  ) {
     await store.sessions.delete(hash);
     return undefined;
   }

@@ -7,7 +7,7 @@ import { mailErrorReason } from '../mail/transport';
 import type { ConsoleRoutes } from './console-routes';
 import type { ConsoleContext } from './context';
 import { parse } from './requests';
-import { clearSessionCookie, newToken, setSessionCookie, tokenHash } from './session';
+import { clearSessionCookie, freshUntil, newToken, setSessionCookie, tokenHash } from './session';
 import type { TeamSession } from './sessions';
 import { signInLinks } from './sign-in';
 
@@ -28,9 +28,10 @@ export const sessionAnswer = (session: TeamSession, access: Access): SessionAnsw
   csrfToken: session.csrfToken,
   admin: access.admin,
   roles: [...access.roles],
+  freshUntil: freshUntil(session).toISOString(),
 });
 
-/** Sign-in by emailed link, the session check and sign-out. */
+/** Sign-in by emailed link, the session check, sign-out and sign-out everywhere. */
 export function signInRoutes(routes: ConsoleRoutes, context: ConsoleContext): void {
   const { store, config, logger, mailer, clock, accessOf, audit } = context;
   const cookie = { secure: config.nodeEnv === 'production' };
@@ -113,6 +114,19 @@ export function signInRoutes(routes: ConsoleRoutes, context: ConsoleContext): vo
     async (_req, res, { session, email }) => {
       await store.sessions.delete(session.tokenHash);
       await audit.record(email, 'sign-out');
+      clearSessionCookie(res, cookie);
+      res.json({ ok: true });
+    },
+    { json: false },
+  );
+
+  // Every browser and device of this address: a lost laptop, a shared computer left signed in.
+  routes.post(
+    '/sign-out-everywhere',
+    'signed-in',
+    async (_req, res, { email }) => {
+      const sessions = await store.sessions.deleteAll(email);
+      await audit.record(email, 'sign-out-everywhere', { counts: { sessions } });
       clearSessionCookie(res, cookie);
       res.json({ ok: true });
     },

@@ -1,3 +1,4 @@
+import { DEFAULT_SMTP_TIMEOUTS } from '../../src/mail/timeouts';
 import fs from 'node:fs/promises';
 import type { Express } from 'express';
 import pino from 'pino';
@@ -49,6 +50,7 @@ export async function notifyConfig(smtp: TestSmtpServer): Promise<ApiConfig> {
       to: [TEAM_INBOX],
       toByKind: { sponsor: [SPONSOR_INBOX] },
       timing: {},
+      timeouts: DEFAULT_SMTP_TIMEOUTS,
     },
   };
 }

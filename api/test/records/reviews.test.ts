@@ -24,6 +24,21 @@ recordContract('review record', (store) => {
     expect(after).toMatchObject({ id, form: 'contact', fields: { firstName: 'Ada' } });
   });
 
+  it('keeps every one of 20 changes made at once, the first review of the submission among them', async () => {
+    const { id } = await store().submissions.insert(contactSubmission('2025-03-01T10:00:00Z'));
+    const notes = Array.from({ length: 20 }, (_, index) => `Note ${index}`);
+    const answers = await Promise.all(
+      notes.map((note, index) => store().reviews.update(id, { note }, `member${index}@example.org`, AT)),
+    );
+    expect(answers.every((answer) => answer !== null)).toBe(true);
+    const { review } = (await store().reviews.get(id))!;
+    expect(review.history).toHaveLength(20);
+    expect(new Set(review.history.map((change) => change.by)).size).toBe(20);
+    // One note was added, then changed 19 times, in whichever order the writes landed.
+    expect(review.history.map((change) => change.note)).toEqual(['added', ...Array<string>(19).fill('changed')]);
+    expect(notes).toContain(review.note);
+  });
+
   it('pages the inbox newest first, filtered by status, dates and words in any case, with counts per kind', async () => {
     const old = await store().submissions.insert(contactSubmission('2025-03-01T10:00:00Z', { firstName: 'Élodie' }));
     const mid = await store().submissions.insert(

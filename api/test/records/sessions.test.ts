@@ -18,7 +18,7 @@ recordContract('session record', (store) => {
     expect(await sessions.takeSignInToken(hash('c'), NOW)).toBeNull();
   });
 
-  it('keeps a session, touches it, ends it, and sweeps idle sessions and expired tokens', async () => {
+  it('keeps a session, touches it, ends it, and sweeps idle sessions, sessions past their lifetime and expired tokens', async () => {
     const sessions = store().sessions;
     const session = {
       tokenHash: hash('s'),
@@ -35,10 +35,13 @@ recordContract('session record', (store) => {
     expect(await sessions.find(hash('s'))).toBeNull();
 
     await sessions.save({ ...session, tokenHash: hash('i') });
-    await sessions.save({ ...session, tokenHash: hash('k'), lastSeenAt: at(10_000) });
+    await sessions.save({ ...session, tokenHash: hash('k'), createdAt: at(1), lastSeenAt: at(10_000) });
+    // In use a moment ago, but started too long ago.
+    await sessions.save({ ...session, tokenHash: hash('o'), lastSeenAt: at(10_000) });
     await sessions.saveSignInToken({ tokenHash: hash('t'), email: 'team@example.org', expiresAt: at(1000) });
-    await sessions.sweep(at(1), at(1000));
+    await sessions.sweep(at(1), at(1), at(1000));
     expect(await sessions.find(hash('i'))).toBeNull();
+    expect(await sessions.find(hash('o'))).toBeNull();
     expect(await sessions.find(hash('k'))).not.toBeNull();
     expect(await sessions.takeSignInToken(hash('t'), NOW)).toBeNull();
   });

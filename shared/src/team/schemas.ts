@@ -146,6 +146,8 @@ export const sessionSchema = z.strictObject({
   /** An admin (TEAM_EMAILS) may do everything; a member what their roles allow. */
   admin: z.boolean(),
   roles,
+  /** Until when erasure and exports of personal data need no fresh sign-in link (15 minutes after the link was used). */
+  freshUntil: timestamp,
 });
 export const currentSessionSchema = z.union([sessionSchema, z.strictObject({ signedIn: z.literal(false) })]);
 export const inboxRowSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AppLink } from '@wpc/shared/navigation';
-import { areaForPath, normalisePath } from '@wpc/shared/routes';
+import { areaForPath, hasSiteChrome, normalisePath } from '@wpc/shared/routes';
 import { MAIN_NAV, type MenuId, type NavLink } from '../content/navigation';
 import { usePathname } from '../location';
 import { Logo } from './Logo';
@@ -63,6 +63,9 @@ export function Header() {
       document.removeEventListener('keydown', closeOnEscape);
     };
   }, [openMenu, navOpen]);
+
+  // The team console is an app of its own, with its own navigation (no Subscribe, no Share).
+  if (!hasSiteChrome(pathname)) return null;
 
   return (
     <header ref={headerRef} className={styles.header} data-sticky-header="">

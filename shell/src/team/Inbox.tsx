@@ -1,13 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ENDPOINT_KINDS, type EndpointKind } from '@wpc/shared/form-definitions';
 import { Button, buttonClassName } from '@wpc/shared/ui';
 import { useSearch } from '../location';
-import { exportUrl, STATUS_LABELS, STATUSES, teamApi, TeamApiError, type InboxPage } from './api';
+import { exportUrl, STATUS_LABELS, STATUSES, teamApi } from './api';
+import { ChoiceField, Pager } from './controls';
 import { EraseDialog } from './EraseDialog';
 import { formatDateTime, KIND_LABELS, plural } from './format';
 import { followLink, goTo } from './navigation';
-import { SESSION_ENDED, type SignedInProps } from './session';
+import { useFresh, type SignedInProps } from './session';
 import styles from './TeamConsole.module.css';
+import { useConsoleQuery } from './use-console-query';
 
 /** The filters the inbox keeps in its address (so a reload, a bookmark or Back keeps them). */
 const FILTERS = ['form', 'status', 'from', 'to', 'q'] as const;
@@ -40,36 +42,26 @@ function FilterForm({ initial }: { readonly initial: Filters }) {
   };
   return (
     <form role="search" aria-label="Filter submissions" className={styles.filters} onSubmit={apply}>
-      <div className={styles.field}>
-        <label htmlFor="inbox-form">Kind</label>
-        <select
-          id="inbox-form"
-          value={draft.form}
-          onChange={(event) => setDraft({ ...draft, form: event.target.value })}
-        >
-          <option value="">All kinds</option>
-          {ENDPOINT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="inbox-status">Status</label>
-        <select
-          id="inbox-status"
-          value={draft.status}
-          onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-        >
-          <option value="">Any status</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceField
+        className={styles.field}
+        id="inbox-form"
+        label="Kind"
+        anyLabel="All kinds"
+        choices={ENDPOINT_KINDS}
+        labels={KIND_LABELS}
+        value={draft.form}
+        onChange={(form) => setDraft({ ...draft, form })}
+      />
+      <ChoiceField
+        className={styles.field}
+        id="inbox-status"
+        label="Status"
+        anyLabel="Any status"
+        choices={STATUSES}
+        labels={STATUS_LABELS}
+        value={draft.status}
+        onChange={(status) => setDraft({ ...draft, status })}
+      />
       <div className={styles.field}>
         <label htmlFor="inbox-from">Received from</label>
         <input
@@ -112,77 +104,96 @@ export function Inbox({ session, onSignedOut }: SignedInProps) {
   const params = new URLSearchParams(search);
   const applied = filtersOf(params);
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
-  const [result, setResult] = useState<{ readonly key: string; readonly inbox?: InboxPage; readonly error?: string }>();
   const [erasing, setErasing] = useState(false);
   const [notice, setNotice] = useState('');
   const [reloads, setReloads] = useState(0);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const fresh = useFresh(session);
   const queryString = queryOf(applied, page).toString();
-  const key = `${queryString}#${reloads}`;
-
-  useEffect(() => {
-    let live = true;
-    teamApi.inbox(queryString ? `?${queryString}` : '').then(
-      (inbox) => {
-        if (live) setResult({ key, inbox });
-      },
-      (failure: unknown) => {
-        if (!live) return;
-        if (failure instanceof TeamApiError && failure.status === 401) onSignedOut(SESSION_ENDED);
-        else setResult({ key, error: failure instanceof Error ? failure.message : String(failure) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [queryString, key, onSignedOut]);
-
-  const loading = result?.key !== key;
-  const inbox = result?.inbox;
+  const result = useConsoleQuery(
+    `${queryString}#${reloads}`,
+    () => teamApi.inbox(queryString ? `?${queryString}` : ''),
+    onSignedOut,
+  );
+  const { loading } = result;
+  const inbox = result.latest;
   const pages = inbox ? Math.max(1, Math.ceil(inbox.total / inbox.pageSize)) : 1;
   const filterQuery = queryOf(applied);
+  const active = FILTERS.filter((name) => applied[name].trim()).length;
   const pageHref = (number: number) => withQuery('/team', queryOf(applied, number));
+  const askForLink = async () => {
+    try {
+      await teamApi.requestLink(session.email);
+      setNotice(
+        `A new sign-in link is on its way to ${session.email}. Use it, then export or erase within 15 minutes.`,
+      );
+    } catch (failure) {
+      setNotice(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
 
   return (
     <article className="wpc-page">
       <h1>Team inbox</h1>
       <p className="wpc-lead">Every form submission, newest first.</p>
 
-      <FilterForm key={search} initial={applied} />
+      <button
+        type="button"
+        className={styles.foldToggle}
+        aria-expanded={toolsOpen}
+        aria-controls="inbox-tools"
+        onClick={() => setToolsOpen((open) => !open)}
+      >
+        Filters and tools{active > 0 ? ` (${plural(active, 'filter')} on)` : ''}
+      </button>
+      {/* On a phone the list comes first: the filters, counts and tools fold away behind the button above. */}
+      <div id="inbox-tools" className={styles.fold} data-open={toolsOpen}>
+        <FilterForm key={search} initial={applied} />
 
-      {inbox && (
-        <section aria-labelledby="inbox-counts" className={styles.counts}>
-          <h2 id="inbox-counts">Per kind</h2>
-          <ul>
-            {ENDPOINT_KINDS.map((kind: EndpointKind) => {
-              const href = withQuery('/team', queryOf({ ...applied, form: kind }));
-              return (
-                <li key={kind}>
-                  <a href={href} onClick={followLink(href)} aria-current={applied.form === kind ? 'true' : undefined}>
-                    {KIND_LABELS[kind]}: {inbox.counts[kind]}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      )}
+        {inbox && (
+          <section aria-labelledby="inbox-counts" className={styles.counts}>
+            <h2 id="inbox-counts">Per kind</h2>
+            <ul>
+              {ENDPOINT_KINDS.map((kind: EndpointKind) => {
+                const href = withQuery('/team', queryOf({ ...applied, form: kind }));
+                return (
+                  <li key={kind}>
+                    <a href={href} onClick={followLink(href)} aria-current={applied.form === kind ? 'true' : undefined}>
+                      {KIND_LABELS[kind]}: {inbox.counts[kind]}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
 
-      <div className={styles.tools}>
-        <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'csv')} download>
-          Export as CSV
-        </a>
-        <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'xlsx')} download>
-          Export as Excel
-        </a>
-        <Button variant="secondary" onClick={() => setErasing(true)}>
-          Erase a person…
-        </Button>
+        {fresh ? (
+          <div className={styles.tools}>
+            <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'csv')} download>
+              Export as CSV
+            </a>
+            <a className={buttonClassName('secondary')} href={exportUrl(filterQuery, 'xlsx')} download>
+              Export as Excel
+            </a>
+            <Button variant="secondary" onClick={() => setErasing(true)}>
+              Erase a person…
+            </Button>
+          </div>
+        ) : (
+          <div className={styles.tools}>
+            <p>Exports and erasure need a fresh sign-in, within 15 minutes of using a link.</p>
+            <Button variant="secondary" onClick={() => void askForLink()}>
+              Email me a new link
+            </Button>
+          </div>
+        )}
       </div>
       <p role="status" className={styles.notice}>
         {notice}
       </p>
 
-      {result?.error && (
+      {result.error && (
         <p className={styles.error} role="alert">
           {result.error}
         </p>
@@ -229,20 +240,7 @@ export function Inbox({ session, onSignedOut }: SignedInProps) {
         </table>
       )}
       {inbox && inbox.rows.length === 0 && <p>No submissions match these filters.</p>}
-      {inbox && pages > 1 && (
-        <nav aria-label="Pages" className={styles.pager}>
-          {page > 1 && (
-            <a href={pageHref(page - 1)} onClick={followLink(pageHref(page - 1))}>
-              Previous page
-            </a>
-          )}
-          {page < pages && (
-            <a href={pageHref(page + 1)} onClick={followLink(pageHref(page + 1))}>
-              Next page
-            </a>
-          )}
-        </nav>
-      )}
+      {inbox && <Pager page={page} pages={pages} href={pageHref} before="Previous page" after="Next page" />}
       <EraseDialog
         open={erasing}
         session={session}

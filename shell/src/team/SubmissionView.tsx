@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FORMS, type FieldDefinition, type FormId } from '@wpc/shared/form-definitions';
 import { Button } from '@wpc/shared/ui';
 import {
@@ -15,6 +15,7 @@ import { formatDateTime, formatSize, KIND_LABELS } from './format';
 import { followLink } from './navigation';
 import { SESSION_ENDED, type SignedInProps } from './session';
 import styles from './TeamConsole.module.css';
+import { useConsoleQuery } from './use-console-query';
 
 /** Every field the submission's form defines, with its label, then any stored field it no longer defines. */
 function labelledFields(submission: TeamSubmission): { readonly label: string; readonly value: string }[] {
@@ -104,28 +105,9 @@ function ReviewForm({
 }
 
 export function SubmissionView({ id, session, onSignedOut }: SignedInProps & { readonly id: string }) {
-  const [state, setState] = useState<{
-    readonly id: string;
-    readonly submission?: TeamSubmission;
-    readonly error?: string;
-  }>();
-
-  useEffect(() => {
-    let live = true;
-    teamApi.submission(id).then(
-      (submission) => {
-        if (live) setState({ id, submission });
-      },
-      (failure: unknown) => {
-        if (!live) return;
-        if (failure instanceof TeamApiError && failure.status === 401) onSignedOut(SESSION_ENDED);
-        else setState({ id, error: failure instanceof Error ? failure.message : String(failure) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, onSignedOut]);
+  const fetched = useConsoleQuery(id, () => teamApi.submission(id), onSignedOut);
+  // A saved review answers with the submission as it is now; shown instead of the fetched one.
+  const [saved, setSaved] = useState<TeamSubmission>();
 
   const back = (
     <p>
@@ -134,15 +116,15 @@ export function SubmissionView({ id, session, onSignedOut }: SignedInProps & { r
       </a>
     </p>
   );
-  const submission = state?.id === id ? state.submission : undefined;
+  const submission = saved?.id === id ? saved : fetched.data;
   if (!submission) {
     return (
       <article className="wpc-page">
         {back}
         <h1>Submission</h1>
-        {state?.id === id && state.error ? (
+        {fetched.error ? (
           <p className={styles.error} role="alert">
-            {state.error}
+            {fetched.error}
           </p>
         ) : (
           <p role="status">Loading the submission…</p>
@@ -198,12 +180,7 @@ export function SubmissionView({ id, session, onSignedOut }: SignedInProps & { r
 
       <section aria-labelledby="submission-review">
         <h2 id="submission-review">Status and note</h2>
-        <ReviewForm
-          submission={submission}
-          session={session}
-          onSignedOut={onSignedOut}
-          onSaved={(next) => setState({ id, submission: next })}
-        />
+        <ReviewForm submission={submission} session={session} onSignedOut={onSignedOut} onSaved={setSaved} />
       </section>
 
       <section aria-labelledby="submission-history">

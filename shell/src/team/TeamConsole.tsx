@@ -1,16 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@wpc/shared/ui';
-import { usePathname } from '../location';
 import { teamApi, TeamApiError, type TeamSession } from './api';
-import { Inbox } from './Inbox';
-import { followLink, goTo } from './navigation';
-import type { SignedInProps } from './session';
-import { SubmissionView } from './SubmissionView';
+import { ConsoleBar, ConsoleLayout } from './ConsoleLayout';
+import { SUBMISSION_PATH } from './InboxPages';
+import { goTo } from './navigation';
 import styles from './TeamConsole.module.css';
 
 /** The page a sign-in link opens; its token comes after "#token=", so it never reaches a server log. */
 const SIGN_IN_PATH = '/team/sign-in';
-const SUBMISSION_PATH = /^\/team\/submissions\/([A-Za-z0-9]{1,64})\/?$/;
 /**
  * Where a signed-out visit was going (a notification's link to a submission), so the sign-in
  * link, which may open in another tab, lands there. A console path only, never personal data.
@@ -31,6 +28,7 @@ function takeReturn(): string {
 type Phase =
   | { readonly kind: 'checking' }
   | { readonly kind: 'signed-out'; readonly message?: string; readonly error?: string }
+  | { readonly kind: 'confirm'; readonly token: string }
   | { readonly kind: 'signed-in'; readonly session: TeamSession };
 
 function SignInForm({ error, message }: { readonly error?: string; readonly message?: string }) {
@@ -89,58 +87,38 @@ function SignInForm({ error, message }: { readonly error?: string; readonly mess
   );
 }
 
-function ConsolePage({ session, onSignedOut }: SignedInProps) {
-  const pathname = usePathname();
-  const [error, setError] = useState<string>();
-  const submission = SUBMISSION_PATH.exec(pathname)?.[1];
+/**
+ * Where a sign-in link lands: nothing is used until the person presses "Sign in". Mail scanners
+ * that open links and run their scripts (Safe Links and the like) press nothing, so they neither
+ * use up the link nor get the session.
+ */
+function ConfirmSignIn({ token, onSignedIn }: { readonly token: string; readonly onSignedIn: (phase: Phase) => void }) {
+  const [busy, setBusy] = useState(false);
 
-  const signOut = async () => {
+  const signIn = async () => {
+    setBusy(true);
     try {
-      await teamApi.signOut(session);
-      onSignedOut('You are signed out.');
+      onSignedIn({ kind: 'signed-in', session: await teamApi.startSession(token) });
+      goTo(takeReturn());
     } catch (failure) {
-      if (failure instanceof TeamApiError && failure.status === 401) onSignedOut('You are signed out.');
-      else setError(failure instanceof Error ? failure.message : String(failure));
+      onSignedIn({ kind: 'signed-out', error: failure instanceof Error ? failure.message : String(failure) });
     }
   };
 
   return (
-    <div className={styles.console}>
-      <div className={styles.bar}>
-        <p className={styles.who}>
-          Signed in as <strong>{session.email}</strong>
-        </p>
-        <Button variant="secondary" onClick={() => void signOut()}>
-          Sign out
-        </Button>
-      </div>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      {submission ? (
-        <SubmissionView id={submission} session={session} onSignedOut={onSignedOut} />
-      ) : pathname === '/team' || pathname === '/team/' ? (
-        <Inbox session={session} onSignedOut={onSignedOut} />
-      ) : (
-        <article className="wpc-page">
-          <h1>Not found</h1>
-          <p>
-            The console has no such page.{' '}
-            <a href="/team" onClick={followLink('/team')}>
-              Go to the inbox
-            </a>
-            .
-          </p>
-        </article>
-      )}
-    </div>
+    <article className="wpc-page">
+      <h1>Finish signing in</h1>
+      <p className="wpc-lead">You opened a sign-in link from your email. Press the button to sign in on this device.</p>
+      <p>The link works once, within 15 minutes of being sent.</p>
+      <Button onClick={() => void signIn()} disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </article>
   );
 }
 
 /**
- * The team console at /team: sign-in by emailed link, the inbox and each submission's page.
+ * The team console at /team: sign-in by emailed link, then the console's own layout and pages.
  * The server renders only the "checking" state; everything with data is fetched in the browser
  * after the session is known, so no submission is ever prerendered or cached.
  */
@@ -156,16 +134,9 @@ export default function TeamConsole() {
     const token =
       window.location.pathname === SIGN_IN_PATH ? /^#token=(.+)$/.exec(window.location.hash)?.[1] : undefined;
     if (token) {
-      // The token is used once: take it out of the address bar and the history at once.
+      // Out of the address bar and the history at once; only the "Sign in" button uses it.
       window.history.replaceState(null, '', SIGN_IN_PATH);
-      teamApi.startSession(token).then(
-        (session) => {
-          settle({ kind: 'signed-in', session });
-          goTo(takeReturn());
-        },
-        (failure: unknown) =>
-          settle({ kind: 'signed-out', error: failure instanceof Error ? failure.message : String(failure) }),
-      );
+      settle({ kind: 'confirm', token });
     } else {
       teamApi.currentSession().then(
         (session) => {
@@ -187,18 +158,36 @@ export default function TeamConsole() {
 
   if (phase.kind === 'checking') {
     return (
-      <article className="wpc-page">
-        <h1>Team console</h1>
-        {/* The page's largest text, in the prerendered HTML: what the browser checks next only
-            replaces it, so the page counts as shown at once (Lighthouse's LCP was 2 s). */}
-        <p className="wpc-lead">
-          Where the consortium team reads what visitors send through the site: every form submission with its files, a
-          status and private notes for each, exports for spreadsheets, and erasure on request.
-        </p>
-        <p role="status">Checking your sign-in…</p>
-      </article>
+      <>
+        <ConsoleBar />
+        <article className="wpc-page">
+          <h1>Team console</h1>
+          {/* The page's largest text, in the prerendered HTML: what the browser checks next only
+              replaces it, so the page counts as shown at once (Lighthouse's LCP was 2 s). */}
+          <p className="wpc-lead">
+            Where the consortium’s team and partners work on the site: what visitors send through its forms, updates for
+            the people who asked for them, the site’s own content, and who may do what.
+          </p>
+          <p role="status">Checking your sign-in…</p>
+        </article>
+      </>
     );
   }
-  if (phase.kind === 'signed-out') return <SignInForm error={phase.error} message={phase.message} />;
-  return <ConsolePage session={phase.session} onSignedOut={signedOut} />;
+  if (phase.kind === 'signed-out') {
+    return (
+      <>
+        <ConsoleBar />
+        <SignInForm error={phase.error} message={phase.message} />
+      </>
+    );
+  }
+  if (phase.kind === 'confirm') {
+    return (
+      <>
+        <ConsoleBar />
+        <ConfirmSignIn token={phase.token} onSignedIn={setPhase} />
+      </>
+    );
+  }
+  return <ConsoleLayout session={phase.session} onSignedOut={signedOut} />;
 }

@@ -1,10 +1,14 @@
 import { apiBase } from '@wpc/shared/api-client';
 import { CSRF_HEADER, REVIEW_STATUSES, TEAM_API, type ReviewStatus } from '@wpc/shared/team';
 import type {
+  AuditPage,
   CurrentSession,
   Erasure,
   InboxPage,
+  MemberRequest,
+  Members,
   ReviewRequest,
+  TeamMember,
   TeamSession,
   TeamSubmission,
 } from '@wpc/shared/team/schemas';
@@ -13,7 +17,17 @@ import type {
  * The team console's calls to /api/team/... (api/src/team/routes.ts; documented in /api/openapi.json).
  * Requests and answers are typed by the console's wire schemas, the ones the API checks with.
  */
-export type { InboxPage, InboxRow, ReviewChange, TeamSession, TeamSubmission } from '@wpc/shared/team/schemas';
+export type {
+  AuditEntry,
+  AuditPage,
+  InboxPage,
+  InboxRow,
+  Members,
+  ReviewChange,
+  TeamMember,
+  TeamSession,
+  TeamSubmission,
+} from '@wpc/shared/team/schemas';
 export type { ReviewStatus };
 export const STATUSES = REVIEW_STATUSES;
 export const STATUS_LABELS: Readonly<Record<ReviewStatus, string>> = {
@@ -61,11 +75,18 @@ export const teamApi = {
   requestLink: (email: string) => call<{ message: string }>('/sign-in', post({ email })),
   startSession: (token: string) => call<TeamSession>('/session', post({ token })),
   signOut: (session: TeamSession) => call<{ ok: true }>('/sign-out', post({}), session.csrfToken),
+  signOutEverywhere: (session: TeamSession) => call<{ ok: true }>('/sign-out-everywhere', post({}), session.csrfToken),
   inbox: (query: string) => call<InboxPage>(`/submissions${query}`),
   submission: (id: string) => call<TeamSubmission>(`/submissions/${encodeURIComponent(id)}`),
   review: (session: TeamSession, id: string, change: ReviewRequest) =>
     call<TeamSubmission>(`/submissions/${encodeURIComponent(id)}/review`, post(change), session.csrfToken),
   erase: (session: TeamSession, email: string) => call<Erasure>('/erase', post({ email }), session.csrfToken),
+  members: () => call<Members>('/members'),
+  saveMember: (session: TeamSession, member: MemberRequest) =>
+    call<TeamMember>('/members', post(member), session.csrfToken),
+  removeMember: (session: TeamSession, email: string) =>
+    call<{ ok: true }>('/members/remove', post({ email }), session.csrfToken),
+  audit: (query: string) => call<AuditPage>(`/audit${query}`),
 };
 
 /** Where a file of a submission downloads from (an attachment; the session cookie goes along). */

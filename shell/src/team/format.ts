@@ -1,4 +1,5 @@
 import type { EndpointKind } from '@wpc/shared/form-definitions';
+import type { AuditAction } from '@wpc/shared/team';
 
 /** The form kinds as the team calls them (the endpoints' names are technical). */
 export const KIND_LABELS: Readonly<Record<EndpointKind, string>> = {
@@ -26,3 +27,23 @@ export function formatSize(bytes: number): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** What each audited action is called in the audit log. */
+export const AUDIT_LABELS: Readonly<Record<AuditAction, string>> = {
+  'sign-in': 'Signed in',
+  'sign-in-refused': 'Sign-in refused',
+  'sign-out': 'Signed out',
+  'sign-out-everywhere': 'Signed out everywhere',
+  export: 'Exported submissions',
+  'file-download': 'Downloaded a file',
+  erase: 'Erased a person',
+  'member-add': 'Added a member',
+  'member-change': 'Changed a member’s roles',
+  'member-remove': 'Removed a member',
+  publish: 'Published content',
+  schedule: 'Scheduled content',
+  unpublish: 'Unpublished content',
+  restore: 'Restored a version',
+  'update-send': 'Sent an update',
+  'uploads-retention': 'Deleted old uploads',
+};

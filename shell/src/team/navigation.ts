@@ -14,3 +14,10 @@ export function followLink(href: string) {
     goTo(href);
   };
 }
+
+/** Moves within the console without a history entry (a page the person may not open sends them on). */
+export function replaceWith(url: string): void {
+  window.history.replaceState(null, '', url);
+  // single-spa re-fires replaceState as popstate; said here too so every router hears it once more at most.
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}

@@ -141,9 +141,16 @@ export function embeddedSubmissions(client: DatabaseClient<Database>): Submissio
         })),
       ),
     remove: (ids) =>
-      client.run('remove submissions', (db) =>
-        db.transaction(() => ids.reduce((removed, id) => removed + statements(db).remove.run(id).changes, 0))(),
-      ),
+      client.run('remove submissions', (db) => {
+        const removed = db.transaction(() =>
+          ids.reduce((count, id) => count + statements(db).remove.run(id).changes, 0),
+        )();
+        // The write-ahead log still holds the rows' earlier pages (and the reviews' and files' rows
+        // deleted just before): copied into the database file, where secure_delete zeroed them, and
+        // the log emptied, so no byte of them is left in DATA_DIR when this answers.
+        if (removed > 0) db.pragma('wal_checkpoint(TRUNCATE)');
+        return removed;
+      }),
   };
 }
 

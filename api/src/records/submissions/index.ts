@@ -81,6 +81,10 @@ export interface SubmissionRepository {
   stream(query?: SubmissionStreamQuery): AsyncIterable<StoredSubmission>;
   /** The submissions whose email field is this address (any case, surrounding spaces ignored). */
   findByEmail(email: string): Promise<SubmissionOfPerson[]>;
-  /** Deletes the submissions (and their queued notifications), freeing their Idempotency-Keys; answers how many. */
+  /**
+   * Deletes the submissions (and their queued notifications), freeing their Idempotency-Keys;
+   * answers how many. On the embedded store no byte of them, or of anything deleted before it,
+   * is left in DATA_DIR when it answers (erasure deletes files and reviews first, this last).
+   */
   remove(ids: readonly string[]): Promise<number>;
 }

@@ -38,7 +38,7 @@ const statements = prepared((db) => ({
   touch: db.prepare('UPDATE team_sessions SET last_seen_at = ? WHERE token_hash = ?'),
   delete: db.prepare('DELETE FROM team_sessions WHERE token_hash = ?'),
   deleteAll: db.prepare('DELETE FROM team_sessions WHERE email = ?'),
-  sweepSessions: db.prepare('DELETE FROM team_sessions WHERE last_seen_at < ?'),
+  sweepSessions: db.prepare('DELETE FROM team_sessions WHERE last_seen_at < ? OR created_at < ?'),
   sweepTokens: db.prepare('DELETE FROM sign_in_tokens WHERE expires_at <= ?'),
 }));
 
@@ -82,9 +82,9 @@ export function embeddedSessions(client: DatabaseClient<Database>): SessionRepos
       await client.run('deleteSession', (db) => statements(db).delete.run(tokenHash));
     },
     deleteAll: (email) => client.run('endSessions', (db) => statements(db).deleteAll.run(email).changes),
-    sweep: async (idleSince, now) => {
+    sweep: async (idleSince, startedBefore, now) => {
       await client.run('sweep', (db) => {
-        statements(db).sweepSessions.run(idleSince.getTime());
+        statements(db).sweepSessions.run(idleSince.getTime(), startedBefore.getTime());
         statements(db).sweepTokens.run(now.getTime());
       });
     },

@@ -26,6 +26,6 @@ export interface SessionRepository {
   delete(tokenHash: string): Promise<void>;
   /** Ends every session of one address (sign out everywhere, a member removed); answers how many. */
   deleteAll(email: string): Promise<number>;
-  /** Forgets sessions idle since before `idleSince` and tokens expired by `now`. */
-  sweep(idleSince: Date, now: Date): Promise<void>;
+  /** Forgets sessions idle since before `idleSince` or started before `startedBefore`, and tokens expired by `now`. */
+  sweep(idleSince: Date, startedBefore: Date, now: Date): Promise<void>;
 }

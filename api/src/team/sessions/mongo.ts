@@ -41,9 +41,11 @@ export function mongoSessions(client: DatabaseClient<Db>): SessionRepository {
     },
     deleteAll: (email) =>
       client.run('endSessions', async (db) => (await sessionsOf(db).deleteMany({ email })).deletedCount),
-    async sweep(idleSince, now) {
+    async sweep(idleSince, startedBefore, now) {
       await client.run('sweep', async (db) => {
-        await sessionsOf(db).deleteMany({ lastSeenAt: { $lt: idleSince } });
+        await sessionsOf(db).deleteMany({
+          $or: [{ lastSeenAt: { $lt: idleSince } }, { createdAt: { $lt: startedBefore } }],
+        });
         await tokensOf(db).deleteMany({ expiresAt: { $lte: now } });
       });
     },
