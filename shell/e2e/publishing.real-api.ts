@@ -2,6 +2,8 @@ import { expect, request as playwrightRequest, test, type APIRequestContext } fr
 import type { EditorEntry, EntryAnswer, AreaContent } from '@wpc/shared/team/content-schemas';
 import { LIVE_WITHIN_MS, rawHtmlWhen, structuredData, withoutScripts } from '../../test-support/e2e/content';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
+import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
+import { recordViolations } from '../../test-support/e2e/violations';
 import { E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
 
 // Issue 28 against the real API (playwright.real-api.config.ts): the partner edits a presenter
@@ -187,4 +189,56 @@ test('a lead schedules a press release: at its time it has its own page, head an
   expect(opened.versions.map((version) => version.action)).toEqual(['scheduled-publish', 'schedule', 'create']);
   await post(lead, `/api/team/content/scorecard/entries/${entry.id}/unpublish`, { version: opened.entry.version });
   await lead.api.dispose();
+});
+
+test('in the browser, the partner edits a presenter in the editor, previews, publishes and restores; every editor page axe clean, 320 px wide, no CSP violation', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const partnerEmail = `editor.${testInfo.project.name}@showcase-partner.test`;
+  const admin = await signIn(baseURL!, E2E_TEAM_EMAIL);
+  expect([200, 201]).toContain(
+    (await post(admin, '/api/team/members', { email: partnerEmail, roles: ['content:showcase'] })).status(),
+  );
+  const violations = await recordViolations(page);
+  await signInToConsole(page, partnerEmail, baseURL);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Content of the showcase area' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByLabel('Search titles and slugs').fill('2025-07-16-consortium');
+  await expect(page.getByText('1 of ', { exact: false })).toBeVisible();
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.locator('#entry-heading')).toBeVisible();
+  const presenters = page.getByRole('group', { name: 'Presenters' });
+  const role = presenters.getByLabel('Role', { exact: true }).first();
+  const oldRole = await role.inputValue();
+  const newRole = `Head of Partnerships (${testInfo.project.name})`;
+  expect(await axeViolations(page)).toEqual([]);
+
+  await role.fill(newRole);
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const previewLink = page.getByRole('link', { name: 'Open the preview of this draft (new tab)' });
+  const previewHtml = await (await page.request.get((await previewLink.getAttribute('href'))!)).text();
+  expect(withoutScripts(previewHtml)).toContain(newRole);
+
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByText('Published. The site shows it within a few seconds.')).toBeVisible();
+  const live = await rawHtmlWhen(page.request, '/showcase/presentations', (html) =>
+    withoutScripts(html).includes(newRole),
+  );
+  expect(live.milliseconds).toBeLessThan(LIVE_WITHIN_MS);
+
+  // The seed's version back: the old text is on the page again.
+  await page.getByRole('button', { name: 'Restore version 1', exact: true }).click();
+  await expect(page.getByText('Version 1 restored and published.')).toBeVisible();
+  await expect(role).toHaveValue(oldRole);
+  await rawHtmlWhen(page.request, '/showcase/presentations', (html) => !withoutScripts(html).includes(newRole));
+
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await scrollsSideways(page)).toBe(false);
+  expect(violations).toEqual([]);
+  await admin.api.dispose();
 });
