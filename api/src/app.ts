@@ -18,6 +18,9 @@ import { TEAM_API } from '@wpc/shared/team';
 import { submitRoutes } from './routes/submit';
 import type { SubmitOptions } from './submissions/submit';
 import { teamRoutes } from './team/routes';
+import type { ContentModels } from './content/models';
+import { publicContentRoutes } from './content/public-routes';
+import { contentService, type ContentService } from './content/service';
 import { mailerFor, type Mailer } from './mail/transport';
 import type { Store } from './store';
 import { updatesRoutes } from './updates/routes';
@@ -33,6 +36,10 @@ export interface AppDependencies {
   readonly mailer?: Mailer;
   /** The team notifications (outbox worker); unset when SMTP_URL is unset: nothing is queued. */
   readonly notifications?: Notifications;
+  /** The areas' content declarations; read from each remote's origin when not given. */
+  readonly contentModels?: ContentModels;
+  /** Publishing over this store (server.ts shares it with the seed loader); made here when not given. */
+  readonly content?: ContentService;
   /** The mail worker and the update sender (server.ts); without them emails wait in the store for one. */
   readonly updates?: UpdatesMachinery;
 }
@@ -59,6 +66,8 @@ export function createApp({
   mailer = mailerFor(config.mail),
   notifications,
   updates = idleMachinery(config.siteOrigin),
+  contentModels,
+  content: givenContent,
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
@@ -129,6 +138,14 @@ export function createApp({
       }),
     }),
   );
+  const content =
+    givenContent ??
+    contentService({
+      store: guardedStore,
+      models: contentModels,
+      clock: clock && (() => new Date(clock())),
+    });
+  app.use(publicContentRoutes(content, guardedStore.contentImages));
   app.use(
     teamRoutes({
       store: guardedStore,
@@ -137,6 +154,7 @@ export function createApp({
       mailer,
       clock: clock && (() => new Date(clock())),
       pokeUpdates: () => updates.poke(),
+      content,
     }),
   );
   app.use(updatesRoutes({ deps: subscribers, store: guardedStore, jsonLimitBytes: config.jsonLimitBytes }));

@@ -1,5 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApp } from './app';
+import { startSeedLoading } from './content/seed-loader';
+import { contentService } from './content/service';
 import { loadConfig } from './config';
 import { Housekeeping } from './housekeeping';
 import { createLogger } from './logger';
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     : undefined;
 
   // One transport for the notifications and the team console's sign-in links.
+  const content = contentService({ store });
   const app = createApp({
     store,
     config,
@@ -72,7 +75,9 @@ async function main(): Promise<void> {
     notifications: worker,
     mailer,
     updates: { mail, poke: () => void sender.poke() },
+    content,
   });
+  const seeds = startSeedLoading(content.publishing, logger);
   const housekeeping = new Housekeeping(teamJobs(store, config), logger);
   housekeeping.start();
   const server = http.createServer(
@@ -124,6 +129,7 @@ async function main(): Promise<void> {
         await inbound?.close();
         await worker?.stop();
         await housekeeping.stop();
+        seeds.stop();
         await store.close();
         logger.info('store closed; bye');
         process.exit(error ? 1 : 0);

@@ -11,6 +11,18 @@ import type { DatabaseClient, DatabaseHealth } from './db/client';
 import { guardClient, type GuardOptions } from './db/guard';
 import { MongoDatabase, type MongoClientSettings } from './db/mongo';
 import { EmbeddedDatabase, ReadOnlyDatabase, type EmbeddedRecord } from './db/sqlite';
+import type { ContentEntryRepository } from './content/entries';
+import { contentEntriesRecord, embeddedContentEntries } from './content/entries/embedded';
+import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from './content/entries/mongo';
+import type { ContentImageRepository } from './content/images';
+import { contentImagesRecord, embeddedContentImages } from './content/images/embedded';
+import { mongoContentImages } from './content/images/mongo';
+import type { ContentPreviewRepository } from './content/previews';
+import { contentPreviewsRecord, embeddedContentPreviews } from './content/previews/embedded';
+import { mongoContentPreviews } from './content/previews/mongo';
+import type { ContentRevisionRepository } from './content/revisions';
+import { contentRevisionsRecord, embeddedContentRevisions } from './content/revisions/embedded';
+import { mongoContentRevisions } from './content/revisions/mongo';
 import type { AssessmentRepository } from './records/assessments';
 import { assessmentsRecord, embeddedAssessments } from './records/assessments/embedded';
 import { ASSESSMENT_INDEXES, mongoAssessments } from './records/assessments/mongo';
@@ -70,6 +82,10 @@ export type * from './updates/deliveries';
 export type * from './updates/subscriptions';
 export type * from './updates/suppressions';
 export type * from './updates/updates';
+export type * from './content/entries';
+export type * from './content/revisions';
+export type * from './content/images';
+export type * from './content/previews';
 
 /** Every record, one repository each (the fields of the store below). */
 export type Repositories = Pick<
@@ -88,6 +104,10 @@ export type Repositories = Pick<
   | 'suppressions'
   | 'updates'
   | 'deliveries'
+  | 'contentEntries'
+  | 'contentRevisions'
+  | 'contentImages'
+  | 'contentPreviews'
 >;
 
 /** A client wrapped by another of the same kind (a test's fault, or a slow network). */
@@ -135,6 +155,11 @@ class StoreOn<Handle> implements Store {
   /** The updates the team writes, and one delivery record per recipient. */
   readonly updates: UpdateRepository;
   readonly deliveries: DeliveryRepository;
+  /** The areas' content: entries with their drafts, history and schedule (issue 28). */
+  readonly contentEntries: ContentEntryRepository;
+  readonly contentRevisions: ContentRevisionRepository;
+  readonly contentImages: ContentImageRepository;
+  readonly contentPreviews: ContentPreviewRepository;
   private guarded: DatabaseClient<Handle> | undefined;
 
   constructor(
@@ -171,6 +196,10 @@ class StoreOn<Handle> implements Store {
       suppressions: this.suppressions,
       updates: this.updates,
       deliveries: this.deliveries,
+      contentEntries: this.contentEntries,
+      contentRevisions: this.contentRevisions,
+      contentImages: this.contentImages,
+      contentPreviews: this.contentPreviews,
     } = build(calls, client));
   }
 
@@ -211,6 +240,10 @@ const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
   suppressionsRecord,
   updatesRecord,
   deliveriesRecord,
+  contentEntriesRecord,
+  contentRevisionsRecord,
+  contentImagesRecord,
+  contentPreviewsRecord,
 ];
 
 export interface EmbeddedStoreOptions {
@@ -240,6 +273,10 @@ export class EmbeddedStore extends StoreOn<Database> {
       suppressions: embeddedSuppressions(client),
       updates: embeddedUpdates(client),
       deliveries: embeddedDeliveries(client, outboxClient),
+      contentEntries: embeddedContentEntries(client),
+      contentRevisions: embeddedContentRevisions(client),
+      contentImages: embeddedContentImages(client),
+      contentPreviews: embeddedContentPreviews(client),
     }));
   }
 }
@@ -279,6 +316,7 @@ export class MongoStore extends StoreOn<Db> {
       ...DELIVERY_INDEXES,
       ...AUDIT_INDEXES,
       ...REVIEW_INDEXES,
+      ...CONTENT_ENTRY_INDEXES,
     ];
     super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({
       submissions: mongoSubmissions(client),
@@ -295,6 +333,10 @@ export class MongoStore extends StoreOn<Db> {
       suppressions: mongoSuppressions(client),
       updates: mongoUpdates(client),
       deliveries: mongoDeliveries(client, outboxClient),
+      contentEntries: mongoContentEntries(client),
+      contentRevisions: mongoContentRevisions(client),
+      contentImages: mongoContentImages(client),
+      contentPreviews: mongoContentPreviews(client),
     }));
   }
 

@@ -37,6 +37,7 @@ import type {
   ResponseObject,
 } from './types';
 import { updatesDocument } from '../updates/openapi';
+import { contentDocument } from '../content/openapi';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -457,6 +458,9 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
   const updates = updatesDocument(jsonKb);
   Object.assign(paths, updates.paths);
   Object.assign(schemas, updates.schemas);
+  const content = contentDocument(jsonKb);
+  Object.assign(paths, content.paths);
+  Object.assign(schemas, content.schemas);
 
   paths[OPENAPI_PATH] = {
     get: {
@@ -489,6 +493,7 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
         description:
           'Confirming, choosing lists and leaving, by the token of an emailed link (no session); the web versions of sent updates.',
       },
+      { name: 'content', description: 'Published content for the remotes, and the team’s editor (issue 28).' },
       { name: 'operations', description: 'Health and this contract.' },
     ],
     paths,

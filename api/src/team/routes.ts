@@ -2,6 +2,8 @@ import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { ApiConfig } from '../config';
 import type { Mailer } from '../mail/transport';
+import { editorRoutes } from '../content/editor-routes';
+import { contentService, type ContentService } from '../content/service';
 import type { Store } from '../store';
 import { accessOf } from './access';
 import { auditLog } from './audit-log';
@@ -21,11 +23,14 @@ export interface TeamRoutesOptions {
   readonly clock?: () => Date;
   /** Moves updates along at once after a send or a resume (the update sender); unset: at its next round. */
   readonly pokeUpdates?: () => void;
+  /** Publishing (issue 28); made over the store when not given. */
+  readonly content?: ContentService;
 }
 
 /**
  * The team console's API: every route declared with the permission it needs (console-routes.ts).
- * Each part of the console adds its routes here: sign-in, the inbox, members, the audit log, updates.
+ * Each part of the console adds its routes here: sign-in, the inbox, members, the audit log, updates,
+ * content.
  */
 export function teamConsole({
   store,
@@ -34,6 +39,7 @@ export function teamConsole({
   mailer,
   clock = () => new Date(),
   pokeUpdates = () => undefined,
+  content = contentService({ store, clock }),
 }: TeamRoutesOptions): ConsoleRoutes {
   const context: ConsoleContext = {
     store,
@@ -55,6 +61,7 @@ export function teamConsole({
   memberRoutes(routes, context);
   auditRoutes(routes, context);
   updatesTeamRoutes(routes, context, pokeUpdates);
+  editorRoutes(routes, context, content);
   return routes;
 }
 
