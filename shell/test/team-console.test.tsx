@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TeamConsole from '../src/team/TeamConsole';
 
@@ -160,6 +160,31 @@ describe('the team console', () => {
       await screen.findByRole('heading', { level: 1, name: 'Feedback and uploads from Ana Silva' }),
     ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/team/submissions/sub2');
+  });
+
+  it('when the session ends while an entry is edited, the next sign-in opens that entry again', async () => {
+    at('/team/content/showcase/fuel-breaks');
+    let listed = 0;
+    fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: PARTNER }),
+      'POST /api/team/session': () => ({ status: 201, body: PARTNER }),
+      'GET /api/team/content': () => ({ status: 200, body: { areas: ['showcase'] } }),
+      // The session ends while the entry is open: the editor's next call is refused.
+      'GET /api/team/content/showcase': () =>
+        (listed += 1) === 1
+          ? { status: 401, body: { error: 'Your session has ended.' } }
+          : { status: 200, body: { area: 'showcase', model: { format: 1, area: 'showcase', types: [] }, entries: [] } },
+    });
+    const first = render(<TeamConsole />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the team console' })).toBeInTheDocument();
+    expect(screen.getByText(/unsaved changes are kept in this browser/)).toBeInTheDocument();
+    first.unmount();
+    at('/team/sign-in#token=the-token-from-the-email');
+    render(<TeamConsole />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Content' });
+    expect(window.location.pathname).toBe('/team/content/showcase/fuel-breaks');
+    await waitFor(() => expect(listed).toBe(2));
   });
 
   it('says so when a link was already used', async () => {

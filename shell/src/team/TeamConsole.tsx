@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@wpc/shared/ui';
 import { teamApi, TeamApiError, type TeamSession } from './api';
 import { ConsoleBar, ConsoleLayout } from './ConsoleLayout';
+import { CONTENT_PATH } from './content/paths';
 import { SUBMISSION_PATH } from './InboxPages';
 import { goTo } from './navigation';
 import styles from './TeamConsole.module.css';
@@ -14,15 +15,18 @@ const SIGN_IN_PATH = '/team/sign-in';
  */
 const RETURN_KEY = 'wpc:team-return';
 
+/** A submission, or an entry being edited (whose unsaved draft the editor keeps until then). */
+const returnable = (pathname: string) => SUBMISSION_PATH.test(pathname) || CONTENT_PATH.test(pathname);
+
 function rememberReturn(): void {
   const { pathname, search } = window.location;
-  if (pathname.startsWith('/team/submissions/')) window.localStorage.setItem(RETURN_KEY, `${pathname}${search}`);
+  if (returnable(pathname)) window.localStorage.setItem(RETURN_KEY, `${pathname}${search}`);
 }
 
 function takeReturn(): string {
   const target = window.localStorage.getItem(RETURN_KEY);
   window.localStorage.removeItem(RETURN_KEY);
-  return target && SUBMISSION_PATH.test(target.split('?')[0]!) ? target : '/team';
+  return target && returnable(target.split('?')[0]!) ? target : '/team';
 }
 
 type Phase =
@@ -124,7 +128,11 @@ function ConfirmSignIn({ token, onSignedIn }: { readonly token: string; readonly
  */
 export default function TeamConsole() {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
-  const signedOut = useCallback((message: string) => setPhase({ kind: 'signed-out', message }), []);
+  const signedOut = useCallback((message: string) => {
+    // A session that ends mid-edit: the next sign-in opens the same entry again.
+    rememberReturn();
+    setPhase({ kind: 'signed-out', message });
+  }, []);
 
   useEffect(() => {
     let live = true;

@@ -7,6 +7,7 @@ import { contentApi, type AreaContent } from './api';
 import { EntryEditor } from './EntryEditor';
 import { EntryList } from './EntryList';
 import { failureText } from './labels';
+import { CONTENT_PATH } from './paths';
 import styles from './ContentEditor.module.css';
 
 const AREA_LABELS: Readonly<Record<ContentArea, string>> = {
@@ -15,9 +16,6 @@ const AREA_LABELS: Readonly<Record<ContentArea, string>> = {
   showcase: 'Showcase',
   map: 'Map',
 };
-
-/** /team/content, /team/content/<area>, /team/content/<area>/<entry id>. */
-const CONTENT_PATH = /^\/team\/content(?:\/(home|scorecard|showcase|map)(?:\/([A-Za-z0-9_-]{1,100}))?)?\/?$/;
 
 /** Opens one entry with its area's model (the types' fields), read from the area's list answer. */
 function EntryPage({ area, id, ...props }: SignedInProps & { readonly area: ContentArea; readonly id: string }) {
