@@ -27,7 +27,11 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // The list for people; the JSON report for the count that closes `npm test` (scripts/run-tests.ts).
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT ?? 'test-reports/playwright-real-api.json' }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -59,6 +59,14 @@ const STEPS: readonly Step[] = [
     needsBuild: true,
   },
   {
+    // Issue 28: the remotes poll the API of `npm run serve` itself, not the contract's fake.
+    name: 'publishing end-to-end against the real API (Playwright)',
+    command: [bin('playwright'), 'test', '-c', 'playwright.real-api.config.ts'],
+    env: { PLAYWRIGHT_JSON_REPORT: path.join(REPORTS, 'playwright-real-api.json') },
+    reports: { kind: 'playwright', file: path.join(REPORTS, 'playwright-real-api.json') },
+    needsBuild: true,
+  },
+  {
     name: 'engine tests in Firefox ESR and WebKitGTK',
     command: [bin('tsx'), 'scripts/test-engines.ts'],
     env: { ENGINES_JSON_REPORT: path.join(REPORTS, 'engines.json') },
