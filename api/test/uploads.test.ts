@@ -218,6 +218,8 @@ for (const storeCase of storeCases) {
 
     it('stops one address at its daily quota with 429 and a pointer to the Links box; the files stay out', async () => {
       expect((await send('a.pdf', 2 * MB)).status).toBe(200);
+      // /api/health shows what the uploads take.
+      expect((await request(h.app).get('/api/health')).body.storage).toEqual({ uploadsBytes: 2 * MB });
       const refused = await send('b.pdf', 2 * MB);
       expect(refused.status).toBe(429);
       expect(refused.body.error).toMatch(/3 MB a day/);
