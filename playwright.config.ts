@@ -23,7 +23,8 @@ const nginxURL = `http://localhost:${nginxPorts.edge}`;
 
 /**
  * What runs through the nginx edge as well: routing, serving and caching headers, failure
- * isolation and the composed first response, plus what is particular to nginx. Not the rest:
+ * isolation, the composed first response and forms sent without scripts (posted to the edge),
+ * plus what is particular to nginx. Not the rest:
  * pages' behaviour and forms happen in the browser and the API, the same behind either edge;
  * remote-overrides.spec.ts points the browser at the node remote servers' own ports, not at an
  * edge; redeploy.spec.ts rebuilds a remote once, under the node edge.
@@ -37,6 +38,7 @@ const THROUGH_NGINX = [
   '**/shell/e2e/nginx-edge.spec.ts',
   '**/shell/e2e/public-web.spec.ts',
   '**/shell/e2e/content-security-policy.spec.ts',
+  '**/shell/e2e/forms-without-scripts.spec.ts',
 ];
 
 /**

@@ -5,112 +5,31 @@
 // machine's load average (TBT and the simulated LCP grow on a busy machine), asserts nothing.
 // The byte budgets that do fail a test are shell/e2e/size-budget.spec.ts.
 // Usage: npm run bench:web [-- /path ...]   env: SITE_URL, BENCH_RUNS (median of n runs, default 3), CHROMIUM_PATH
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import lighthouse from 'lighthouse';
 import { ROUTES } from '../shared/src/routes.ts';
+import { lighthouseRun, loadAverage, requireSite } from './lighthouse.mjs';
 
 const site = process.env.SITE_URL ?? `http://localhost:${process.env.EDGE_PORT ?? 3000}`;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ROUTES.map((route) => route.path);
 
-// Issue 22: performance 1.00 on at least 12 routes and >= 0.98 on all, accessibility 1.0, LCP <= 1.2 s.
-const TARGETS = { performance: 0.98, accessibility: 1, lcpMs: 1200, cls: 0.02, tbtMs: 150, homeJsKiB: 130 };
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((load) => load.toFixed(2))
-    .join(', ');
+// Issue 32: performance 1.00 and TBT <= 50 ms on every route, LCP <= 1.0 s; issue 22: accessibility 1.0,
+// CLS, and the first load of / within 130 KB (the prefetched chunks have a budget of their own).
+const TARGETS = { performance: 1, accessibility: 1, lcpMs: 1000, cls: 0.02, tbtMs: 50, homeJsKiB: 130 };
 const loadAtStart = loadAverage();
-
-try {
-  await fetch(`${site}/`, { signal: AbortSignal.timeout(5000) });
-} catch {
-  console.error(`Nothing answers at ${site}. Start the site first (npm start), or set SITE_URL.`);
-  process.exit(2);
-}
-
-/** Starts Chromium with a DevTools port of its choosing and returns that port. */
-async function startChromium() {
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'wpc-bench-'));
-  const child = spawn(
-    chromiumPath,
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const port = await new Promise((resolve, reject) => {
-    let log = '';
-    child.stderr.on('data', (data) => {
-      log += data;
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
-      if (match) resolve(Number(match[1]));
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`Chromium exited (${code}) before opening its DevTools port:\n${log}`)),
-    );
-  });
-  return {
-    port,
-    async stop() {
-      child.kill();
-      await new Promise((resolve) => child.once('exit', resolve));
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
-}
-
-function summarise(lhr) {
-  const bytes = (type) =>
-    lhr.audits['resource-summary'].details.items.find((item) => item.resourceType === type)?.transferSize ?? 0;
-  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
-  return {
-    performance: lhr.categories.performance.score,
-    accessibility: lhr.categories.accessibility.score,
-    lcpElement: /^<([a-z0-9]+)/i.exec(lcpElement?.snippet ?? '')?.[1]?.toLowerCase() ?? '?',
-    lighthouseVersion: lhr.lighthouseVersion,
-    lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
-    cls: lhr.audits['cumulative-layout-shift'].numericValue,
-    tbtMs: lhr.audits['total-blocking-time'].numericValue,
-    jsKiB: bytes('script') / 1024,
-    cssKiB: bytes('stylesheet') / 1024,
-  };
-}
-
-/** One Lighthouse run in a fresh browser, so no run inherits another's caches or memory. */
-async function measure(route) {
-  const chromium = await startChromium();
-  try {
-    const result = await lighthouse(`${site}${route}`, {
-      port: chromium.port,
-      onlyCategories: ['performance', 'accessibility'],
-      logLevel: 'error',
-      output: 'json',
-    });
-    if (result?.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`);
-    return summarise(result.lhr);
-  } finally {
-    await chromium.stop();
-  }
-}
+await requireSite(site);
 
 const rows = [];
 for (const route of paths) {
   const samples = [];
-  for (let run = 0; run < runs; run++) samples.push(await measure(route));
+  for (let run = 0; run < runs; run++) {
+    // A run Lighthouse could not record (a busy machine) is tried once more, then left out.
+    const result = await lighthouseRun(site, route)
+      .catch(() => lighthouseRun(site, route))
+      .catch((error) => console.error(error.message));
+    if (result) samples.push(result);
+  }
+  if (!samples.length) continue;
   // The run with the median score stands for the route, so the figures in a row belong together.
   const byScore = [...samples].sort((a, b) => a.performance - b.performance);
   const lcps = samples.map((sample) => sample.lcpMs).sort((a, b) => a - b);
@@ -146,5 +65,5 @@ for (const row of rows) {
 }
 const perfect = rows.filter((row) => row.performance === 1).length;
 console.log(
-  `\nTargets: performance >= ${TARGETS.performance} everywhere and 1.00 on at least 12 routes (now ${perfect}), accessibility ${TARGETS.accessibility}, LCP <= ${TARGETS.lcpMs / 1000} s, CLS <= ${TARGETS.cls}, TBT <= ${TARGETS.tbtMs} ms, JS on / <= ${TARGETS.homeJsKiB} KiB.`,
+  `\nTargets: performance ${TARGETS.performance.toFixed(2)} everywhere (now ${perfect} of ${rows.length}), accessibility ${TARGETS.accessibility}, LCP <= ${TARGETS.lcpMs / 1000} s, CLS <= ${TARGETS.cls}, TBT <= ${TARGETS.tbtMs} ms, JS on / <= ${TARGETS.homeJsKiB} KiB (Lighthouse counts the chunks fetched once the page is idle too).`,
 );

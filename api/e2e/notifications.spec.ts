@@ -87,7 +87,7 @@ test('feedback with uploaded files reaches the team address, the files named wit
   const tag = `Feedback${Date.now().toString(36)}${test.info().workerIndex}`;
   await page.goto('/scorecard/participation');
   await waitForHydration(page);
-  await page.getByRole('button', { name: 'Feedback' }).click();
+  await page.getByRole('link', { name: 'Feedback', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Share Feedback & Upload Your Scorecard' });
   await expect(dialog).toBeVisible();
   await fill(dialog, 'First name', 'Kofi');

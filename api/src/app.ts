@@ -12,6 +12,7 @@ import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
 import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
+import { formPostRoutes } from './routes/form-posts';
 import { TEAM_API } from '@wpc/shared/team';
 import { submitRoutes } from './routes/submit';
 import { teamRoutes } from './team/routes';
@@ -76,6 +77,7 @@ export function createApp({
   // The submit endpoints before the others: a router that has no route for a request hands it
   // on in a later turn of the event loop, so each router ahead of them costs every submission one.
   app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
+  app.use(formPostRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
   app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
   app.use(
     assessmentRoutes({

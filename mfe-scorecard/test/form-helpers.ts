@@ -16,7 +16,8 @@ export function mockSubmissions() {
 
 export async function fillRequired(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement) {
   const find = within(scope);
-  await user.type(find.getByLabelText(/^First name/), 'Ada');
+  // A pop-up shows its frame at once and its fields once the forms module is there.
+  await user.type(await find.findByLabelText(/^First name/), 'Ada');
   await user.type(find.getByLabelText(/^Last name/), 'Lovelace');
   await user.type(find.getByLabelText(/^Email/), 'ada@example.org');
   await user.type(find.getByLabelText(/^Zip \/ postal code/), '94110');

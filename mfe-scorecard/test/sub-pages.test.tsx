@@ -78,7 +78,10 @@ describe('/scorecard/news', () => {
       'href',
       '/scorecard/contact',
     );
-    expect(screen.getByRole('button', { name: 'Download the scorecard' })).toHaveAttribute('aria-haspopup', 'dialog');
+    // A link to the form's own page, which opens the pop-up once scripts run.
+    const download = screen.getByRole('link', { name: 'Download the scorecard' });
+    expect(download).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(download).toHaveAttribute('href', '/forms/download?scorecard=true');
     const contacts = screen.getByRole('region', { name: 'Press and contacts' });
     expect(within(contacts).getAllByRole('link', { name: /@/ }).length).toBeGreaterThanOrEqual(2);
   });
@@ -189,7 +192,7 @@ describe('pop-up forms of the sub-pages send scorecardForm: true', () => {
   it.each(SUB_PAGE_FORMS)('$page: $opener', async ({ page, Page, opener, dialog: dialogName, submit, endpoint }) => {
     const user = userEvent.setup({ delay: null });
     render(at(page, <Page />));
-    await user.click(screen.getByRole('button', { name: opener }));
+    await user.click(screen.getByRole('link', { name: opener }));
     const dialog = await screen.findByRole('dialog', { name: dialogName });
     await fillRequired(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: submit }));

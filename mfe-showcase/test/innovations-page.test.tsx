@@ -45,12 +45,14 @@ describe('/showcase/innovations, every variant', () => {
 });
 
 describe('registration flag set (notify)', () => {
-  it('says Notify Me! and Accepting applications!, and shows no dates', () => {
+  it('says Notify Me! and Accepting applications!, and shows no dates', async () => {
     renderPage(NOTIFY);
     expect(screen.getByText('Accepting applications!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notify Me!' })).toBeInTheDocument();
     expect(screen.queryByText(/PST/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Register/ })).not.toBeInTheDocument();
+    // The pop-up open at load fills in its form once the forms module has arrived.
+    await within(await screen.findByRole('dialog', { name: NOTIFY_DIALOG })).findByLabelText(/^First name/);
   });
 
   it('has the notify pop-up open when the page loads, and Notify Me! opens it again', async () => {

@@ -21,6 +21,7 @@ const { execFile } = require('node:child_process');
 const webpack = require('webpack');
 const {
   SERVER_BUILD_ATTRIBUTE,
+  SERVER_BUNDLE_DIR,
   HEAD_MARKER,
   OUTLET_MARKER,
   PAGE_INDEX_FILE,
@@ -33,9 +34,6 @@ const { writeSiteIcons } = require('./site-icons.cjs');
 
 /** Where both builds put images and other files a module imports. */
 const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
-
-/** A remote's Node bundle of its pages and what its routes load, for its server: <package>/dist-server/. */
-const SERVER_BUILD_DIR = 'dist-server';
 
 /**
  * @typedef {import('../src/page-contract.cjs').RemoteRouteAssets} RemoteRouteAssets
@@ -384,12 +382,10 @@ class PrerenderPlugin {
  * @returns {import('webpack').Configuration}
  */
 function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
-  // A remote's server renders its pages again when published content changes, with this same
-  // bundle (shared/server/content-renderer.ts): kept beside dist/, never served.
-  const bundleDir =
-    role === 'remote'
-      ? path.join(dir, SERVER_BUILD_DIR)
-      : path.join(root, 'node_modules', '.cache', 'wpc-prerender', name);
+  // Every package keeps its Node bundle beside dist/, never served: a remote's server renders its
+  // pages again with it when published content changes (shared/server/content-renderer.ts), and
+  // the shell's edge renders the form pages with it on each request (shell/server/form-pages.ts).
+  const bundleDir = path.join(dir, SERVER_BUNDLE_DIR);
   return {
     name: 'prerender',
     dependencies: ['browser'],
@@ -449,4 +445,4 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
   };
 }
 
-module.exports = { ASSET_FILENAME, SERVER_BUILD_DIR, ClientAssetsPlugin, prerenderConfig };
+module.exports = { ASSET_FILENAME, ClientAssetsPlugin, prerenderConfig };

@@ -185,7 +185,10 @@ function moduleRules({ name, dev, server }) {
     {
       test: /\.(png|jpe?g|webp|avif|gif|svg|pdf|woff2?)$/i,
       type: 'asset/resource',
-      ...(server ? { generator: { emit: false } } : {}),
+      // The Node bundle (in <package>/dist-server/) writes the files it names into dist/ too: a
+      // remote's pages name files from its seed content (the map's logos) that no browser module
+      // imports since the pages read their content as data (issue 28).
+      ...(server ? { generator: { outputPath: '../dist/' } } : {}),
     },
   ];
 }

@@ -120,4 +120,17 @@ module.exports = {
    * the front page's, routeFileName('/')).
    */
   PAGE_INDEX_FILE: '_pages.json',
+  /**
+   * A performance mark set when the page first runs an idle task (whenIdle): what the page fetches
+   * from then on is fetched ahead of use (a pop-up's form, the share box), not for the page itself;
+   * the size budgets tell the two apart by it.
+   */
+  IDLE_PREFETCH_MARK: 'wpc:idle-prefetch',
+  /**
+   * A window event the shell sends once the page's own code has taken over (its area mounted and
+   * hydrating, the shell's own page mounted, or the area given up): idle tasks wait for it.
+   */
+  PAGE_STARTED_EVENT: 'wpc:page-started',
+  /** Beside the shell's dist/: its Node bundle, which the edge renders the form pages with. */
+  SERVER_BUNDLE_DIR: 'dist-server',
 };

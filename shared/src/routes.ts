@@ -1,4 +1,6 @@
 /** The one route table: which area owns each path, and the page title. */
+import type { FormId } from '@wpc/shared/form-definitions';
+
 export type RemoteArea = 'home' | 'scorecard' | 'showcase' | 'map';
 export type Area = RemoteArea | 'shell';
 
@@ -89,6 +91,17 @@ export function patternPath(pattern: string, params: Readonly<Record<string, str
 }
 
 export const isPattern = (path: string) => path.split('/').some((part) => PARAMETER.test(part));
+/**
+ * Where each form works without scripts: a page of its own, composed by the edge
+ * (shell/server/form-pages.ts), which is also where the form posts to. A button that opens a
+ * pop-up leads there before the page's scripts run; these pages run none, so they are not routes
+ * of any area.
+ */
+export const FORM_PAGES_PREFIX = '/forms';
+export const formPagePath = (form: FormId) => `${FORM_PAGES_PREFIX}/${form}`;
+
+/** The query of a form page opened from a scorecard page (scorecardForm), or naming the page feedback came from. */
+export const FORM_PAGE_QUERY = { scorecard: 'scorecard', page: 'page' } as const;
 
 /** Drops a trailing slash so '/about/' and '/about' are the same route. */
 export function normalisePath(pathname: string): string {

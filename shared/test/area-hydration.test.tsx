@@ -4,6 +4,8 @@ import { act, screen } from '@testing-library/react';
 import { useId, useState } from 'react';
 import type { AppProps } from 'single-spa';
 import { AreaRoutes, areaIdPrefix, defineArea, ROUTER_FUTURE, type AreaPages } from '@wpc/shared/area';
+import { announcePageStarted, whenIdle } from '@wpc/shared/area/hydration';
+import { IDLE_PREFETCH_MARK } from '@wpc/shared/page-contract';
 
 function Page() {
   const id = useId();
@@ -79,4 +81,36 @@ it("renders afresh over a page another build prerendered (the edge's last good c
   expect(screen.getByRole('heading', { level: 1, name: 'Map page' })).not.toBe(serverHeading);
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   expect(console.error).not.toHaveBeenCalled();
+});
+
+describe('idle tasks', () => {
+  it('wait until the page has started, then run once each when the browser is idle, marking the first', () => {
+    jest.useFakeTimers({ doNotFake: ['performance'] });
+    // jsdom has no User Timing: marks are kept by name, as a browser keeps them.
+    const marks: string[] = [];
+    Object.assign(performance, {
+      mark: (name: string) => void marks.push(name),
+      getEntriesByName: (name: string) => marks.filter((mark) => mark === name),
+    });
+    try {
+      const prefetch = jest.fn();
+      whenIdle(prefetch);
+      whenIdle(prefetch);
+      jest.advanceTimersByTime(10_000);
+      // Not before the shell says the page's own code has taken over: the page's start comes first.
+      expect(prefetch).not.toHaveBeenCalled();
+      expect(performance.getEntriesByName(IDLE_PREFETCH_MARK)).toHaveLength(0);
+      announcePageStarted();
+      jest.advanceTimersByTime(10_000);
+      expect(prefetch).toHaveBeenCalledTimes(1);
+      expect(performance.getEntriesByName(IDLE_PREFETCH_MARK)).toHaveLength(1);
+      const later = jest.fn();
+      whenIdle(later);
+      jest.advanceTimersByTime(10_000);
+      expect(later).toHaveBeenCalledTimes(1);
+      expect(performance.getEntriesByName(IDLE_PREFETCH_MARK)).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

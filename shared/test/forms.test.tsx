@@ -512,3 +512,60 @@ describe('feedback uploads', () => {
     },
   );
 });
+
+describe('before scripts run, or without them', () => {
+  // Expected addresses are the form pages' (docs/design-notes.md, issue 32): /forms/<form id>.
+  it.each(SPEC_FORM_IDS)('%s: posts to its own page, flags as "true" when ticked', (form) => {
+    const { container } = render(<SiteForm form={form} scorecardForm />);
+    const element = container.querySelector('form')!;
+    expect(element).toHaveAttribute('method', 'post');
+    expect(element).toHaveAttribute('action', `/forms/${form}`);
+    expect(element.getAttribute('enctype')).toBe(SPEC_FORMS[form].multipart ? 'multipart/form-data' : null);
+    for (const name of specFieldsOfType(SPEC_FORMS[form], 'boolean'))
+      expect(named(name)).toHaveAttribute('value', 'true');
+    const scorecard = container.querySelector('input[type="hidden"][name="scorecardForm"]');
+    if (SPEC_FORMS[form].scorecardForm) expect(scorecard).toHaveAttribute('value', 'true');
+    else expect(scorecard).toBeNull();
+  });
+
+  it('shows a post the server turned back: what was typed, and each field’s problem tied to it', () => {
+    render(
+      <SiteForm
+        form="support"
+        withoutScripts
+        returned={{
+          values: { firstName: ' ', lastName: 'Lovelace', email: 'ada@example.org', funding: true, message: 'Hi' },
+          fieldErrors: { firstName: 'First name is required.' },
+          error: 'Some fields need attention.',
+        }}
+      />,
+    );
+    const firstName = screen.getByLabelText(/^First name/);
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription('First name is required.');
+    expect(screen.getByLabelText(/^Last name/)).toHaveValue('Lovelace');
+    expect(screen.getByLabelText('Funding')).toBeChecked();
+    expect(screen.getByLabelText('Other')).not.toBeChecked();
+    // Nothing could show the message box on a choice: it is there from the start.
+    expect(screen.getByLabelText('Message')).toHaveValue('Hi');
+    expect(screen.getByRole('alert')).toHaveTextContent('Some fields need attention.');
+  });
+
+  it('a pop-up’s button is a form that leads to the form’s page, and opens the pop-up once scripts run', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <FormButton form="feedback" scorecardForm pageName="scorecard">
+        Feedback & Upload
+      </FormButton>,
+    );
+    const page = container.querySelector('form')!;
+    expect(page).toHaveAttribute('method', 'get');
+    expect(page).toHaveAttribute('action', '/forms/feedback');
+    expect(Object.fromEntries(new FormData(page))).toEqual({ scorecard: 'true', page: 'scorecard' });
+    const submitted = jest.fn((event: Event) => event.preventDefault());
+    page.addEventListener('submit', submitted);
+    await user.click(screen.getByRole('button', { name: 'Feedback & Upload' }));
+    expect(submitted).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: FORMS.feedback.title })).toBeInTheDocument();
+  });
+});

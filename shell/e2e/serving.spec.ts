@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { edgeOf } from '../../test-support/e2e/edge';
+import { waitForHydration } from '../../test-support/e2e/hydration';
 
 /** The scorecard download the scorecard remote ships (the forms' download step links it). */
 const SCORECARD_ZIP = 'community-wildfire-resilience-scorecard-02-20-24.zip';
@@ -52,7 +53,8 @@ test('remote assets may be loaded from another origin', async ({ request }) => {
 
 test('React reaches the browser once, shared by the shell and every remote', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The page is painted before its scripts run: what they share is known once they have run.
+  await waitForHydration(page);
   const providers = await page.evaluate(() => {
     type Shared = Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>>;
     const share = (window as unknown as { __FEDERATION__: { __SHARE__: Shared } }).__FEDERATION__.__SHARE__;

@@ -9,12 +9,15 @@ import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 import { staticAssets } from '@wpc/shared/server/static-assets.cjs';
 import { assetHeaders, deploymentPolicy } from '@wpc/shared/server/security-headers.cjs';
 import { robotsTxt, sitemapXml } from './discovery';
+import { formPages } from './form-pages';
 import { createPageHandler } from './pages';
 import { remoteOrigins } from './remote-pages';
 
 const dist = path.resolve(__dirname, '../dist');
 const remotesFile = process.env.REMOTES_FILE ? path.resolve(process.env.REMOTES_FILE) : path.join(dist, 'remotes.json');
 const origins = remoteOrigins();
+/** Where the edge reaches the API: API_ORIGIN (the page composer's container), or its local port. */
+const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${ports.api}`;
 
 const app = express();
 app.disable('x-powered-by');
@@ -34,7 +37,7 @@ for (const name of REMOTE_NAMES) {
   app.use(`/mfe/${name}`, createProxyMiddleware({ target: origins[name] }));
 }
 app.use(createProxyMiddleware({ pathFilter: '/assets/content/', target: origins.scorecard }));
-app.use(createProxyMiddleware({ pathFilter: '/api/', target: `http://127.0.0.1:${ports.api}`, xfwd: true }));
+app.use(createProxyMiddleware({ pathFilter: '/api/', target: apiOrigin, xfwd: true }));
 
 const assets = staticAssets(dist);
 // The shell's prerendered documents are the composer's input, not pages of their own (as in edge.conf).
@@ -48,6 +51,8 @@ const { sendPage, sendPreview, warm, sitemapEntries, origin } = createPageHandle
   origins,
   contentApiOrigin,
 });
+// Each form as a page of its own, and where it posts without scripts (form-pages.ts).
+app.use(formPages({ dist, remotesFile, apiOrigin, origin, apiBase: process.env.WPC_API_BASE ?? '' }));
 
 app.get('/robots.txt', (_req, res) => {
   res.set('Cache-Control', 'no-cache').type('text/plain').send(robotsTxt(origin));

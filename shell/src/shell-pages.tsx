@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { Root } from 'react-dom/client';
 import type { LifeCycles } from 'single-spa';
-import { renderOrHydrate } from '@wpc/shared/area/hydration';
+import { announcePageStarted, renderOrHydrate } from '@wpc/shared/area/hydration';
 import { areaForPath, matchRoute } from '@wpc/shared/routes';
 import { SectionLoading } from '@wpc/shared/status';
 import NotFoundPage from './pages/NotFoundPage';
@@ -48,6 +48,7 @@ export function shellPagesApplication(): LifeCycles {
         identifierPrefix: chromeIdPrefix(SHELL_OUTLET_ID),
         buildId: __webpack_hash__,
       });
+      announcePageStarted();
     },
     unmount: async () => {
       root?.unmount();

@@ -25,15 +25,17 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
 import { exportQuerySchema } from '../submissions/export';
 import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
+import { formPostsDocument } from './form-posts';
+import { teamDocument } from '../team/openapi';
 import type {
   HeaderObject,
   MediaTypeObject,
+  OpenApiDocument,
   ParameterObject,
   PathItemObject,
   Reference,
   ResponseObject,
 } from './types';
-import { teamDocument } from '../team/openapi';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -50,20 +52,18 @@ import {
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
-export type { OperationObject, ResponseObject } from './types';
-export interface OpenApiDocument {
-  readonly openapi: '3.1.0';
-  readonly info: { readonly title: string; readonly version: string; readonly description: string };
-  readonly tags: readonly { readonly name: string; readonly description: string }[];
-  readonly paths: Record<string, PathItemObject>;
-  readonly components: {
-    readonly schemas: Record<string, JsonSchema>;
-    readonly responses: Record<string, ResponseObject>;
-    readonly headers: Record<string, HeaderObject>;
-    readonly parameters: Record<string, ParameterObject>;
-    readonly securitySchemes: Record<string, JsonSchema>;
-  };
-}
+// The document's object types live in types.ts, which the parts that add to it import.
+export type {
+  HeaderObject,
+  HttpMethod,
+  MediaTypeObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  Reference,
+  ResponseObject,
+} from './types';
 
 const ref = (kind: 'schemas' | 'responses' | 'headers' | 'parameters', name: string): Reference => ({
   $ref: `#/components/${kind}/${name}`,
@@ -445,6 +445,10 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
       },
     },
   };
+
+  const formPosts = formPostsDocument();
+  Object.assign(paths, formPosts.paths);
+  Object.assign(schemas, formPosts.schemas);
 
   const team = teamDocument(jsonKb);
   Object.assign(paths, team.paths);

@@ -1,6 +1,6 @@
+/** The parts of an OpenAPI 3.1 document this API uses (document.ts builds it, team.ts and form-posts.ts add to it). */
 import type { JsonSchema } from './json-schema';
 
-// The parts of an OpenAPI 3.1 document this API uses.
 export interface Reference {
   readonly $ref: string;
 }
@@ -36,3 +36,16 @@ export interface OperationObject {
 }
 export type HttpMethod = 'get' | 'post';
 export type PathItemObject = Partial<Record<HttpMethod, OperationObject>>;
+export interface OpenApiDocument {
+  readonly openapi: '3.1.0';
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly tags: readonly { readonly name: string; readonly description: string }[];
+  readonly paths: Record<string, PathItemObject>;
+  readonly components: {
+    readonly schemas: Record<string, JsonSchema>;
+    readonly responses: Record<string, ResponseObject>;
+    readonly headers: Record<string, HeaderObject>;
+    readonly parameters: Record<string, ParameterObject>;
+    readonly securitySchemes: Record<string, JsonSchema>;
+  };
+}

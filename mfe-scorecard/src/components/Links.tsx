@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import type { FormId } from '@wpc/shared/form-definitions';
-import { PopupForm } from '@wpc/shared/forms/on-demand';
+import { formPageHref, PopupForm } from '@wpc/shared/forms/on-demand';
 import styles from './Links.module.css';
 
 export interface FormLinkProps {
@@ -11,16 +11,27 @@ export interface FormLinkProps {
 }
 
 /**
- * Text that reads like a link and opens a form's pop-up. It opens a dialog rather than a page,
- * so it is a button. Everything in this area is a scorecard page: scorecardForm is always set.
+ * A link in running text to a form's own page, which opens the form's pop-up instead once the
+ * page's scripts run (before that, or without them, it leads to the page). A link, not a button
+ * in a form as elsewhere: it sits inside paragraphs, where a form may not. Everything in this area
+ * is a scorecard page: scorecardForm is always set.
  */
 export function FormLink({ form, children, pageName }: FormLinkProps) {
   const [open, setOpen] = useState(false);
+  const openPopup = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setOpen(true);
+  };
   return (
     <>
-      <button type="button" className={styles.formLink} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <a
+        href={formPageHref(form, { scorecardForm: true, pageName })}
+        className={styles.formLink}
+        aria-haspopup="dialog"
+        onClick={openPopup}
+      >
         {children}
-      </button>
+      </a>
       <PopupForm form={form} open={open} onClose={() => setOpen(false)} scorecardForm pageName={pageName} />
     </>
   );

@@ -1,7 +1,4 @@
-import type { PopupFormProps } from '@wpc/shared/forms';
-import { PopupForm } from '@wpc/shared/forms/on-demand';
+import { popupOf } from '@wpc/shared/forms/on-demand';
 
 /** The landing page's Feedback & Upload pop-up: it says the feedback came from the scorecard page. */
-export const ScorecardFeedbackPopup = (props: PopupFormProps) => (
-  <PopupForm form="feedback" pageName="scorecard" {...props} />
-);
+export const ScorecardFeedbackPopup = popupOf('feedback', 'scorecard');

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, useTransition, type KeyboardEvent } from 'react';
 import { ClipPlayer } from '@wpc/shared/ui';
 import { eventHeaderDate, eventTabLabel } from '../content/events';
 import type { EventView } from '../content/page-data';
@@ -28,7 +28,12 @@ export function EventArchive({ events }: EventArchiveProps) {
   const panelId = `${baseId}-panel`;
   const tabs = useRef(new Map<string, HTMLButtonElement>());
   // The latest showcase: the one selected when the visitor has not chosen another.
-  const [selected, setSelected] = useState<string | undefined>(() => events[events.length - 1]?.date);
+  const latestDate = events[events.length - 1]?.date;
+  const [selected, setSelected] = useState<string | undefined>(latestDate);
+  // The showcase the panel shows: it follows the chosen tab in a transition, so a tap highlights
+  // the tab in the next frame and the panel's many cards render after it (issue 32).
+  const [shown, setShown] = useState<string | undefined>(latestDate);
+  const [switching, startSwitching] = useTransition();
   // The server renders the latest showcase, and cannot know the visitor's stored choice, so the
   // panel stays invisible (its space kept) until that choice has been read: no visible switch.
   const [restored, setRestored] = useState(false);
@@ -36,14 +41,18 @@ export function EventArchive({ events }: EventArchiveProps) {
   // After mount and before the browser paints: the session's choice, if it names a showcase.
   useLayoutEffect(() => {
     const stored = readStoredShowcaseDate(events.map((event) => event.date));
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage exists only in the browser, after hydration
-    if (stored) setSelected(stored);
+    if (stored) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage exists only in the browser, after hydration
+      setSelected(stored);
+      setShown(stored);
+    }
     setRestored(true);
   }, [events]);
 
   const select = (date: string) => {
     setSelected(date);
     storeShowcaseDate(date);
+    startSwitching(() => setShown(date));
   };
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -62,13 +71,15 @@ export function EventArchive({ events }: EventArchiveProps) {
     tabs.current.get(date)?.focus();
   };
 
-  const event = events.find((candidate) => candidate.date === selected) ?? events[events.length - 1];
+  const latest = events[events.length - 1];
+  const chosen = events.find((candidate) => candidate.date === selected) ?? latest;
+  const event = events.find((candidate) => candidate.date === shown) ?? latest;
 
   return (
     <>
       <div className={styles.tablist} role="tablist" aria-label={copy.tablistLabel}>
         {events.map((item, index) => {
-          const isSelected = item.date === event?.date;
+          const isSelected = item.date === chosen?.date;
           return (
             <button
               key={item.date}
@@ -96,6 +107,7 @@ export function EventArchive({ events }: EventArchiveProps) {
           role="tabpanel"
           id={panelId}
           aria-labelledby={tabId(event.date)}
+          aria-busy={switching || undefined}
           tabIndex={0}
           className={restored ? styles.panel : `${styles.panel} ${styles.restoring}`}
         >

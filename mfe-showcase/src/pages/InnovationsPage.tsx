@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { usePageData } from '@wpc/shared/area';
 import { AppLink } from '@wpc/shared/navigation';
-import { NotifyPopup } from '@wpc/shared/forms/on-demand';
-import { Button, ClipPlayer } from '@wpc/shared/ui';
+import { formPage, NotifyPopup } from '@wpc/shared/forms/on-demand';
+import { ClipPlayer, PopupButton } from '@wpc/shared/ui';
 import { ExternalLink } from '../components/ExternalLink';
 import { Avatar } from '../components/Avatar';
 import { INNOVATIONS_COPY as copy } from '../content/innovations-page';
@@ -183,9 +183,9 @@ function RegisterBlock({ settings, timing, onNotify }: BlockProps & { readonly o
       <div className={styles.block}>
         <h3 className={styles.blockTitle}>{text.title}</h3>
         <p>{text.notifyBody}</p>
-        <Button aria-haspopup="dialog" onClick={onNotify}>
+        <PopupButton onOpen={onNotify} page={formPage('notify')}>
           {text.notifyButton}
-        </Button>
+        </PopupButton>
       </div>
     );
   }

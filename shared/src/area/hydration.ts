@@ -1,6 +1,6 @@
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client';
-import { SERVER_BUILD_ATTRIBUTE } from '@wpc/shared/page-contract';
+import { IDLE_PREFETCH_MARK, PAGE_STARTED_EVENT, SERVER_BUILD_ATTRIBUTE } from '@wpc/shared/page-contract';
 
 /**
  * Whether a container holds HTML this browser build can hydrate. It does when the server marked
@@ -61,4 +61,47 @@ export function renderOrHydrate(
   const root = createRoot(container, { identifierPrefix });
   root.render(element);
   return root;
+}
+
+/** How long an idle task waits at most for the browser to have time to spare. */
+const IDLE_TIMEOUT_MS = 3000;
+const idleTasks = new Set<() => unknown>();
+let waiting: (() => void)[] | undefined = [];
+if (typeof window !== 'undefined') {
+  window.addEventListener(
+    PAGE_STARTED_EVENT,
+    () => {
+      const queued = waiting ?? [];
+      waiting = undefined;
+      queued.forEach((schedule) => schedule());
+    },
+    { once: true },
+  );
+}
+
+/**
+ * Runs a task once, when the browser first has time to spare after the page has started (the
+ * shell announces that once its area has mounted; hydration then yields in slices): what a visitor
+ * will likely reach for next (a pop-up's form, the share box) is fetched then rather than after
+ * the tap, and never competes with the page's own start. The first such task sets IDLE_PREFETCH_MARK. Browsers without
+ * requestIdleCallback wait a moment.
+ */
+export function whenIdle(task: () => unknown): void {
+  if (idleTasks.has(task)) return;
+  idleTasks.add(task);
+  const run = () => {
+    if (!performance.getEntriesByName(IDLE_PREFETCH_MARK).length) performance.mark(IDLE_PREFETCH_MARK);
+    task();
+  };
+  const schedule = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(run, IDLE_TIMEOUT_MS / 3);
+  };
+  if (waiting) waiting.push(schedule);
+  else schedule();
+}
+
+/** Tells the page's idle tasks (whenIdle) that the page's own code has taken over; only the first call counts. */
+export function announcePageStarted(): void {
+  window.dispatchEvent(new Event(PAGE_STARTED_EVENT));
 }

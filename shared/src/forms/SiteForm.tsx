@@ -8,6 +8,7 @@ import {
   type FieldDefinition,
   type FormId,
 } from '@wpc/shared/form-definitions';
+import { formPagePath } from '@wpc/shared/routes';
 import { Button } from '@wpc/shared/ui';
 import {
   DATA_PROTECTION_POLICY_URL,
@@ -31,6 +32,24 @@ export interface SiteFormProps {
   readonly onSuccess?: () => void;
   /** Hide the one-line introduction, e.g. when the page already explains the form. */
   readonly hideIntro?: boolean;
+  /** Where the form posts without scripts; its own page (formPagePath) unless told. */
+  readonly action?: string;
+  /**
+   * Rendered for a page that runs no scripts (the edge's form pages): fields that appear on a
+   * choice (support's message box) are all shown, as nothing could show them.
+   */
+  readonly withoutScripts?: boolean;
+  /** A post sent without scripts that the server turned back: what was typed, and what needs attention. */
+  readonly returned?: ReturnedPost;
+}
+
+/** What the server found in a post sent without scripts: what was typed, and what needs attention. */
+export interface ReturnedPost {
+  readonly values: Readonly<Values>;
+  /** By field name; `files` for the upload. */
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  /** For the whole form (the store was down, too many posts). */
+  readonly error?: string;
 }
 
 type Values = Record<string, string | boolean>;
@@ -74,6 +93,9 @@ function downloadScorecard(): void {
   link.remove();
 }
 
+/** The ids of the texts that describe an input, or undefined when there are none. */
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
 /** Support's message box belongs to its "Other" option (spec §3). */
 function isShown(form: FormId, field: FieldDefinition, values: Values): boolean {
   if (form === 'support' && field.name === 'message') return values.otherSupport === true;
@@ -90,16 +112,23 @@ export function SiteForm({
   pageName = 'feedback',
   onSuccess,
   hideIntro = false,
+  action = formPagePath(form),
+  withoutScripts = false,
+  returned,
 }: SiteFormProps) {
   const definition = FORMS[form];
   const fromScorecard = scorecardForm && definition.scorecardAware;
   const idBase = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<Values>(() => emptyValues(definition.fields, pageName));
+  const [values, setValues] = useState<Values>(() => ({
+    ...emptyValues(definition.fields, pageName),
+    ...returned?.values,
+  }));
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState('');
+  const [error, setError] = useState(returned?.error ?? '');
   const [thanks, setThanks] = useState('');
-  const [fileError, setFileError] = useState('');
+  const [fileError, setFileError] = useState(returned?.fieldErrors.files ?? '');
+  const fieldErrors = returned?.fieldErrors ?? {};
   // One Idempotency-Key per attempt: kept while the values stay as they were sent, so sending
   // them again after an error cannot store them twice; any change makes the next send new.
   const attemptKey = useRef<string | undefined>(undefined);
@@ -113,7 +142,7 @@ export function SiteForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const fields = definition.fields.filter((field) => isShown(form, field, values));
+  const fields = definition.fields.filter((field) => withoutScripts || isShown(form, field, values));
   const entryFields = fields.filter((field) => field.type !== 'checkbox');
   const flags = fields.filter((field) => field.type === 'checkbox');
   const inputId = (name: string) => `${idBase}-${name}`;
@@ -199,6 +228,13 @@ export function SiteForm({
     const value = values[field.name];
     const text = typeof value === 'string' ? value : '';
     if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} value={text} />;
+    const errorId = `${id}-error`;
+    const fieldError = fieldErrors[field.name];
+    const errorText = fieldError ? (
+      <p id={errorId} className={styles.fieldError}>
+        {fieldError}
+      </p>
+    ) : null;
     const label = (
       <label htmlFor={id} className={styles.label}>
         {field.label}
@@ -249,11 +285,13 @@ export function SiteForm({
             name={field.name}
             rows={field.name === 'links' ? 3 : 4}
             maxLength={field.maxLength}
-            aria-describedby={hintId}
+            aria-describedby={describedBy(hintId, fieldError && errorId)}
+            aria-invalid={fieldError ? true : undefined}
             value={text}
             onChange={(event) => editText(event, field.name)}
             className={styles.input}
           />
+          {errorText}
         </div>
       );
     }
@@ -268,17 +306,31 @@ export function SiteForm({
           minLength={field.minLength}
           maxLength={field.maxLength}
           autoComplete={field.autoComplete}
+          aria-describedby={describedBy(fieldError && errorId)}
+          aria-invalid={fieldError ? true : undefined}
           value={text}
           onChange={(event) => editText(event, field.name)}
           className={styles.input}
         />
+        {errorText}
       </div>
     );
   };
 
   return (
-    <form ref={formElement} className={styles.form} aria-label={definition.title} onSubmit={handleSubmit}>
+    // method and action: sent before the page's scripts run (or without them), the browser posts the
+    // form to its page on the edge, which answers with a page; scripts send it themselves.
+    <form
+      ref={formElement}
+      method="post"
+      action={action}
+      encType={definition.multipart ? 'multipart/form-data' : undefined}
+      className={styles.form}
+      aria-label={definition.title}
+      onSubmit={handleSubmit}
+    >
       {hideIntro ? null : <p className={styles.intro}>{INTRO_TEXT[form]}</p>}
+      {fromScorecard ? <input type="hidden" name="scorecardForm" value="true" /> : null}
       <div className={styles.grid}>{entryFields.map(renderEntry)}</div>
       {flags.length ? (
         <fieldset className={styles.flags}>
@@ -289,6 +341,8 @@ export function SiteForm({
                 id={inputId(field.name)}
                 name={field.name}
                 type="checkbox"
+                // What a ticked box sends in a post without scripts (an unticked one sends nothing).
+                value="true"
                 checked={values[field.name] === true}
                 onChange={(event) => setValue(field.name, event.target.checked)}
               />

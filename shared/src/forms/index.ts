@@ -1,4 +1,4 @@
-export { SiteForm, type SiteFormProps } from './SiteForm';
+export { SiteForm, type ReturnedPost, type SiteFormProps } from './SiteForm';
 export {
   FormDialog,
   DownloadPopup,

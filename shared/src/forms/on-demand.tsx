@@ -1,37 +1,109 @@
 // The forms as a page first needs them: a button, pop-ups that are closed and an inline form that
 // is below the fold weigh next to nothing until used. The forms module itself (the form, its field
-// rules and the API client) is fetched when a visitor reaches for one, not with every page.
-import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { FormId } from '@wpc/shared/form-definitions';
+// rules and the API client) is not part of the page's first load: a page that offers a pop-up
+// fetches it once the browser is idle after the page has started, so the pop-up opens complete
+// at once; a visitor quicker than that sees the pop-up's frame at once and its fields when they
+// arrive. Before the page's scripts run (or without them) each button leads to the form's own
+// page instead (formPage).
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { whenIdle } from '@wpc/shared/area/hydration';
 import type { FormDialogProps, InlineFormProps, PopupFormProps } from '@wpc/shared/forms';
-import { Button, type ButtonProps } from '@wpc/shared/ui';
+import { FORM_PAGE_QUERY, formPagePath } from '@wpc/shared/routes';
+import { Dialog, PopupButton, type ButtonProps, type PopupPage } from '@wpc/shared/ui';
+import { FORM_TITLES, type FormId } from '../schemas/form-titles';
 
-const loadForms = () => import('@wpc/shared/forms');
+type FormsModule = typeof import('@wpc/shared/forms');
+/** The forms module once it has arrived: a pop-up opened after that renders its form at once. */
+let forms: FormsModule | undefined;
+const loadForms = () => import('@wpc/shared/forms').then((module) => (forms = module));
 const prefetch = () => void loadForms().catch(() => undefined);
 
-const FormDialog = lazy(() => loadForms().then(({ FormDialog }) => ({ default: FormDialog })));
+/** When the forms module cannot be fetched (the connection dropped): the frame says so. */
+export const FORM_UNAVAILABLE_TEXT =
+  'This form could not be loaded. Please check your connection, close this box and try again.';
 
-/** A pop-up form. Closed it renders nothing (in the prerendered HTML too), so it loads when opened. */
-export function PopupForm({ open, ...props }: FormDialogProps) {
-  if (!open) return null;
+/** Where a form works without scripts, with what its pop-up would have been told. */
+export function formPage(form: FormId, { scorecardForm = false, pageName }: FormPageOptions = {}): PopupPage {
+  const query: Record<string, string> = {};
+  if (scorecardForm) query[FORM_PAGE_QUERY.scorecard] = 'true';
+  if (pageName) query[FORM_PAGE_QUERY.page] = pageName;
+  return { path: formPagePath(form), query };
+}
+
+export interface FormPageOptions {
+  readonly scorecardForm?: boolean;
+  readonly pageName?: string;
+}
+
+/** A form page's address with its query, for a link (formPage gives it to a button's form). */
+export function formPageHref(form: FormId, options?: FormPageOptions): string {
+  const { path, query } = formPage(form, options);
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * A pop-up form. Closed it renders nothing (in the prerendered HTML too); on the page it asks for
+ * the forms module once the browser is idle. Opened, its frame (title, close buttons, focus trap)
+ * shows at once and the fields fill it in the next frame, or as soon as the module is there.
+ */
+export function PopupForm({ form, open, onClose, scorecardForm, pageName }: FormDialogProps) {
+  useEffect(() => whenIdle(prefetch), []);
+  // Opened before the module has arrived: it is asked for now, and the form shows when it comes.
+  // (Not React.lazy: React holds a suspended boundary's content back until 300 ms after its
+  // fallback showed, which a form already here, or arriving sooner, must not wait for.)
+  const [loading, setLoading] = useState<'waiting' | 'arrived' | 'failed'>('waiting');
+  useEffect(() => {
+    if (!open || forms) return;
+    let current = true;
+    loadForms()
+      .then(() => current && setLoading('arrived'))
+      .catch((error: unknown) => {
+        console.error('The form could not be loaded', error);
+        if (current) setLoading('failed');
+      });
+    return () => {
+      current = false;
+    };
+  }, [open]);
+  // The fields are rendered just after the frame has been painted: the tap is answered by one
+  // light frame, and a long form (its layout takes a while on a slow phone) follows in the next.
+  const fieldsWanted = useDeferredValue(open);
+  const SiteForm = forms?.SiteForm;
+  let body: ReactNode = null;
+  if (fieldsWanted) {
+    if (SiteForm) {
+      body = <SiteForm form={form} scorecardForm={scorecardForm} pageName={pageName} onSuccess={onClose} />;
+    } else if (loading === 'failed') {
+      body = <p role="alert">{FORM_UNAVAILABLE_TEXT}</p>;
+    } else {
+      body = <p role="status">Loading the form…</p>;
+    }
+  }
   return (
-    <Suspense fallback={null}>
-      <FormDialog open {...props} />
-    </Suspense>
+    <Dialog open={open} onClose={onClose} title={FORM_TITLES[form]} closeLinkLabel="Close">
+      {body}
+    </Dialog>
   );
 }
 
-const popup = (form: FormId) => (props: PopupFormProps) => <PopupForm form={form} {...props} />;
-export const DownloadPopup = popup('download');
-export const NotifyPopup = popup('notify');
-export const SubscribePopup = popup('subscribe');
-export const SponsorPopup = popup('sponsor');
-export const CollabPopup = popup('collab');
-export const FeedbackPopup = popup('feedback');
-export const ContactPopup = popup('contact');
-export const SupportPopup = popup('support');
+/** A pop-up of one form, for cards (Card's popupForm) and pages; pageFor names its page for the card's button. */
+export function popupOf(form: FormId, pageName?: string) {
+  const Popup = (props: PopupFormProps) => <PopupForm form={form} pageName={pageName} {...props} />;
+  return Object.assign(Popup, {
+    pageFor: (scorecardForm: boolean) => formPage(form, { scorecardForm, pageName }),
+  });
+}
+export const DownloadPopup = popupOf('download');
+export const NotifyPopup = popupOf('notify');
+export const SubscribePopup = popupOf('subscribe');
+export const SponsorPopup = popupOf('sponsor');
+export const CollabPopup = popupOf('collab');
+export const FeedbackPopup = popupOf('feedback');
+export const ContactPopup = popupOf('contact');
+export const SupportPopup = popupOf('support');
 
-export interface FormButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'form'> {
+export interface FormButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'form' | 'type'> {
   readonly form: FormId;
   readonly children: ReactNode;
   readonly scorecardForm?: boolean;
@@ -52,15 +124,17 @@ export function FormButton({
   const [open, setOpen] = useState(defaultOpen);
   return (
     <>
-      <Button
+      <PopupButton
+        // Intent: a pointer on the button or focus on it fetches the form now, if idle time has not yet.
+        onPointerDown={prefetch}
         onPointerEnter={prefetch}
         onFocus={prefetch}
         {...buttonProps}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        page={formPage(form, { scorecardForm, pageName })}
+        onOpen={() => setOpen(true)}
       >
         {children}
-      </Button>
+      </PopupButton>
       <PopupForm
         form={form}
         open={open}

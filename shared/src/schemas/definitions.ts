@@ -3,6 +3,10 @@
  * input types and limits. The zod schemas (API validation) and the React forms are both
  * derived from this, so a field cannot exist in one and not the other.
  */
+import { FORM_TITLES, type FormId } from './form-titles';
+
+export type { FormId };
+
 export type EndpointKind =
   'download' | 'notifyme' | 'sponsor' | 'collab' | 'subscribe' | 'feedback' | 'contact' | 'support';
 
@@ -16,18 +20,6 @@ export const ENDPOINT_KINDS: readonly EndpointKind[] = [
   'contact',
   'support',
 ];
-
-export type FormId =
-  | 'download'
-  | 'notify'
-  | 'subscribe'
-  | 'subscribePage'
-  | 'sponsor'
-  | 'collab'
-  | 'feedback'
-  | 'contact'
-  | 'contactScorecard'
-  | 'support';
 
 export type FieldType = 'text' | 'email' | 'textarea' | 'checkbox' | 'files' | 'hidden';
 
@@ -142,7 +134,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   download: {
     id: 'download',
     endpoint: 'download',
-    title: 'Download the Scorecard',
+    title: FORM_TITLES.download,
     multipart: false,
     credentials: true,
     scorecardAware: true,
@@ -159,7 +151,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   notify: {
     id: 'notify',
     endpoint: 'notifyme',
-    title: 'Notify Me About the Next Showcase',
+    title: FORM_TITLES.notify,
     multipart: false,
     credentials: false,
     scorecardAware: false,
@@ -168,7 +160,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   subscribe: {
     id: 'subscribe',
     endpoint: 'subscribe',
-    title: 'Subscribe for Updates',
+    title: FORM_TITLES.subscribe,
     multipart: false,
     credentials: false,
     scorecardAware: true,
@@ -177,7 +169,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   subscribePage: {
     id: 'subscribePage',
     endpoint: 'subscribe',
-    title: 'Subscribe for Updates',
+    title: FORM_TITLES.subscribePage,
     multipart: false,
     credentials: false,
     scorecardAware: true,
@@ -194,7 +186,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   sponsor: {
     id: 'sponsor',
     endpoint: 'sponsor',
-    title: 'Become a Sponsor',
+    title: FORM_TITLES.sponsor,
     multipart: false,
     credentials: true,
     scorecardAware: false,
@@ -214,7 +206,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   collab: {
     id: 'collab',
     endpoint: 'collab',
-    title: 'Collaborate With Us',
+    title: FORM_TITLES.collab,
     multipart: false,
     credentials: true,
     scorecardAware: true,
@@ -234,7 +226,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   feedback: {
     id: 'feedback',
     endpoint: 'feedback',
-    title: 'Share Feedback & Upload Your Scorecard',
+    title: FORM_TITLES.feedback,
     multipart: true,
     credentials: true,
     scorecardAware: true,
@@ -253,7 +245,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   contact: {
     id: 'contact',
     endpoint: 'contact',
-    title: 'Contact Us',
+    title: FORM_TITLES.contact,
     multipart: false,
     credentials: true,
     scorecardAware: true,
@@ -277,7 +269,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   contactScorecard: {
     id: 'contactScorecard',
     endpoint: 'contact',
-    title: 'Contact Us',
+    title: FORM_TITLES.contactScorecard,
     multipart: false,
     credentials: true,
     scorecardAware: true,
@@ -301,7 +293,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   support: {
     id: 'support',
     endpoint: 'support',
-    title: 'Support Wildfire Prevention',
+    title: FORM_TITLES.support,
     multipart: false,
     credentials: true,
     scorecardAware: true,

@@ -1,7 +1,7 @@
 import { useId, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { AppLink } from '@wpc/shared/navigation';
 import { Accordion, type AccordionItem } from './Accordion';
-import { Button } from './Button';
+import { PopupButton, type PopupPage } from './PopupButton';
 import { IconLinks, type IconLinkItem } from './IconLinks';
 import buttonStyles from './Button.module.css';
 import styles from './Card.module.css';
@@ -29,8 +29,13 @@ export type CardBlock =
       readonly appearance?: 'text' | 'button';
     };
 
-/** Any pop-up form: the forms module's *Popup components fit. */
-export type CardPopupForm = ComponentType<{ open: boolean; onClose: () => void; scorecardForm?: boolean }>;
+/**
+ * Any pop-up form: the forms module's *Popup components fit. pageFor names the page with the same
+ * form, where the card's button leads before the page's scripts run (PopupButton).
+ */
+export type CardPopupForm = ComponentType<{ open: boolean; onClose: () => void; scorecardForm?: boolean }> & {
+  readonly pageFor?: (scorecardForm: boolean) => PopupPage;
+};
 
 /** A form shown inside the card itself (the forms module's SubscribeForm fits). */
 export type CardInlineForm = ComponentType<{ scorecardForm?: boolean; hideIntro?: boolean }>;
@@ -91,7 +96,12 @@ function CardLink({ block }: { readonly block: Extract<CardBlock, { type: 'link'
   );
 }
 
-function renderBlock(block: CardBlock, index: number, openForm: () => void) {
+interface FormTrigger {
+  readonly open: () => void;
+  readonly page?: PopupPage;
+}
+
+function renderBlock(block: CardBlock, index: number, form: FormTrigger) {
   switch (block.type) {
     case 'paragraph':
       return (
@@ -124,9 +134,9 @@ function renderBlock(block: CardBlock, index: number, openForm: () => void) {
     case 'button':
       return (
         <div key={index} className={styles.buttonRow}>
-          <Button aria-haspopup="dialog" onClick={openForm}>
+          <PopupButton onOpen={form.open} page={form.page}>
             {block.label}
-          </Button>
+          </PopupButton>
         </div>
       );
     case 'bottom-paragraph':
@@ -189,7 +199,12 @@ export function Card({
         <h3 id={titleId} className={styles.title}>
           {title}
         </h3>
-        {blocks.map((block, index) => renderBlock(block, index, () => setFormOpen(true)))}
+        {blocks.map((block, index) =>
+          renderBlock(block, index, {
+            open: () => setFormOpen(true),
+            page: PopupForm?.pageFor?.(scorecardForm ?? false),
+          }),
+        )}
         {InlineForm ? (
           <div className={styles.inlineForm}>
             <InlineForm scorecardForm={scorecardForm} hideIntro />

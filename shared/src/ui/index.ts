@@ -1,5 +1,6 @@
 export { Dialog, type DialogProps } from './Dialog';
 export { Button, buttonClassName, type ButtonProps } from './Button';
+export { PopupButton, type PopupButtonProps, type PopupPage } from './PopupButton';
 export { Accordion, type AccordionItem, type AccordionProps } from './Accordion';
 export { Card, type CardBlock, type CardImage, type CardInlineForm, type CardPopupForm, type CardProps } from './Card';
 export {

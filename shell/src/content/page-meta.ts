@@ -1,4 +1,4 @@
-// The shell's own pages' metadata (the /dev tools, the team console and the 404, kept out of search
+// The shell's own pages' metadata (the /dev tools, the team console, the form pages and the 404, kept out of search
 // results) and
 // the site's, for a page whose area could not be composed in time. See README "Page metadata".
 import type { AreaPageMeta, PageMeta } from '@wpc/shared/page-meta';
@@ -32,7 +32,10 @@ const privatePage = (path: string, description: string): PageMeta => {
   };
 };
 
-/** Keyed by path; '/404' stands for every path no area owns. */
+/** The title of the form pages' document; each form page shows its form's title instead. */
+const FORMS_TITLE = 'Send a Form';
+
+/** Keyed by path; '/404' stands for every path no area owns, '/forms' for the form pages (no scripts). */
 export const PAGE_META: AreaPageMeta = {
   '/dev/check-your-window-size': privatePage(
     '/dev/check-your-window-size',
@@ -49,6 +52,15 @@ export const PAGE_META: AreaPageMeta = {
   '/team': {
     ...privatePage('/team', "The consortium team's console for the messages visitors send through the site's forms."),
     type: 'website',
+  },
+  '/forms': {
+    title: FORMS_TITLE,
+    description:
+      'One of the consortium’s forms as a page of its own, for a browser that runs no scripts: it is sent to the site and answered with a page.',
+    type: 'website',
+    lastModified: '2026-11-25',
+    shareImage: { illustration: LOGO, alt: logoAlt(FORMS_TITLE) },
+    noindex: true,
   },
   '/404': {
     title: NOT_FOUND_TITLE,

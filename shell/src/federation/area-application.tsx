@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { AppProps, LifeCycleFn, LifeCycles } from 'single-spa';
 import type { RemoteArea } from '@wpc/shared/routes';
 import { SectionLoading, SectionUnavailable } from '@wpc/shared/status';
-import { discardServerRender, showsServerRender } from '@wpc/shared/area/hydration';
+import { announcePageStarted, discardServerRender, showsServerRender } from '@wpc/shared/area/hydration';
 import { UnfinishedPageNotice } from './UnfinishedPageNotice';
 
 const LABELS: Readonly<Record<RemoteArea, string>> = {
@@ -72,11 +72,13 @@ export function areaApplication(area: RemoteArea, load: LoadLifecycles): AreaLif
       clearPanel();
       await callLifecycle(remote.mount, { ...props, domElement: outlet() });
       remoteMounted = true;
+      announcePageStarted();
     } catch (error) {
       remote = undefined;
       remoteBootstrapped = undefined;
       if (current !== generation) return;
       console.error(`The ${area} area could not be loaded`, error);
+      announcePageStarted();
       showPanel(
         showsServerRender(outlet()) ? (
           <UnfinishedPageNotice section={LABELS[area]} onRetry={() => retry(props)} />

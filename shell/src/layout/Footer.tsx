@@ -1,13 +1,21 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@wpc/shared/area/hydration';
 import { AppLink } from '@wpc/shared/navigation';
 import { hasSiteChrome } from '@wpc/shared/routes';
 import { usePathname } from '../location';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from '../content/navigation';
+import type { ShareDialogProps } from './ShareDialog';
 import { SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 
-// The dialog (and the UI kit behind it) loads only when someone shares.
-const ShareDialog = lazy(() => import('./ShareDialog'));
+// The dialog (and the UI kit behind it) is not part of the page's first load: it is fetched once
+// the browser is idle after the page has started (or when a pointer or focus reaches the button),
+// so the box opens at once when someone shares.
+let shareDialog: typeof import('./ShareDialog') | undefined;
+const loadShareDialog = () => import('./ShareDialog').then((module) => (shareDialog = module));
+const prefetchShareDialog = () => void loadShareDialog().catch(() => undefined);
+// Only while the module has not arrived: React holds a suspended boundary's content back 300 ms.
+const LazyShareDialog = lazy(loadShareDialog);
 
 async function copyToClipboard(text: string): Promise<boolean> {
   try {
@@ -18,9 +26,20 @@ async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
+function ShareBox(props: ShareDialogProps) {
+  const ShareDialog = shareDialog?.default;
+  if (ShareDialog) return <ShareDialog {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyShareDialog {...props} />
+    </Suspense>
+  );
+}
+
 export function Footer() {
   const pathname = usePathname();
   const [share, setShare] = useState<{ url: string; copied: boolean } | null>(null);
+  useEffect(() => whenIdle(prefetchShareDialog), []);
 
   const openShare = async () => {
     const url = window.location.href;
@@ -66,7 +85,13 @@ export function Footer() {
             <AppLink href="/scorecard/subscribe" className={styles.subscribe}>
               Subscribe
             </AppLink>
-            <button type="button" className={styles.share} onClick={openShare}>
+            <button
+              type="button"
+              className={styles.share}
+              onPointerDown={prefetchShareDialog}
+              onFocus={prefetchShareDialog}
+              onClick={openShare}
+            >
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                 <path
                   fill="currentColor"
@@ -79,11 +104,7 @@ export function Footer() {
         </section>
       </div>
       <p className={styles.copyright}>© 2024-2025 Wildfire Prevention Consortium. All rights reserved.</p>
-      {share && (
-        <Suspense fallback={null}>
-          <ShareDialog url={share.url} copied={share.copied} onClose={() => setShare(null)} />
-        </Suspense>
-      )}
+      {share && <ShareBox {...share} onClose={() => setShare(null)} />}
     </footer>
   );
 }

@@ -1,0 +1,181 @@
+// A form the browser sent itself: the page's scripts had not run (a slow phone) or are off. The
+// edge takes the post on the form's own page (shell/server/form-pages.ts), passes it on here as
+// it came (urlencoded, or multipart for feedback) and answers the visitor with a page made from
+// this answer. Validation, files, storage and idempotency are the submit use-case's, as for JSON.
+import express, { Router, type RequestHandler } from 'express';
+import { FORMS, HONEYPOT_FIELD, type FormDefinition, type FormId } from '@wpc/shared/schemas';
+import type { ApiConfig } from '../config';
+import { answerOk } from '../http/answer-ok';
+import { bodyDeadline } from '../http/body-deadline';
+import { cleanUploads } from '../http/cleanup';
+import { HttpError, LINKS_HINT, sendError } from '../http/errors';
+import { answerKeyReused, answerReplayed, fingerprint } from '../http/idempotency';
+import { feedbackUploads } from '../http/uploads';
+import { logOutcome } from '../logger';
+import type { Notifications } from '../notify/worker';
+import type { Store } from '../store';
+import { submitForm, type SubmitOutcome } from '../submissions/submit';
+
+export const FORM_POSTS_PATH = '/api/form-posts';
+
+export interface FormPostRoutesOptions {
+  readonly store: Store;
+  readonly config: ApiConfig;
+  /** The submit endpoints' guards (one rate limit for every submission). */
+  readonly guards: readonly RequestHandler[];
+  readonly notifications?: Notifications;
+}
+
+/** What a visitor typed and ticked, as the form page shows it again: the form's own fields only. */
+export type TypedValues = Record<string, string | boolean>;
+
+const URLENCODED = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+
+const isFormId = (value: string): value is FormId => Object.hasOwn(FORMS, value);
+
+/** The fields a post of this form may carry: its own, and what the page adds (scorecard, honeypot). */
+function postedFields(definition: FormDefinition): string[] {
+  const names = definition.fields.filter((field) => field.type !== 'files').map((field) => field.name);
+  return [...names, ...(definition.scorecardAware ? ['scorecardForm'] : []), HONEYPOT_FIELD];
+}
+
+function isFlag(definition: FormDefinition, name: string): boolean {
+  return (
+    name === 'scorecardForm' || definition.fields.some((field) => field.name === name && field.type === 'checkbox')
+  );
+}
+
+/**
+ * The body as the submit use-case takes a multipart one, with the form's own fields only. A ticked
+ * box sends its value ("true", as the site's forms set it) and an unticked one nothing, so an
+ * absent flag is "false"; anything else is left for the schema to refuse.
+ */
+function submission(definition: FormDefinition, body: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const name of postedFields(definition)) {
+    const value = body[name];
+    if (value !== undefined) result[name] = value;
+    else if (isFlag(definition, name) && name !== 'scorecardForm') result[name] = 'false';
+  }
+  return result;
+}
+
+/** The typed values, for the page that shows the form again (strings only; flags as booleans). */
+function typedValues(definition: FormDefinition, body: Record<string, unknown>): TypedValues {
+  const values: TypedValues = {};
+  for (const [name, value] of Object.entries(submission(definition, body))) {
+    if (name === HONEYPOT_FIELD) continue;
+    if (isFlag(definition, name)) values[name] = value === 'true';
+    else if (typeof value === 'string') values[name] = value;
+  }
+  return values;
+}
+
+/**
+ * A post is refused when the browser says it came from another site: a plain form post needs no
+ * preflight, so without this any page could send forms in its visitors' names.
+ */
+const sameOriginOnly: RequestHandler = (req, res, next) => {
+  const site = req.get('sec-fetch-site');
+  if (site === undefined || site === 'same-origin' || site === 'none') return next();
+  sendError(res, new HttpError(403, 'Forms are accepted only from the site itself.'));
+};
+
+/** POST /api/form-posts/<form id>: one route for every form kind. */
+export function formPostRoutes({ store, config, guards, notifications }: FormPostRoutesOptions): Router {
+  const router = Router();
+  const urlencoded = express.urlencoded({ extended: false, limit: config.jsonLimitBytes, type: URLENCODED });
+  const textDeadline = bodyDeadline(config.bodyTimeoutMs);
+  const uploadDeadline = bodyDeadline(config.uploadTimeoutMs);
+  const notification = notifications && ((receivedAt: Date) => notifications.newEntry(receivedAt));
+
+  const knownForm: RequestHandler = (req, res, next) => {
+    if (isFormId(String(req.params.form))) return next();
+    sendError(res, new HttpError(404, 'There is no such form.'));
+  };
+
+  /** Every form as urlencoded; a form with files (feedback) also as multipart. */
+  const requireType: RequestHandler = (req, res, next) => {
+    const types = FORMS[req.params.form as FormId].multipart ? [URLENCODED, MULTIPART] : [URLENCODED];
+    if (req.is(types)) return next();
+    sendError(res, new HttpError(415, `Send the form as ${types.join(' or ')}.`));
+  };
+  const deadline: RequestHandler = (req, res, next) =>
+    (req.is(MULTIPART) ? uploadDeadline : textDeadline)(req, res, next);
+
+  const handler: RequestHandler = async (req, res) => {
+    const form = req.params.form as FormId;
+    const definition = FORMS[form];
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const files = Array.isArray(req.files) ? req.files : [];
+    const data = submission(definition, body);
+    let outcome: SubmitOutcome;
+    try {
+      outcome = await submitForm(
+        {
+          kind: definition.endpoint,
+          body: data,
+          multipart: true,
+          files: files.map((file) => ({ path: file.path, originalName: file.originalname })),
+          referer: req.get('referer'),
+          // A browser's post carries no key. The same content on the same day is one submission:
+          // a double press, or the form sent again from the history, is not stored twice.
+          idempotencyKey: `form-post:${fingerprint([
+            form,
+            data,
+            files.map((file) => [file.originalname, file.size]),
+            new Date().toISOString().slice(0, 10),
+          ])}`,
+        },
+        store,
+        { notification },
+      );
+    } finally {
+      await cleanUploads(res);
+    }
+    const values = typedValues(definition, body);
+    switch (outcome.type) {
+      case 'stored':
+        logOutcome(res, { form: definition.endpoint, submission: outcome.id, files: files.length }, 'form post stored');
+        answerOk(res);
+        notifications?.submitted(outcome.id);
+        return;
+      case 'replayed':
+        logOutcome(
+          res,
+          { form: definition.endpoint, submission: outcome.id },
+          'repeated form post, nothing new stored',
+        );
+        answerReplayed(res);
+        return;
+      case 'dropped':
+        logOutcome(res, { form: definition.endpoint }, 'honeypot form post dropped');
+        answerOk(res);
+        return;
+      case 'keyReused':
+        answerKeyReused(res, 'submission');
+        return;
+      case 'invalid':
+        sendError(res, new HttpError(400, 'Some fields need attention.', { fields: outcome.fields, values }));
+        return;
+      case 'badFile':
+        sendError(res, new HttpError(415, `${outcome.reason} ${LINKS_HINT}`, { file: outcome.file, values }));
+        return;
+    }
+  };
+
+  // Each parser passes over a body of the other type; multer only ever sees feedback's uploads.
+  router.post(
+    `${FORM_POSTS_PATH}/:form`,
+    knownForm,
+    sameOriginOnly,
+    ...guards,
+    requireType,
+    deadline,
+    urlencoded,
+    ...feedbackUploads(config.uploads),
+    handler,
+  );
+  return router;
+}
