@@ -7,6 +7,7 @@ import { mailerFor } from './mail/transport';
 import { NotificationWorker } from './notify/worker';
 import { createStore, DataDirLockedError } from './store';
 import { teamJobs } from './team/housekeeping';
+import { uploadRetentionJob } from './uploads/retention';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -46,7 +47,10 @@ async function main(): Promise<void> {
 
   // One transport for the notifications and the team console's sign-in links.
   const app = createApp({ store, config, logger, notifications: worker, mailer });
-  const housekeeping = new Housekeeping(teamJobs(store, config), logger);
+  const housekeeping = new Housekeeping(
+    [...teamJobs(store, config), uploadRetentionJob(store, config.uploads.retentionMonths)],
+    logger,
+  );
   housekeeping.start();
   const server = http.createServer(
     {
