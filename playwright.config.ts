@@ -39,6 +39,8 @@ const THROUGH_NGINX = [
   '**/shell/e2e/public-web.spec.ts',
   '**/shell/e2e/content-security-policy.spec.ts',
   '**/shell/e2e/forms-without-scripts.spec.ts',
+  // The updates pages' forms posted without scripts reach the API through each edge's own rule.
+  '**/shell/e2e/updates.spec.ts',
 ];
 
 /**

@@ -3,11 +3,12 @@
  * releases cost. Build first (`npm run build`) and stop `npm run serve`: the benchmark starts its
  * own site on the usual ports (EDGE_PORT, MFE_<AREA>_PORT, NGINX_PORT...): the four remotes'
  * servers (each with a fresh state folder), the node edge and the nginx edge, all polling the
- * fake of the API's publishing contract (test-support/content-api) until the real API publishes
- * (issue 28, part B: the lead re-runs it there). It prints:
+ * real API (bench-publish-api.ts: in this process on API_PORT, a fresh embedded store, or MongoDB
+ * with MONGODB_URI), which loads the areas' seeds from the remotes. A publish is an edit saved and
+ * published through the editor's routes, as the console sends them. It prints:
  *
- * 1. publish-to-live latency at both edges, median and p95 over 50 publishes (an edit of a press
- *    release, seen in the raw HTML as curl sees it), with the seed and then with 1,000 releases;
+ * 1. publish-to-live latency at both edges, median and p95 over 50 publishes (from the publish
+ *    request to the edit in the raw HTML as curl sees it), with the seed and then with 1,000 releases;
  * 2. render time per route (the remote's Node bundle, the seed's content, React in production);
  * 3. with 1,000 press releases: the first rendering, the news list (its size, pages), the sitemap,
  *    and re-rendering everything after a remote redeploy (a new build on the same state).
@@ -23,8 +24,7 @@ import zlib from 'node:zlib';
 import { createContentRenderer } from '../shared/server/content-renderer';
 import { CONTENT_AREAS, type ContentArea } from '../shared/src/content-model/declare';
 import type { AreaServer } from '../shared/src/area/area-server';
-import { FakeContentApi, readBuiltSeed, type EntryInput } from '../test-support/content-api/server';
-import { contentApiPorts } from '../test-support/content-api/ports';
+import { BenchApi, type BenchEntry } from './bench-publish-api';
 
 // React renders in production mode in the remotes' bundles loaded here, as in their servers.
 process.env.NODE_ENV = 'production';
@@ -38,7 +38,7 @@ const RELEASES = Number(process.env.BENCH_RELEASES ?? 1000);
 const EDGES = { node: `http://127.0.0.1:${ports.edge}`, nginx: `http://127.0.0.1:${nginxPorts.edge}` };
 const stateRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wpc-bench-publish-'));
 const children: ChildProcess[] = [];
-const api = new FakeContentApi({ port: contentApiPorts().api });
+let api: BenchApi | undefined;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: readonly number[]) => percentile(values, 50);
@@ -86,8 +86,11 @@ async function rawHtml(url: string): Promise<string> {
 }
 
 /** How long until `text` is in the page's raw HTML at each edge (polled every 20 ms, for at most 30 s). */
-async function liveAt(pagePath: string, text: string): Promise<Record<keyof typeof EDGES, number>> {
-  const started = performance.now();
+async function liveAt(
+  pagePath: string,
+  text: string,
+  started = performance.now(),
+): Promise<Record<keyof typeof EDGES, number>> {
   const seen = await Promise.all(
     Object.values(EDGES).map(async (origin) => {
       while (performance.now() - started < 30_000) {
@@ -100,7 +103,7 @@ async function liveAt(pagePath: string, text: string): Promise<Record<keyof type
   return { node: seen[0]!, nginx: seen[1]! };
 }
 
-function release(index: number, changes: Record<string, unknown> = {}): EntryInput {
+function release(index: number, changes: Record<string, unknown> = {}): BenchEntry {
   const day = new Date(Date.UTC(2015, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
   return {
     type: 'pressRelease',
@@ -126,15 +129,16 @@ function release(index: number, changes: Record<string, unknown> = {}): EntryInp
   };
 }
 
-async function latency(api: FakeContentApi, label: string) {
+async function latency(api: BenchApi, label: string) {
   const results = { node: [] as number[], nginx: [] as number[] };
   for (let round = 0; round < PUBLISHES; round += 1) {
     const marker = `marker-${label.replace(/\W/g, '')}-${round}-${Date.now().toString(36)}`;
-    api.publish(
+    const started = performance.now();
+    await api.publish(
       'scorecard',
       release(0, { summary: `Live check ${marker}: the summary this publish changes, shown under the title.` }),
     );
-    const seen = await liveAt('/scorecard/news/bench-release-0', marker);
+    const seen = await liveAt('/scorecard/news/bench-release-0', marker, started);
     results.node.push(seen.node);
     results.nginx.push(seen.nginx);
   }
@@ -184,11 +188,10 @@ async function main() {
     `bench:publish on ${os.cpus().length} cores, load ${os
       .loadavg()
       .map((value) => value.toFixed(2))
-      .join(' ')}; ` + `against the fake content API (test-support/content-api), not the real API (issue 28, part B)`,
+      .join(' ')}; against the real API on the ${process.env.MONGODB_URI ? 'MongoDB' : 'embedded'} store`,
   );
 
-  for (const area of CONTENT_AREAS) api.load(area, readBuiltSeed(area));
-  await api.start();
+  api = await BenchApi.start(ports.api);
   const contentEnv = { CONTENT_API_ORIGIN: api.origin, CONTENT_STATE_DIR: stateRoot };
   for (const area of CONTENT_AREAS) start(area, ['--import', 'tsx', 'shared/server/serve-remote.ts', area], contentEnv);
   start('edge', ['--import', 'tsx', 'shell/server/edge.ts'], contentEnv);
@@ -196,7 +199,8 @@ async function main() {
   for (const area of CONTENT_AREAS) await waitFor(`http://127.0.0.1:${ports[area]}/content-status.json`, area);
   await waitFor(`${EDGES.node}/scorecard/news`, 'the node edge');
   await waitFor(`${EDGES.nginx}/scorecard/news`, 'the nginx edge');
-  api.publish('scorecard', release(0));
+  await api.loadSeeds(CONTENT_AREAS);
+  await api.publish('scorecard', release(0));
   await liveAt('/scorecard/news/bench-release-0', 'Bench release number 0');
 
   console.log(
@@ -206,11 +210,10 @@ async function main() {
 
   console.log(`\n3. With ${RELEASES} press releases`);
   let started = performance.now();
-  api.load('scorecard', [
-    ...readBuiltSeed('scorecard'),
-    ...Array.from({ length: RELEASES }, (_none, index) => release(index)),
-  ]);
-  const loaded = api.published('scorecard').revision;
+  const loaded = await api.load(
+    'scorecard',
+    Array.from({ length: RELEASES }, (_none, index) => release(index)),
+  );
   while ((await scorecardStatus())?.revision !== loaded) await sleep(200);
   console.log(`  first rendering of every page (share images drawn): ${ms(performance.now() - started)}`);
   const news = await fetch(`${EDGES.node}/scorecard/news`, {
@@ -278,6 +281,6 @@ main()
   })
   .finally(async () => {
     stopAll();
-    await api.stop();
+    await api?.stop();
     fs.rmSync(stateRoot, { recursive: true, force: true });
   });

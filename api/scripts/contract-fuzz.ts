@@ -25,6 +25,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { QUESTION_IDS } from '@wpc/shared/assessment';
@@ -270,6 +272,46 @@ function runSchemathesis(
   return exited(child).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Each area's content model and seed, as a remote serves them (/<area>/content-model.json): one
+ * small type with a text and an image field, no seed. The fuzz checks the API's contract, not the
+ * areas' declarations, and needs no remote running.
+ */
+async function contentModelServer(): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const match = /^\/(home|scorecard|showcase|map)\/content-(model|seed)\.json$/.exec(req.url ?? '');
+    res.setHeader('Content-Type', 'application/json');
+    if (!match) {
+      res.statusCode = 404;
+      res.end('{}');
+      return;
+    }
+    const model = {
+      format: 1,
+      area: match[1],
+      types: [
+        {
+          name: 'note',
+          label: 'Note',
+          plural: 'Notes',
+          titleField: 'title',
+          slugFrom: 'title',
+          fields: [
+            { name: 'title', kind: 'text', label: 'Title' },
+            { name: 'photo', kind: 'image', label: 'Photo', widths: [64], optional: true },
+          ],
+        },
+      ],
+    };
+    res.end(JSON.stringify(match[2] === 'model' ? model : []));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 async function runLeg(leg: StoreLeg, smtp: TestSmtpServer): Promise<boolean> {
   const started = Date.now();
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `wpc-contract-${leg}-`));
@@ -293,6 +335,10 @@ async function runLeg(leg: StoreLeg, smtp: TestSmtpServer): Promise<boolean> {
     NOTIFY_TO: 'contract.notify@consortium.test',
     TEAM_EMAILS: TEAM_EMAIL,
   };
+  // The areas' declarations, as the remotes would publish them (the remotes do not run here).
+  const models = await contentModelServer();
+  for (const area of ['home', 'scorecard', 'showcase', 'map'])
+    env[`CONTENT_REMOTE_${area.toUpperCase()}`] = `${models.origin}/${area}`;
   if (leg === 'mongodb') env.MONGODB_DB = dbName;
   else delete env.MONGODB_URI;
 
@@ -330,6 +376,7 @@ async function runLeg(leg: StoreLeg, smtp: TestSmtpServer): Promise<boolean> {
   } finally {
     api.kill('SIGTERM');
     await exited(api);
+    await models.close();
     log.end();
     if (!passed) {
       console.error(`--- API log (${leg}) ---\n${await fs.readFile(logPath, 'utf8').catch(() => '')}`);

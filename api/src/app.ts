@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -15,9 +16,15 @@ import { openApiRoutes } from './routes/openapi';
 import { formPostRoutes } from './routes/form-posts';
 import { TEAM_API } from '@wpc/shared/team';
 import { submitRoutes } from './routes/submit';
+import type { SubmitOptions } from './submissions/submit';
 import { teamRoutes } from './team/routes';
+import type { ContentModels } from './content/models';
+import { publicContentRoutes } from './content/public-routes';
+import { contentService, type ContentService } from './content/service';
 import { mailerFor, type Mailer } from './mail/transport';
 import type { Store } from './store';
+import { updatesRoutes } from './updates/routes';
+import { subscribeFromSubmission, type SubscriberDeps } from './updates/subscribers';
 
 export interface AppDependencies {
   readonly store: Store;
@@ -29,6 +36,25 @@ export interface AppDependencies {
   readonly mailer?: Mailer;
   /** The team notifications (outbox worker); unset when SMTP_URL is unset: nothing is queued. */
   readonly notifications?: Notifications;
+  /** The areas' content declarations; read from each remote's origin when not given. */
+  readonly contentModels?: ContentModels;
+  /** Publishing over this store (server.ts shares it with the seed loader); made here when not given. */
+  readonly content?: ContentService;
+  /** The mail worker and the update sender (server.ts); without them emails wait in the store for one. */
+  readonly updates?: UpdatesMachinery;
+}
+
+/** What the updates' routes ask of the running machinery. */
+export interface UpdatesMachinery {
+  readonly mail: SubscriberDeps['mail'];
+  /** Moves updates along now (a send or a resume), rather than at the sender's next round. */
+  poke(): void;
+}
+
+/** Without a worker: Message-IDs still made, nothing nudged (a worker started later sweeps the store). */
+export function idleMachinery(siteOrigin: string): UpdatesMachinery {
+  const host = new URL(siteOrigin).hostname;
+  return { mail: { messageId: () => `<${randomUUID()}@${host}>`, queued: () => undefined }, poke: () => undefined };
 }
 
 /** The API as an Express app, without listening: server.ts listens, tests use it in-process. */
@@ -39,6 +65,9 @@ export function createApp({
   clock,
   mailer = mailerFor(config.mail),
   notifications,
+  updates = idleMachinery(config.siteOrigin),
+  contentModels,
+  content: givenContent,
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
@@ -76,8 +105,16 @@ export function createApp({
   });
   // The submit endpoints before the others: a router that has no route for a request hands it
   // on in a later turn of the event loop, so each router ahead of them costs every submission one.
-  app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
-  app.use(formPostRoutes({ store: guardedStore, config, guards: submitGuards, notifications }));
+  const subscribers: SubscriberDeps = {
+    store: guardedStore,
+    clock: () => new Date(clock?.() ?? Date.now()),
+    mail: updates.mail,
+  };
+  // A visitor who asked for updates: the subscription (and its confirmation email) before the answer,
+  // whether the form was sent by its script or posted without one.
+  const afterStored: SubmitOptions['afterStored'] = (submission) => subscribeFromSubmission(subscribers, submission);
+  app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
+  app.use(formPostRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
   app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
   app.use(
     assessmentRoutes({
@@ -101,6 +138,14 @@ export function createApp({
       }),
     }),
   );
+  const content =
+    givenContent ??
+    contentService({
+      store: guardedStore,
+      models: contentModels,
+      clock: clock && (() => new Date(clock())),
+    });
+  app.use(publicContentRoutes(content, guardedStore.contentImages));
   app.use(
     teamRoutes({
       store: guardedStore,
@@ -108,8 +153,11 @@ export function createApp({
       logger,
       mailer,
       clock: clock && (() => new Date(clock())),
+      pokeUpdates: () => updates.poke(),
+      content,
     }),
   );
+  app.use(updatesRoutes({ deps: subscribers, store: guardedStore, jsonLimitBytes: config.jsonLimitBytes }));
   app.use(openApiRoutes(config));
 
   app.use((_req, res) => sendError(res, new HttpError(404, 'Not found.')));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { FEEDBACK_MAX_FILE_BYTES, FEEDBACK_MAX_FILES } from '@wpc/shared/schemas';
 import { ports } from '@wpc/shared/ports';
 import { mailConfig, siteOrigin, teamEmails, type MailConfig } from './mail/config';
+import { updatesConfig, type UpdatesConfig } from './updates/settings';
 
 export interface RateLimitConfig {
   readonly windowMs: number;
@@ -59,6 +60,8 @@ export interface ApiConfig {
   readonly mail: MailConfig;
   /** TEAM_EMAILS: the team console's admins (lower-cased); admins add the other members in the console. */
   readonly teamEmails: readonly string[];
+  /** UPDATES_RATE, UPDATES_POSTAL_ADDRESS, UPDATES_UNSUBSCRIBE_ADDRESS, UPDATES_INBOUND_SMTP_PORT. */
+  readonly updates: UpdatesConfig;
   /** AUDIT_RETENTION_DAYS: the console's audit entries are deleted once older than this. */
   readonly auditRetentionDays: number;
 }
@@ -166,6 +169,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     siteOrigin: origin,
     mail: mailConfig(env, origin),
     teamEmails: teamEmails(env),
+    updates: updatesConfig(env, origin),
     // A little over a year: last year's actions can still be looked up at the same time this year.
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 400, 1),
   };

@@ -1,10 +1,15 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApp } from './app';
+import { startSeedLoading } from './content/seed-loader';
+import { contentService } from './content/service';
 import { loadConfig } from './config';
 import { Housekeeping } from './housekeeping';
 import { createLogger } from './logger';
 import { mailerFor } from './mail/transport';
-import { NotificationWorker } from './notify/worker';
+import { NotificationWorker, type MailLane } from './notify/worker';
+import { idleMachinery } from './app';
+import { startInbound } from './updates/inbound';
+import { confirmationLane, deliveryLane, UpdateSender } from './updates/sender';
 import { createStore, DataDirLockedError } from './store';
 import { teamJobs } from './team/housekeeping';
 import { uploadRetentionJob } from './uploads/retention';
@@ -40,13 +45,40 @@ async function main(): Promise<void> {
       settings: config,
       logger,
       timing: Object.fromEntries(Object.entries(config.mail.timing).filter(([, value]) => value !== undefined)),
+      // After the notifications: confirmation emails, then updates (slower, and never ahead of either).
+      lanes: [
+        confirmationLane(store, config) as MailLane,
+        deliveryLane(store, config, config.updates.perSecond) as MailLane,
+      ],
     });
     logger.info({ from: config.mail.from }, 'notifications are on: each submission is emailed to the team');
     void worker.start();
   }
 
+  const mail = worker ?? idleMachinery(config.siteOrigin).mail;
+  // Starts scheduled updates, fans them out into deliveries, and marks them sent.
+  const sender = new UpdateSender({ store, logger, mail });
+  sender.start();
+  const inbound = config.updates.inboundSmtpPort
+    ? await startInbound({
+        port: config.updates.inboundSmtpPort,
+        deps: { store, clock: () => new Date(), mail },
+        logger,
+      })
+    : undefined;
+
   // One transport for the notifications and the team console's sign-in links.
-  const app = createApp({ store, config, logger, notifications: worker, mailer });
+  const content = contentService({ store });
+  const app = createApp({
+    store,
+    config,
+    logger,
+    notifications: worker,
+    mailer,
+    updates: { mail, poke: () => void sender.poke() },
+    content,
+  });
+  const seeds = startSeedLoading(content.publishing, logger);
   const housekeeping = new Housekeeping(
     [...teamJobs(store, config), uploadRetentionJob(store, config.uploads.retentionMonths)],
     logger,
@@ -97,8 +129,11 @@ async function main(): Promise<void> {
     // close() stops accepting connections, waits for in-flight requests and drops idle keep-alives.
     server.close(async (error) => {
       try {
+        await sender.stop();
+        await inbound?.close();
         await worker?.stop();
         await housekeeping.stop();
+        seeds.stop();
         await store.close();
         logger.info('store closed; bye');
         process.exit(error ? 1 : 0);

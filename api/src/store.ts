@@ -11,6 +11,18 @@ import type { DatabaseClient, DatabaseHealth } from './db/client';
 import { guardClient, type GuardOptions } from './db/guard';
 import { MongoDatabase, type MongoClientSettings } from './db/mongo';
 import { EmbeddedDatabase, ReadOnlyDatabase, type EmbeddedRecord } from './db/sqlite';
+import type { ContentEntryRepository } from './content/entries';
+import { contentEntriesRecord, embeddedContentEntries } from './content/entries/embedded';
+import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from './content/entries/mongo';
+import type { ContentImageRepository } from './content/images';
+import { contentImagesRecord, embeddedContentImages } from './content/images/embedded';
+import { mongoContentImages } from './content/images/mongo';
+import type { ContentPreviewRepository } from './content/previews';
+import { contentPreviewsRecord, embeddedContentPreviews } from './content/previews/embedded';
+import { mongoContentPreviews } from './content/previews/mongo';
+import type { ContentRevisionRepository } from './content/revisions';
+import { contentRevisionsRecord, embeddedContentRevisions } from './content/revisions/embedded';
+import { mongoContentRevisions } from './content/revisions/mongo';
 import type { AssessmentRepository } from './records/assessments';
 import { assessmentsRecord, embeddedAssessments } from './records/assessments/embedded';
 import { ASSESSMENT_INDEXES, mongoAssessments } from './records/assessments/mongo';
@@ -38,6 +50,21 @@ import { mongoReviews, REVIEW_INDEXES } from './team/reviews/mongo';
 import type { SessionRepository } from './team/sessions';
 import { embeddedSessions, sessionsRecord } from './team/sessions/embedded';
 import { mongoSessions } from './team/sessions/mongo';
+import type { ConfirmationRepository } from './updates/confirmations';
+import { confirmationsRecord, embeddedConfirmations } from './updates/confirmations/embedded';
+import { mongoConfirmations } from './updates/confirmations/mongo';
+import type { DeliveryRepository } from './updates/deliveries';
+import { deliveriesRecord, embeddedDeliveries } from './updates/deliveries/embedded';
+import { DELIVERY_INDEXES, mongoDeliveries } from './updates/deliveries/mongo';
+import type { SubscriptionRepository } from './updates/subscriptions';
+import { embeddedSubscriptions, subscriptionsRecord } from './updates/subscriptions/embedded';
+import { mongoSubscriptions } from './updates/subscriptions/mongo';
+import type { SuppressionRepository } from './updates/suppressions';
+import { embeddedSuppressions, suppressionsRecord } from './updates/suppressions/embedded';
+import { mongoSuppressions } from './updates/suppressions/mongo';
+import type { UpdateRepository } from './updates/updates';
+import { embeddedUpdates, updatesRecord } from './updates/updates/embedded';
+import { mongoUpdates } from './updates/updates/mongo';
 
 export { DuplicateSubmissionError, StoreUnavailableError, UnknownCursorError } from './db/errors';
 export { DataDirLockedError, LOCK_FILE_NAME, readDataDirLock } from './db/data-dir-lock';
@@ -50,11 +77,37 @@ export type * from './team/audit';
 export type * from './team/members';
 export type * from './team/reviews';
 export type * from './team/sessions';
+export type * from './updates/confirmations';
+export type * from './updates/deliveries';
+export type * from './updates/subscriptions';
+export type * from './updates/suppressions';
+export type * from './updates/updates';
+export type * from './content/entries';
+export type * from './content/revisions';
+export type * from './content/images';
+export type * from './content/previews';
 
 /** Every record, one repository each (the fields of the store below). */
 export type Repositories = Pick<
   StoreOn<unknown>,
-  'submissions' | 'files' | 'assessments' | 'rateCounts' | 'outbox' | 'reviews' | 'sessions' | 'members' | 'audit'
+  | 'submissions'
+  | 'files'
+  | 'assessments'
+  | 'rateCounts'
+  | 'outbox'
+  | 'reviews'
+  | 'sessions'
+  | 'members'
+  | 'audit'
+  | 'subscriptions'
+  | 'confirmations'
+  | 'suppressions'
+  | 'updates'
+  | 'deliveries'
+  | 'contentEntries'
+  | 'contentRevisions'
+  | 'contentImages'
+  | 'contentPreviews'
 >;
 
 /** A client wrapped by another of the same kind (a test's fault, or a slow network). */
@@ -70,8 +123,8 @@ export interface Store extends Repositories {
   close(): Promise<void>;
   /**
    * From now on every call of every record is bounded (db/guard.ts: the deadline, the in-flight
-   * limit, the outage log), except the outbox's: the notification worker bounds those itself, with
-   * a deadline of its own. A second call replaces the first one's limits. Answers the store itself.
+   * limit, the outage log), except the mail queues' (the outbox, confirmation emails, deliveries):
+   * the worker bounds those itself, with a deadline of its own. A second call replaces the first one's limits. Answers the store itself.
    */
   bound(options: GuardOptions): Store;
   /** The same records over a wrapped client (unbounded until bound()). */
@@ -95,6 +148,18 @@ class StoreOn<Handle> implements Store {
   /** Who besides the admins (TEAM_EMAILS) may use the console, and for what. */
   readonly members: MemberRepository;
   readonly audit: AuditRepository;
+  /** Updates: who asked for which list (with consent records), confirmation links, the suppression list. */
+  readonly subscriptions: SubscriptionRepository;
+  readonly confirmations: ConfirmationRepository;
+  readonly suppressions: SuppressionRepository;
+  /** The updates the team writes, and one delivery record per recipient. */
+  readonly updates: UpdateRepository;
+  readonly deliveries: DeliveryRepository;
+  /** The areas' content: entries with their drafts, history and schedule (issue 28). */
+  readonly contentEntries: ContentEntryRepository;
+  readonly contentRevisions: ContentRevisionRepository;
+  readonly contentImages: ContentImageRepository;
+  readonly contentPreviews: ContentPreviewRepository;
   private guarded: DatabaseClient<Handle> | undefined;
 
   constructor(
@@ -126,6 +191,15 @@ class StoreOn<Handle> implements Store {
       sessions: this.sessions,
       members: this.members,
       audit: this.audit,
+      subscriptions: this.subscriptions,
+      confirmations: this.confirmations,
+      suppressions: this.suppressions,
+      updates: this.updates,
+      deliveries: this.deliveries,
+      contentEntries: this.contentEntries,
+      contentRevisions: this.contentRevisions,
+      contentImages: this.contentImages,
+      contentPreviews: this.contentPreviews,
     } = build(calls, client));
   }
 
@@ -161,6 +235,15 @@ const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
   sessionsRecord,
   membersRecord,
   auditRecord,
+  subscriptionsRecord,
+  confirmationsRecord,
+  suppressionsRecord,
+  updatesRecord,
+  deliveriesRecord,
+  contentEntriesRecord,
+  contentRevisionsRecord,
+  contentImagesRecord,
+  contentPreviewsRecord,
 ];
 
 export interface EmbeddedStoreOptions {
@@ -185,6 +268,15 @@ export class EmbeddedStore extends StoreOn<Database> {
       sessions: embeddedSessions(client),
       members: embeddedMembers(client),
       audit: embeddedAudit(client),
+      subscriptions: embeddedSubscriptions(client),
+      confirmations: embeddedConfirmations(client, outboxClient),
+      suppressions: embeddedSuppressions(client),
+      updates: embeddedUpdates(client),
+      deliveries: embeddedDeliveries(client, outboxClient),
+      contentEntries: embeddedContentEntries(client),
+      contentRevisions: embeddedContentRevisions(client),
+      contentImages: embeddedContentImages(client),
+      contentPreviews: embeddedContentPreviews(client),
     }));
   }
 }
@@ -221,8 +313,10 @@ export class MongoStore extends StoreOn<Db> {
       ...OUTBOX_INDEXES,
       ...ASSESSMENT_INDEXES,
       ...RATE_COUNT_INDEXES,
+      ...DELIVERY_INDEXES,
       ...AUDIT_INDEXES,
       ...REVIEW_INDEXES,
+      ...CONTENT_ENTRY_INDEXES,
     ];
     super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({
       submissions: mongoSubmissions(client),
@@ -234,6 +328,15 @@ export class MongoStore extends StoreOn<Db> {
       sessions: mongoSessions(client),
       members: mongoMembers(client),
       audit: mongoAudit(client),
+      subscriptions: mongoSubscriptions(client),
+      confirmations: mongoConfirmations(client, outboxClient),
+      suppressions: mongoSuppressions(client),
+      updates: mongoUpdates(client),
+      deliveries: mongoDeliveries(client, outboxClient),
+      contentEntries: mongoContentEntries(client),
+      contentRevisions: mongoContentRevisions(client),
+      contentImages: mongoContentImages(client),
+      contentPreviews: mongoContentPreviews(client),
     }));
   }
 

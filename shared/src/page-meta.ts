@@ -49,8 +49,8 @@ export interface BuiltPageMeta extends Omit<PageMeta, 'shareImage'> {
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
 
-/** Never in search results: the developer pages, the team console and the API. */
-export const PRIVATE_PATH_PREFIXES: readonly string[] = ['/dev/', '/team', '/api/'];
+/** Never in search results: the developer pages, the team console, the API and the pages emails link to. */
+export const PRIVATE_PATH_PREFIXES: readonly string[] = ['/dev/', '/team', '/api/', '/updates/'];
 
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PATH_PREFIXES.some(

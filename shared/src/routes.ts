@@ -41,6 +41,13 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/dev/forms', area: 'shell', title: 'Form Gallery' },
   { path: '/dev/remotes', area: 'shell', title: 'Remote Overrides' },
   { path: '/team', area: 'shell', title: 'Team Console', prefix: true, noindex: true, standalone: true },
+  // Reached from emails only (issue 27), by a token in the query: never in search results.
+  { path: '/updates/confirm', area: 'shell', title: 'Confirm Your Subscription', noindex: true },
+  { path: '/updates/preferences', area: 'shell', title: 'Your Email Updates', noindex: true },
+  { path: '/updates/confirmed', area: 'shell', title: 'Subscription Confirmed', noindex: true },
+  { path: '/updates/saved', area: 'shell', title: 'Your Choice Is Saved', noindex: true },
+  { path: '/updates/link-problem', area: 'shell', title: 'This Link Did Not Work', noindex: true },
+  { path: '/updates/web', area: 'shell', title: 'Update From the Consortium', noindex: true },
 ];
 
 /**

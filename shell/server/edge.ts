@@ -38,6 +38,16 @@ for (const name of REMOTE_NAMES) {
 }
 app.use(createProxyMiddleware({ pathFilter: '/assets/content/', target: origins.scorecard }));
 app.use(createProxyMiddleware({ pathFilter: '/api/', target: apiOrigin, xfwd: true }));
+// The updates pages' forms posted without scripts go to their address (the token is in its
+// query); the API's calls of the same name answer them with a redirect to the page that says so.
+app.use(
+  createProxyMiddleware({
+    pathFilter: (pathname, req) => req.method === 'POST' && /^\/updates\/(confirm|preferences)$/.test(pathname),
+    pathRewrite: { '^/updates/': '/api/updates/' },
+    target: apiOrigin,
+    xfwd: true,
+  }),
+);
 
 const assets = staticAssets(dist);
 // The shell's prerendered documents are the composer's input, not pages of their own (as in edge.conf).

@@ -7,12 +7,21 @@ import { SectionLoading } from '@wpc/shared/status';
 import NotFoundPage from './pages/NotFoundPage';
 import { usePathname } from './location';
 
+const UpdatesNotice = lazy(() => import('./pages/updates/UpdatesNoticePage'));
+
 const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {
   '/dev/check-your-window-size': lazy(() => import('./pages/WindowSizePage')),
   '/dev/forms': lazy(() => import('./pages/FormGallery')),
   '/dev/remotes': lazy(() => import('./pages/RemoteOverridesPage')),
   // Every /team/... path: the console loads only there, so public pages never pay for it.
   '/team': lazy(() => import('./team/TeamConsole')),
+  // The pages emails link to (issue 27): the token comes from the query after hydration.
+  '/updates/confirm': lazy(() => import('./pages/updates/ConfirmPage')),
+  '/updates/preferences': lazy(() => import('./pages/updates/PreferencesPage')),
+  '/updates/confirmed': UpdatesNotice,
+  '/updates/saved': UpdatesNotice,
+  '/updates/link-problem': UpdatesNotice,
+  '/updates/web': lazy(() => import('./pages/updates/WebVersionPage')),
 };
 
 /** useId prefix of the React root in the element with this id, in the browser and the prerender. */

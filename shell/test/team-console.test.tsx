@@ -351,7 +351,15 @@ describe('the team console', () => {
 
   it('shows the showcase partner only Content, starts them there, and tells them what is not theirs', async () => {
     at('/team');
-    const calls = fakeApi({ 'GET /api/team/session': () => ({ status: 200, body: PARTNER }) });
+    const calls = fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: PARTNER }),
+      // The Content page is the editor (issue 28): the areas the partner may edit, and the one area's entries.
+      'GET /api/team/content': () => ({ status: 200, body: { areas: ['showcase'] } }),
+      'GET /api/team/content/showcase': () => ({
+        status: 200,
+        body: { area: 'showcase', model: { format: 1, area: 'showcase', types: [] }, entries: [] },
+      }),
+    });
     render(<TeamConsole />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Content' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/team/content');
@@ -361,7 +369,10 @@ describe('the team console', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Content']);
-    expect(within(screen.getByRole('article')).getByRole('listitem')).toHaveTextContent('Showcase');
+    expect(
+      within(await screen.findByRole('navigation', { name: 'Content areas' })).getByRole('listitem'),
+    ).toHaveTextContent('Showcase');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Content of the showcase area' })).toBeInTheDocument();
     // The inbox was never asked for.
     expect(calls.some((call) => call.url.includes('/submissions'))).toBe(false);
 
@@ -373,12 +384,12 @@ describe('the team console', () => {
     expect(calls.some((call) => call.url.includes('/members'))).toBe(false);
   });
 
-  it('gives Updates and Content a page each with a short empty state', async () => {
+  it('shows the Updates page at its own address, marked in the navigation', async () => {
     at('/team/updates');
     fakeApi({ 'GET /api/team/session': () => ({ status: 200, body: SESSION }) });
     render(<TeamConsole />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Updates' })).toBeInTheDocument();
-    expect(screen.getByText('Nothing here yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', { name: 'Updates' }),
     ).toHaveAttribute('aria-current', 'page');

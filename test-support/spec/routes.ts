@@ -90,6 +90,18 @@ export const ROUTES_BEYOND_SPEC: readonly { readonly path: string; readonly area
     area: 'shell',
     why: 'the team console (issue 20): sign-in, inbox, submissions under /team/...; never linked, noindex',
   },
+  ...[
+    '/updates/confirm',
+    '/updates/preferences',
+    '/updates/confirmed',
+    '/updates/saved',
+    '/updates/link-problem',
+    '/updates/web',
+  ].map((path) => ({
+    path,
+    area: 'shell' as const,
+    why: 'updates (issue 27): confirming, choosing lists, leaving and web versions, reached from emails; noindex',
+  })),
 ];
 
 export function specRoutesOf(area: SpecArea): readonly SpecRoute[] {

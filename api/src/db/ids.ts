@@ -38,3 +38,14 @@ export function newDocumentId(): string {
   }
   return id;
 }
+
+/** When an id of newDocumentId() was made (its first 8 characters); the epoch for any other id. */
+export function documentIdTime(id: string): Date {
+  let ms = 0;
+  for (const char of id.slice(0, TIME_LENGTH)) {
+    const digit = ALPHABET.indexOf(char);
+    if (digit < 0) return new Date(0);
+    ms = ms * ALPHABET.length + digit;
+  }
+  return new Date(ms);
+}

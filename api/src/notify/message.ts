@@ -25,7 +25,8 @@ function oneLine(value: string, max = SUBJECT_PART_MAX): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-function escapeHtml(value: string): string {
+/** Text for HTML: the five characters that could open markup or end an attribute. */
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

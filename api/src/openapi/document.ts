@@ -36,6 +36,8 @@ import type {
   Reference,
   ResponseObject,
 } from './types';
+import { updatesDocument } from '../updates/openapi';
+import { contentDocument } from '../content/openapi';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -453,6 +455,12 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
   const team = teamDocument(jsonKb);
   Object.assign(paths, team.paths);
   Object.assign(schemas, team.schemas);
+  const updates = updatesDocument(jsonKb);
+  Object.assign(paths, updates.paths);
+  Object.assign(schemas, updates.schemas);
+  const content = contentDocument(jsonKb);
+  Object.assign(paths, content.paths);
+  Object.assign(schemas, content.schemas);
 
   paths[OPENAPI_PATH] = {
     get: {
@@ -480,6 +488,12 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
         description:
           'Export for the team, behind a bearer token; the team console, behind a session from an emailed link.',
       },
+      {
+        name: 'updates',
+        description:
+          'Confirming, choosing lists and leaving, by the token of an emailed link (no session); the web versions of sent updates.',
+      },
+      { name: 'content', description: 'Published content for the remotes, and the team’s editor (issue 28).' },
       { name: 'operations', description: 'Health and this contract.' },
     ],
     paths,

@@ -14,7 +14,7 @@ import { feedbackUploads } from '../http/uploads';
 import { logOutcome } from '../logger';
 import type { Notifications } from '../notify/worker';
 import type { Store } from '../store';
-import { submitForm, type SubmitOutcome } from '../submissions/submit';
+import { submitForm, type SubmitOptions, type SubmitOutcome } from '../submissions/submit';
 
 export const FORM_POSTS_PATH = '/api/form-posts';
 
@@ -24,6 +24,8 @@ export interface FormPostRoutesOptions {
   /** The submit endpoints' guards (one rate limit for every submission). */
   readonly guards: readonly RequestHandler[];
   readonly notifications?: Notifications;
+  /** After a post is stored (or repeated): its visitor's subscription from consent, as for JSON. */
+  readonly afterStored?: SubmitOptions['afterStored'];
 }
 
 /** What a visitor typed and ticked, as the form page shows it again: the form's own fields only. */
@@ -83,7 +85,7 @@ const sameOriginOnly: RequestHandler = (req, res, next) => {
 };
 
 /** POST /api/form-posts/<form id>: one route for every form kind. */
-export function formPostRoutes({ store, config, guards, notifications }: FormPostRoutesOptions): Router {
+export function formPostRoutes({ store, config, guards, notifications, afterStored }: FormPostRoutesOptions): Router {
   const router = Router();
   const urlencoded = express.urlencoded({ extended: false, limit: config.jsonLimitBytes, type: URLENCODED });
   const textDeadline = bodyDeadline(config.bodyTimeoutMs);
@@ -129,7 +131,7 @@ export function formPostRoutes({ store, config, guards, notifications }: FormPos
           ])}`,
         },
         store,
-        { notification },
+        { notification, afterStored },
       );
     } finally {
       await cleanUploads(res);

@@ -10,7 +10,7 @@ import { logOutcome } from '../logger';
 import { feedbackUploads, uploadQuotas } from '../http/uploads';
 import type { Store } from '../store';
 import type { Notifications } from '../notify/worker';
-import { submitForm, type SubmitOutcome } from '../submissions/submit';
+import { submitForm, type SubmitOptions, type SubmitOutcome } from '../submissions/submit';
 
 export interface SubmitRoutesOptions {
   readonly store: Store;
@@ -19,9 +19,16 @@ export interface SubmitRoutesOptions {
   readonly guards: readonly RequestHandler[];
   /** Unset when notifications are off (no SMTP_URL): nothing is queued. */
   readonly notifications?: Notifications;
+  /** After a submission is stored (or repeated): its visitor's subscription from consent. */
+  readonly afterStored?: SubmitOptions['afterStored'];
 }
 
-function submitHandler(kind: EndpointKind, store: Store, notifications: Notifications | undefined): RequestHandler {
+function submitHandler(
+  kind: EndpointKind,
+  store: Store,
+  notifications: Notifications | undefined,
+  afterStored: SubmitOptions['afterStored'],
+): RequestHandler {
   const notification = notifications && ((receivedAt: Date) => notifications.newEntry(receivedAt));
   return async (req, res) => {
     // Only feedback takes multipart; the others refused any body but JSON already.
@@ -40,7 +47,7 @@ function submitHandler(kind: EndpointKind, store: Store, notifications: Notifica
           idempotencyKey,
         },
         store,
-        { notification },
+        { notification, afterStored },
       );
     } finally {
       // Before answering, so the temporary files are gone by the time the client hears back.
@@ -88,7 +95,7 @@ function requireContentType(types: string[]): RequestHandler {
 }
 
 /** The eight POST /api/submit-<kind>-form endpoints. */
-export function submitRoutes({ store, config, guards, notifications }: SubmitRoutesOptions): Router {
+export function submitRoutes({ store, config, guards, notifications, afterStored }: SubmitRoutesOptions): Router {
   const router = Router();
   const json = express.json({ limit: config.jsonLimitBytes, type: 'application/json' });
   // A JSON body must arrive quickly; an upload may take longer (both documented in the README).
@@ -98,7 +105,7 @@ export function submitRoutes({ store, config, guards, notifications }: SubmitRou
     (req.is('multipart/form-data') ? uploadDeadline : jsonDeadline)(req, res, next);
   for (const kind of ENDPOINT_KINDS) {
     const path = endpointPath(kind);
-    const handler = submitHandler(kind, store, notifications);
+    const handler = submitHandler(kind, store, notifications, afterStored);
     if (kind === 'feedback') {
       // The only route with multer; it also takes JSON when a visitor attaches no files.
       router.post(

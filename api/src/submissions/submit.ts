@@ -3,7 +3,7 @@ import { parseSubmission, type EndpointKind } from '@wpc/shared/schemas';
 import { fingerprint } from '../http/idempotency';
 import { DuplicateSubmissionError, StoreUnavailableError } from '../db/errors';
 import type { StoredFile } from '../records/files';
-import type { NewNotification } from '../records/submissions';
+import type { NewNotification, NewSubmission, StoredSubmission } from '../records/submissions';
 import type { Store } from '../store';
 import { sanitizeFileName, sniffFile } from '../uploads/files';
 
@@ -52,6 +52,12 @@ function pageOf(pageName: unknown, referer: string | undefined): string | null {
 export interface SubmitOptions {
   /** When notifications are on: the outbox entry stored by the same write as the submission. */
   readonly notification?: (receivedAt: Date) => NewNotification;
+  /**
+   * Runs once the submission is stored, and again for a repeat of it (same Idempotency-Key and
+   * content), before the visitor is answered: a failure answers 503 and the visitor's retry runs it
+   * again, so it must be idempotent (the subscription from consent is: updates/subscribers.ts).
+   */
+  readonly afterStored?: (submission: StoredSubmission) => Promise<void>;
 }
 
 /**
@@ -86,6 +92,8 @@ export async function submitForm(
     : undefined;
   const stored: StoredFile[] = [];
   const removeStoredFiles = () => Promise.all(stored.map((file) => store.files.delete(file.id).catch(() => undefined)));
+  let outcome: SubmitOutcome;
+  let submission: NewSubmission | undefined;
   try {
     for (const file of checked) {
       stored.push(
@@ -93,26 +101,29 @@ export async function submitForm(
       );
     }
     const receivedAt = new Date();
-    const { id } = await store.submissions.insert(
-      {
-        form: input.kind,
-        variant: parsed.form,
-        fields: parsed.data,
-        files: stored,
-        page: pageOf(parsed.data.pageName, input.referer),
-        receivedAt,
-      },
-      { idempotency, notification: options.notification?.(receivedAt) },
-    );
-    return { type: 'stored', id };
+    submission = {
+      form: input.kind,
+      variant: parsed.form,
+      fields: parsed.data,
+      files: stored,
+      page: pageOf(parsed.data.pageName, input.referer),
+      receivedAt,
+    };
+    const { id } = await store.submissions.insert(submission, {
+      idempotency,
+      notification: options.notification?.(receivedAt),
+    });
+    outcome = { type: 'stored', id };
   } catch (error) {
     // This attempt's files are not needed: either nothing was stored, or the first attempt was.
     await removeStoredFiles();
-    if (error instanceof DuplicateSubmissionError) {
-      return error.sameRequest ? { type: 'replayed', id: error.existingId } : { type: 'keyReused' };
-    }
-    throw error;
+    if (!(error instanceof DuplicateSubmissionError)) throw error;
+    if (!error.sameRequest) return { type: 'keyReused' };
+    outcome = { type: 'replayed', id: error.existingId };
   }
+  // The first attempt of a repeat carried these fields (same fingerprint); its files, time and page may differ.
+  if (submission) await options.afterStored?.({ id: outcome.id, ...submission });
+  return outcome;
 }
 
 /** What a retry must repeat: the form, its validated fields and its files' names. */

@@ -175,7 +175,7 @@ export function inboxRoutes(routes: ConsoleRoutes, { store, logger, clock, audit
     async (req, res, { email }) => {
       const body = parse(eraseRequestSchema, req.body, res, 'Enter the email address to erase.');
       if (!body) return;
-      const counts = await erasePerson(store, body.email);
+      const counts = await erasePerson(store, body.email, clock());
       // The audit entry says who; neither it nor the log line says whose.
       await audit.record(email, 'erase', { counts });
       logger.info(counts, 'person erased');

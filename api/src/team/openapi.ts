@@ -37,12 +37,14 @@ import type {
 } from '../openapi/types';
 import { SESSION_COOKIE } from './session';
 
-const ref = (kind: 'schemas' | 'responses' | 'headers', name: string): Reference => ({
+export const ref = (kind: 'schemas' | 'responses' | 'headers', name: string): Reference => ({
   $ref: `#/components/${kind}/${name}`,
 });
-const json = (schema: JsonSchema | Reference): Record<string, MediaTypeObject> => ({ 'application/json': { schema } });
+export const json = (schema: JsonSchema | Reference): Record<string, MediaTypeObject> => ({
+  'application/json': { schema },
+});
 
-function queryParameters(schema: z.ZodType): ParameterObject[] {
+export function queryParameters(schema: z.ZodType): ParameterObject[] {
   const properties = requestSchema(schema).properties as Record<string, JsonSchema>;
   const required = new Set((requestSchema(schema).required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, property]) => {
@@ -60,13 +62,13 @@ const idParameter = (name: string, description: string): ParameterObject => ({
 });
 
 /** A download: the body is the file, named in Content-Disposition. */
-const attachment = (description: string, types: readonly string[]): ResponseObject => ({
+export const attachment = (description: string, types: readonly string[]): ResponseObject => ({
   description,
   headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
   content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }])),
 });
 
-const csrfParameter: ParameterObject = {
+export const csrfParameter: ParameterObject = {
   name: CSRF_HEADER,
   in: 'header',
   required: true,

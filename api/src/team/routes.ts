@@ -2,6 +2,8 @@ import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { ApiConfig } from '../config';
 import type { Mailer } from '../mail/transport';
+import { editorRoutes } from '../content/editor-routes';
+import { contentService, type ContentService } from '../content/service';
 import type { Store } from '../store';
 import { accessOf } from './access';
 import { auditLog } from './audit-log';
@@ -11,6 +13,7 @@ import type { ConsoleContext } from './context';
 import { inboxRoutes } from './inbox-routes';
 import { memberRoutes } from './member-routes';
 import { signInRoutes } from './sign-in-routes';
+import { updatesTeamRoutes } from '../updates/team-routes';
 
 export interface TeamRoutesOptions {
   readonly store: Store;
@@ -18,11 +21,16 @@ export interface TeamRoutesOptions {
   readonly logger: Logger;
   readonly mailer?: Mailer;
   readonly clock?: () => Date;
+  /** Moves updates along at once after a send or a resume (the update sender); unset: at its next round. */
+  readonly pokeUpdates?: () => void;
+  /** Publishing (issue 28); made over the store when not given. */
+  readonly content?: ContentService;
 }
 
 /**
  * The team console's API: every route declared with the permission it needs (console-routes.ts).
- * Each part of the console adds its routes here: sign-in, the inbox, members, the audit log.
+ * Each part of the console adds its routes here: sign-in, the inbox, members, the audit log, updates,
+ * content.
  */
 export function teamConsole({
   store,
@@ -30,6 +38,8 @@ export function teamConsole({
   logger,
   mailer,
   clock = () => new Date(),
+  pokeUpdates = () => undefined,
+  content = contentService({ store, clock }),
 }: TeamRoutesOptions): ConsoleRoutes {
   const context: ConsoleContext = {
     store,
@@ -50,6 +60,8 @@ export function teamConsole({
   inboxRoutes(routes, context);
   memberRoutes(routes, context);
   auditRoutes(routes, context);
+  updatesTeamRoutes(routes, context, pokeUpdates);
+  editorRoutes(routes, context, content);
   return routes;
 }
 

@@ -20,6 +20,12 @@ export type NoteChange = (typeof NOTE_CHANGES)[number];
 export * from './access';
 
 /**
+ * The editor's live Markdown preview takes the first this many characters: within the API's 100 KB
+ * JSON limit however they are encoded (6 bytes for an escaped character).
+ */
+export const MARKDOWN_PREVIEW_MAX = 15_000;
+
+/**
  * What the audit log records: every console action, by the team member who did it (never a
  * visitor's data). The other console features (publishing, updates) record theirs the same way.
  */
@@ -38,7 +44,12 @@ export const AUDIT_ACTIONS = [
   'schedule',
   'unpublish',
   'restore',
+  'update-test',
   'update-send',
+  'update-schedule',
+  'update-pause',
+  'update-resume',
+  'update-cancel',
   'uploads-retention',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

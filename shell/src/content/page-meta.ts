@@ -62,6 +62,30 @@ export const PAGE_META: AreaPageMeta = {
     shareImage: { illustration: LOGO, alt: logoAlt(FORMS_TITLE) },
     noindex: true,
   },
+  '/updates/confirm': privatePage(
+    '/updates/confirm',
+    'Confirm that you want the Wildfire Prevention Consortium’s email updates you asked for.',
+  ),
+  '/updates/preferences': privatePage(
+    '/updates/preferences',
+    'Choose which email updates of the Wildfire Prevention Consortium you receive, or leave every list.',
+  ),
+  '/updates/confirmed': privatePage(
+    '/updates/confirmed',
+    'Your subscription to the Wildfire Prevention Consortium’s email updates is confirmed.',
+  ),
+  '/updates/saved': privatePage(
+    '/updates/saved',
+    'Your choice of the Wildfire Prevention Consortium’s email updates is saved.',
+  ),
+  '/updates/link-problem': privatePage(
+    '/updates/link-problem',
+    'The link from an email of the Wildfire Prevention Consortium did not work, and what to do about it.',
+  ),
+  '/updates/web': privatePage(
+    '/updates/web',
+    'An update the Wildfire Prevention Consortium sent to its subscribers, as it was emailed, without tracking.',
+  ),
   '/404': {
     title: NOT_FOUND_TITLE,
     description:

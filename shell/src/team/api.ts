@@ -50,7 +50,7 @@ export class TeamApiError extends Error {
 
 const NETWORK = 'The team console could not reach the server. Check your connection and try again.';
 
-async function call<T>(path: string, init: RequestInit = {}, csrfToken?: string): Promise<T> {
+export async function call<T>(path: string, init: RequestInit = {}, csrfToken?: string): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (csrfToken) headers[CSRF_HEADER] = csrfToken;

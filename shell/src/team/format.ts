@@ -44,6 +44,11 @@ export const AUDIT_LABELS: Readonly<Record<AuditAction, string>> = {
   schedule: 'Scheduled content',
   unpublish: 'Unpublished content',
   restore: 'Restored a version',
+  'update-test': 'Sent a test of an update',
   'update-send': 'Sent an update',
+  'update-schedule': 'Scheduled an update',
+  'update-pause': 'Paused an update',
+  'update-resume': 'Resumed an update',
+  'update-cancel': 'Cancelled an update',
   'uploads-retention': 'Deleted old uploads',
 };

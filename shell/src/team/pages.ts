@@ -19,7 +19,7 @@ const under = (path: string) => (pathname: string) => pathname === path || pathn
 
 /**
  * The console's pages, in the navigation's order. Updates and Content are built by their own
- * features: each replaces its page here (lazily loaded, so the inbox does not carry them).
+ * features (Content: the editor of issue 28), each lazily loaded, so the inbox does not carry them.
  */
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   {
@@ -34,14 +34,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     label: 'Updates',
     permission: 'updates',
     owns: under('/team/updates'),
-    Page: lazy(() => import('./UpdatesPage')),
+    Page: lazy(() => import('./updates/UpdatesPage').then((module) => ({ default: module.UpdatesPage }))),
   },
   {
     path: '/team/content',
     label: 'Content',
     permission: 'content',
     owns: under('/team/content'),
-    Page: lazy(() => import('./ContentPage')),
+    Page: lazy(() => import('./content/ContentEditor')),
   },
   {
     path: '/team/members',

@@ -1,0 +1,453 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { defineAreaModel, defineContentType, field, modelToJson, type ContentArea } from '@wpc/shared/content-model';
+import { validatorFromModelJson } from '@wpc/shared/content-model/validate';
+import type { PublishedEntry } from '@wpc/shared/content-contract';
+import sharp from 'sharp';
+import { TestSmtpServer } from '../../test-support/smtp/server';
+import { createApp } from '../src/app';
+import type { ContentModels } from '../src/content/models';
+import { contentService } from '../src/content/service';
+import { createMailer, type Mailer } from '../src/mail/transport';
+import { testConfig } from './helpers/config';
+import { useHarness } from './helpers/harness';
+import { describeStore, storeCases } from './helpers/stores';
+import { signIn, type SignedIn } from './helpers/team';
+
+// Issue 28, part B: the content records behind the public contract and the editor's API.
+
+const LEAD = 'lead@consortium.test';
+const PARTNER = 'presenter.desk@showcase-partner.test';
+
+// Small declarations of our own, written with the areas' kit, so the test says what it expects.
+const release = defineContentType({
+  label: 'Press release',
+  plural: 'Press releases',
+  titleField: 'title',
+  slugFrom: 'title',
+  fields: {
+    title: field.text({ label: 'Title', maxLength: 90 }),
+    date: field.date({ label: 'Release date' }),
+    body: field.markdown({ label: 'Text' }),
+  },
+});
+const session = defineContentType({
+  label: 'Session',
+  plural: 'Sessions',
+  titleField: 'title',
+  slugFrom: 'title',
+  fields: {
+    title: field.text({ label: 'Title' }),
+    presenters: field.list({
+      label: 'Presenters',
+      itemLabel: 'Presenter',
+      of: {
+        name: field.text({ label: 'Name' }),
+        avatar: field.image({ label: 'Photo', widths: [64, 160], optional: true }),
+      },
+    }),
+  },
+});
+const MODELS = {
+  scorecard: defineAreaModel({
+    area: 'scorecard',
+    types: { pressRelease: release },
+    seedDate: '2024-02-19T00:00:00.000Z',
+    seed: [],
+  }),
+  showcase: defineAreaModel({ area: 'showcase', types: { session }, seedDate: '2024-02-19T00:00:00.000Z', seed: [] }),
+} as const;
+
+const LAUNCH: PublishedEntry = {
+  type: 'pressRelease',
+  id: 'press-release-2024-02-19',
+  slug: 'scorecard-launched',
+  data: { title: 'Scorecard launched', date: '2024-02-19', body: 'The scorecard is out.' },
+  publishedAt: '2024-02-19T16:00:00.000Z',
+  updatedAt: '2024-02-19T16:00:00.000Z',
+};
+const SEEDS: Partial<Record<ContentArea, PublishedEntry[]>> = {
+  scorecard: [LAUNCH],
+  showcase: [
+    {
+      type: 'session',
+      id: 'session-1',
+      slug: 'fuel-breaks',
+      data: { title: 'Fuel breaks', presenters: [{ name: 'Ana Ruiz' }] },
+      publishedAt: '2025-07-16T19:00:00.000Z',
+      updatedAt: '2025-07-16T19:00:00.000Z',
+    },
+  ],
+};
+
+const models: ContentModels = {
+  async validator(area) {
+    return validatorFromModelJson(JSON.parse(JSON.stringify(modelToJson(MODELS[area as 'scorecard']))));
+  },
+  async seed(area) {
+    return SEEDS[area] ?? [];
+  },
+};
+
+let smtp: TestSmtpServer;
+let mailer: Mailer;
+beforeAll(async () => {
+  smtp = new TestSmtpServer();
+  await smtp.start();
+  mailer = createMailer(smtp.url, 'Website <website@consortium.test>');
+});
+afterAll(async () => {
+  mailer.close();
+  await smtp.stop();
+});
+
+for (const storeCase of storeCases) {
+  describeStore(storeCase, 'publishing', () => {
+    const h = useHarness(storeCase);
+    let app: Express;
+    let now: number;
+    let lead: SignedIn;
+
+    const as = (who: SignedIn) => ({
+      get: (url: string) => request(app).get(url).set('Cookie', who.cookie),
+      post: (url: string, body: object = {}) =>
+        request(app).post(url).set('Cookie', who.cookie).set('X-CSRF-Token', who.csrfToken).send(body),
+    });
+    const published = async (area: ContentArea) => (await request(app).get(`/api/content/published?area=${area}`)).body;
+    const seed = () => contentService({ store: h.store, models, clock: () => new Date(now) }).publishing;
+
+    beforeEach(async () => {
+      now = Date.parse('2026-11-26T09:00:00Z');
+      const config = await testConfig({ teamEmails: [LEAD] });
+      app = createApp({ store: h.store, config, mailer, clock: () => now, contentModels: models });
+      await seed().loadSeed('scorecard');
+      await seed().loadSeed('showcase');
+      lead = await signIn(app, smtp, LEAD);
+    });
+
+    it('loads each area’s seed once: loading again restores nothing the team changed', async () => {
+      const before = await published('scorecard');
+      expect(before.entries).toEqual([LAUNCH]);
+      const open = await as(lead).get(`/api/team/content/scorecard/entries/${LAUNCH.id}`);
+      const saved = await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}`, {
+        version: open.body.entry.version,
+        slug: LAUNCH.slug,
+        data: { ...LAUNCH.data, title: 'Scorecard launched today' },
+      });
+      expect(saved.status).toBe(200);
+      await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}/publish`, {
+        version: saved.body.entry.version,
+      });
+      expect(await seed().loadSeed('scorecard')).toBe(false);
+      const after = await published('scorecard');
+      expect(after.entries.map((entry: PublishedEntry) => entry.data.title)).toEqual(['Scorecard launched today']);
+      expect(after.revision).not.toBe(before.revision);
+    });
+
+    it('answers the published content with its revision as ETag, 304 when unchanged, 400 for an unknown area', async () => {
+      const first = await request(app).get('/api/content/published?area=scorecard');
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers.etag).toBe(`"${first.body.revision}"`);
+      const again = await request(app)
+        .get('/api/content/published?area=scorecard')
+        .set('If-None-Match', String(first.headers.etag));
+      expect(again.status).toBe(304);
+      expect((await request(app).get('/api/content/published?area=blog')).status).toBe(400);
+      expect((await request(app).get('/api/content/published')).status).toBe(400);
+      // A new area's answer has no entries until its seed is loaded.
+      expect((await published('home')).entries).toEqual([]);
+    });
+
+    it('creates a draft, refuses to publish it with field errors, publishes it fixed, and audits the publish', async () => {
+      const created = await as(lead).post('/api/team/content/scorecard/entries', {
+        type: 'pressRelease',
+        slug: 'spring-update',
+        data: { title: 'Spring update' },
+      });
+      expect(created.status).toBe(201);
+      const { id, version } = created.body.entry;
+      expect(created.body.entry.status).toBe('draft');
+      expect(created.body.entry.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['body', 'date']);
+      const refused = await as(lead).post(`/api/team/content/scorecard/entries/${id}/publish`, { version });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields).toEqual({ date: 'Enter a date.', body: 'Enter text.' });
+      const scripted = await as(lead).post(`/api/team/content/scorecard/entries/${id}`, {
+        version,
+        slug: 'spring-update',
+        data: {
+          title: 'Spring update',
+          date: '2026-03-01',
+          body: 'Read [this](javascript:alert(1)) <script>x</script>',
+        },
+      });
+      expect(scripted.status).toBe(200);
+      const unsafe = await as(lead).post(`/api/team/content/scorecard/entries/${id}/publish`, {
+        version: scripted.body.entry.version,
+      });
+      expect(unsafe.status).toBe(400);
+      expect(unsafe.body.fields.body).toMatch(/HTML is not allowed|is not allowed: use an http/);
+      const fixed = await as(lead).post(`/api/team/content/scorecard/entries/${id}`, {
+        version: scripted.body.entry.version,
+        slug: 'spring-update',
+        data: { title: 'Spring update', date: '2026-03-01', body: 'Read [the scorecard](https://example.org).' },
+      });
+      const done = await as(lead).post(`/api/team/content/scorecard/entries/${id}/publish`, {
+        version: fixed.body.entry.version,
+      });
+      expect(done.status).toBe(200);
+      expect(done.body.entry.status).toBe('published');
+      const entries = (await published('scorecard')).entries as PublishedEntry[];
+      expect(entries.find((entry) => entry.id === id)).toEqual({
+        type: 'pressRelease',
+        id,
+        slug: 'spring-update',
+        data: { title: 'Spring update', date: '2026-03-01', body: 'Read [the scorecard](https://example.org).' },
+        publishedAt: new Date(now).toISOString(),
+        updatedAt: new Date(now).toISOString(),
+      });
+      const audit = (await h.store.audit.page({ offset: 0, limit: 10, actions: ['publish'] })).entries;
+      expect(audit.map((entry) => [entry.by, entry.action, entry.target])).toEqual([
+        [LEAD, 'publish', `scorecard/${id}`],
+      ]);
+    });
+
+    it('refuses a slug another entry of the type uses', async () => {
+      const res = await as(lead).post('/api/team/content/scorecard/entries', {
+        type: 'pressRelease',
+        slug: LAUNCH.slug,
+        data: {},
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.fields.slug).toMatch(/Another entry already uses/);
+    });
+
+    it('gives the second of two editors on one entry a conflict with the stored version; the first one’s text stays', async () => {
+      const opened = (await as(lead).get(`/api/team/content/scorecard/entries/${LAUNCH.id}`)).body.entry;
+      const first = await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}`, {
+        version: opened.version,
+        slug: LAUNCH.slug,
+        data: { ...LAUNCH.data, title: 'First editor' },
+      });
+      expect(first.status).toBe(200);
+      const second = await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}`, {
+        version: opened.version,
+        slug: LAUNCH.slug,
+        data: { ...LAUNCH.data, title: 'Second editor' },
+      });
+      expect(second.status).toBe(409);
+      expect(second.body.error).toMatch(/Someone else changed this entry/);
+      expect(second.body.current.draft.data.title).toBe('First editor');
+      expect(second.body.current.version).toBe(first.body.entry.version);
+      const stale = await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}/publish`, {
+        version: opened.version,
+      });
+      expect(stale.status).toBe(409);
+    });
+
+    it('unpublishes (a new revision without the entry) and restores an old version onto the site', async () => {
+      const opened = (await as(lead).get(`/api/team/content/scorecard/entries/${LAUNCH.id}`)).body;
+      const seedVersion = opened.versions.at(-1);
+      expect(seedVersion).toMatchObject({ version: 1, action: 'seed', by: 'seed', data: LAUNCH.data });
+      const saved = await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}`, {
+        version: opened.entry.version,
+        slug: LAUNCH.slug,
+        data: { ...LAUNCH.data, body: 'A mistake.' },
+      });
+      const live = await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}/publish`, {
+        version: saved.body.entry.version,
+      });
+      expect((await published('scorecard')).entries[0].data.body).toBe('A mistake.');
+      const restored = await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}/restore`, {
+        version: live.body.entry.version,
+        to: 1,
+      });
+      expect(restored.status).toBe(200);
+      expect((await published('scorecard')).entries[0].data.body).toBe('The scorecard is out.');
+      const history = (await as(lead).get(`/api/team/content/scorecard/entries/${LAUNCH.id}`)).body.versions;
+      expect(history.map((v: { action: string }) => v.action)).toEqual(['restore', 'publish', 'save', 'seed']);
+      expect(history[0]).toMatchObject({ by: LEAD, at: new Date(now).toISOString() });
+
+      const before = (await published('scorecard')).revision;
+      const gone = await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}/unpublish`, {
+        version: restored.body.entry.version,
+      });
+      expect(gone.status).toBe(200);
+      const after = await published('scorecard');
+      expect(after.entries).toEqual([]);
+      expect(after.revision).not.toBe(before);
+      const actions = (await h.store.audit.page({ offset: 0, limit: 10 })).entries.map((entry) => entry.action);
+      expect(actions.filter((action) => action !== 'sign-in')).toEqual(['unpublish', 'restore', 'publish']);
+    });
+
+    it('schedules a publish: a past time is refused; it appears once the clock reaches it, with a new revision', async () => {
+      const created = await as(lead).post('/api/team/content/scorecard/entries', {
+        type: 'pressRelease',
+        slug: 'autumn-release',
+        data: { title: 'Autumn release', date: '2026-11-27', body: 'Coming tomorrow.' },
+      });
+      const { id, version } = created.body.entry;
+      const past = await as(lead).post(`/api/team/content/scorecard/entries/${id}/schedule`, {
+        version,
+        at: '2026-11-26T08:00:00Z',
+      });
+      expect(past.status).toBe(400);
+      expect(past.body.fields).toEqual({ at: 'Choose a time in the future.' });
+      const scheduled = await as(lead).post(`/api/team/content/scorecard/entries/${id}/schedule`, {
+        version,
+        at: '2026-11-26T10:00:00Z',
+      });
+      expect(scheduled.status).toBe(200);
+      expect(scheduled.body.entry.status).toBe('scheduled');
+      const before = await published('scorecard');
+      expect(before.entries.map((entry: PublishedEntry) => entry.id)).toEqual([LAUNCH.id]);
+      now = Date.parse('2026-11-26T10:00:01Z');
+      const after = await published('scorecard');
+      expect(after.revision).not.toBe(before.revision);
+      expect(after.entries.find((entry: PublishedEntry) => entry.id === id)).toMatchObject({
+        slug: 'autumn-release',
+        publishedAt: '2026-11-26T10:00:00.000Z',
+      });
+      const list = (await as(lead).get('/api/team/content/scorecard')).body.entries;
+      expect(list.find((entry: { id: string }) => entry.id === id).status).toBe('published');
+    });
+
+    it('lets the showcase partner edit showcase content only: 403 on scorecard content and the inbox', async () => {
+      await as(lead).post('/api/team/members', { email: PARTNER, roles: ['content:showcase'] });
+      const partner = await signIn(app, smtp, PARTNER);
+      expect((await as(partner).get('/api/team/content')).body).toEqual({ areas: ['showcase'] });
+      const list = await as(partner).get('/api/team/content/showcase');
+      expect(list.status).toBe(200);
+      expect(list.body.model.types.map((type: { name: string }) => type.name)).toEqual(['session']);
+      const [entry] = list.body.entries;
+      expect(entry).toMatchObject({ id: 'session-1', title: 'Fuel breaks', status: 'published' });
+      const saved = await as(partner).post('/api/team/content/showcase/entries/session-1', {
+        version: entry.version,
+        slug: 'fuel-breaks',
+        data: { title: 'Fuel breaks', presenters: [{ name: 'Ana Ruiz Ortega' }] },
+      });
+      const done = await as(partner).post('/api/team/content/showcase/entries/session-1/publish', {
+        version: saved.body.entry.version,
+      });
+      expect(done.status).toBe(200);
+      expect((await published('showcase')).entries[0].data.presenters).toEqual([{ name: 'Ana Ruiz Ortega' }]);
+
+      const forbidden = [
+        await as(partner).get('/api/team/content/scorecard'),
+        await as(partner).post(`/api/team/content/scorecard/entries/${LAUNCH.id}/unpublish`, { version: 1 }),
+        await as(partner).get('/api/team/submissions'),
+      ];
+      expect(forbidden.map((res) => res.status)).toEqual([403, 403, 403]);
+      expect(forbidden[0]!.body.error).toMatch(/content of the scorecard area/);
+      expect((await published('scorecard')).entries).toEqual([LAUNCH]);
+    });
+
+    it('reports a published entry that no longer fits its declaration in the list, and keeps serving it', async () => {
+      // The scorecard remote is redeployed with a new required field its seed entry lacks.
+      const stricter = defineAreaModel({
+        ...MODELS.scorecard,
+        seed: [],
+        types: {
+          pressRelease: defineContentType({
+            label: 'Press release',
+            plural: 'Press releases',
+            titleField: 'title',
+            slugFrom: 'title',
+            fields: { ...release.fields, place: field.text({ label: 'Place' }) },
+          }),
+        },
+      });
+      const app2 = createApp({
+        store: h.store,
+        config: await testConfig({ teamEmails: [LEAD] }),
+        mailer,
+        clock: () => now,
+        contentModels: {
+          ...models,
+          async validator() {
+            return validatorFromModelJson(JSON.parse(JSON.stringify(modelToJson(stricter))));
+          },
+        },
+      });
+      const list = await request(app2).get('/api/team/content/scorecard').set('Cookie', lead.cookie);
+      expect(list.status).toBe(200);
+      expect(list.body.entries[0]).toMatchObject({
+        id: LAUNCH.id,
+        publishedIssues: [{ path: 'place', message: 'Enter text.' }],
+      });
+      expect((await request(app2).get('/api/content/published?area=scorecard')).body.entries).toEqual([LAUNCH]);
+    });
+
+    it('previews a draft by a private token, and renders Markdown for the editor without script or javascript: links', async () => {
+      const opened = (await as(lead).get(`/api/team/content/scorecard/entries/${LAUNCH.id}`)).body.entry;
+      await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}`, {
+        version: opened.version,
+        slug: LAUNCH.slug,
+        data: { ...LAUNCH.data, title: 'Draft title' },
+      });
+      const preview = await as(lead).post(`/api/team/content/scorecard/entries/${LAUNCH.id}/preview`);
+      expect(preview.status).toBe(201);
+      expect(preview.body.path).toBe(`/team/preview/${preview.body.token}`);
+      const draft = await request(app).get(`/api/content/preview/${preview.body.token}`);
+      expect(draft.status).toBe(200);
+      expect(draft.headers['cache-control']).toBe('no-store');
+      expect(draft.body).toMatchObject({ area: 'scorecard', id: LAUNCH.id, data: { title: 'Draft title' } });
+      expect((await request(app).get('/api/content/preview/not-a-token')).status).toBe(404);
+      // The draft is not published.
+      expect((await published('scorecard')).entries[0].data.title).toBe('Scorecard launched');
+
+      const html = await as(lead).post('/api/team/content/scorecard/markdown', {
+        markdown: '## Hi\n\n[x](javascript:alert(1)) <script>alert(1)</script> [ok](https://example.org)',
+      });
+      expect(html.status).toBe(200);
+      expect(html.body.html).toContain('<h3>Hi</h3>');
+      expect(html.body.html).toContain('<a href="https://example.org">ok</a>');
+      expect(html.body.html).not.toMatch(/script|javascript:/);
+    });
+
+    it('takes an image for an image field: checked, resized into its widths as WebP, an SVG rasterised; refuses what is no image', async () => {
+      const upload = (file: Buffer, name: string, fieldName = 'presenters.avatar') =>
+        request(app)
+          .post('/api/team/content/showcase/images')
+          .set('Cookie', lead.cookie)
+          .set('X-CSRF-Token', lead.csrfToken)
+          .field('type', 'session')
+          .field('field', fieldName)
+          .attach('file', file, name);
+      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c2410c' } })
+        .png()
+        .toBuffer();
+      const res = await upload(png, 'portrait.png');
+      expect([res.status, res.body.error]).toEqual([201, undefined]);
+      expect(res.body).toMatchObject({ width: 400, height: 300 });
+      for (const width of [64, 160]) {
+        const file = await request(app).get(`/api/content/images/${res.body.id}/${width}.webp`);
+        expect(file.status).toBe(200);
+        expect(file.headers['content-type']).toBe('image/webp');
+        expect(file.headers['cache-control']).toContain('immutable');
+        expect((await sharp(file.body as Buffer).metadata()).width).toBe(width);
+      }
+      expect((await request(app).get(`/api/content/images/${res.body.id}/400.webp`)).status).toBe(404);
+
+      // An SVG with a script is drawn, never served as uploaded; a small one is not upscaled.
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><rect width="100" height="100" fill="#15803d"/></svg>',
+      );
+      const drawn = await upload(svg, 'logo.svg');
+      expect(drawn.status).toBe(201);
+      const large = await request(app).get(`/api/content/images/${drawn.body.id}/160.webp`);
+      expect(large.headers['content-type']).toBe('image/webp');
+      expect(large.body.toString('latin1')).not.toContain('script');
+      expect((await sharp(large.body as Buffer).metadata()).width).toBe(100);
+
+      // A text file named .png, an oversized file, a field that takes no image.
+      const spoofed = await upload(Buffer.from('just text, not a picture'), 'photo.png');
+      expect(spoofed.status).toBe(415);
+      expect(spoofed.body.error).toMatch(/not an image/);
+      const huge = await upload(Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]), 'huge.png');
+      expect(huge.status).toBe(413);
+      expect(huge.body.error).toMatch(/larger than 10 MB/);
+      expect((await upload(png, 'p.png', 'presenters.name')).status).toBe(400);
+    });
+  });
+}

@@ -1,0 +1,502 @@
+import request from 'supertest';
+import nodemailer from 'nodemailer';
+import pino from 'pino';
+import type { ReceivedMail } from '../../test-support/smtp/server';
+import { addressHash } from '../src/updates/subscriptions/address';
+import { startInbound } from '../src/updates/inbound';
+import { eventually, TEAM_INBOX } from './helpers/notify';
+import { describeStore, storeCases } from './helpers/stores';
+import { signIn } from './helpers/team';
+import { EDITOR, linkIn, person, sendUpdate, submit, useUpdatesHarness, type UpdatesHarness } from './helpers/updates';
+
+// Each test sends real email through a local SMTP server, some of it paced.
+jest.setTimeout(60_000);
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The spec's label of the contact form's updates box (test-support/spec/forms.ts). */
+const CONTACT_UPDATES_LABEL = 'Subscribe to updates';
+
+const to = (address: string) => (mail: ReceivedMail) => mail.envelope.to.includes(address);
+const confirmationsTo = (h: UpdatesHarness, address: string) =>
+  h.smtp.messages.filter((mail) => to(address)(mail) && /Please confirm/.test(mail.subject ?? ''));
+
+/** Sends the contact form with its updates box ticked, and answers the confirmation email that follows. */
+async function signUp(h: UpdatesHarness, email: string, extra: Record<string, unknown> = {}): Promise<ReceivedMail> {
+  const before = confirmationsTo(h, email).length;
+  const res = await submit(h.app, 'contact', { ...person(email), subscribe: true, ...extra });
+  expect(res.status).toBe(200);
+  await eventually(() => expect(confirmationsTo(h, email).length).toBe(before + 1));
+  return confirmationsTo(h, email).at(-1)!;
+}
+
+async function confirmed(h: UpdatesHarness, email: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const mail = await signUp(h, email, extra);
+  const res = await request(h.app)
+    .post('/api/updates/confirm')
+    .send({ token: linkIn(mail, '/updates/confirm').token });
+  expect(res.status).toBe(200);
+}
+
+/** Waits until the update is sent (every delivery settled), and answers its counts. */
+async function settled(h: UpdatesHarness, id: string) {
+  const team = await h.team();
+  return eventually(async () => {
+    const res = await request(h.app).get(`/api/team/updates/${id}`).set('Cookie', team.cookie);
+    expect(res.body.state).toBe('sent');
+    return res.body.counts as Record<string, number>;
+  }, 20_000);
+}
+
+const updatesTo = (h: UpdatesHarness, address: string, subject: string) =>
+  h.smtp.messages.filter((mail) => to(address)(mail) && mail.subject === subject);
+
+for (const storeCase of storeCases) {
+  describeStore(storeCase, 'updates: subscriptions from consent and double opt-in', () => {
+    const h = useUpdatesHarness(storeCase);
+
+    it('gives a visitor who ticked the box one confirmation email; the link’s GET changes nothing, Confirm does', async () => {
+      const mail = await signUp(h, 'rosa@example.org');
+      expect(mail.text).toContain('Scorecard updates');
+      // The team's notification went out as before.
+      await eventually(() => expect(h.smtp.messages.some(to(TEAM_INBOX))).toBe(true));
+      const { token } = linkIn(mail, '/updates/confirm');
+      const id = addressHash('rosa@example.org');
+
+      for (let i = 0; i < 2; i += 1) {
+        const info = await request(h.app).get('/api/updates/confirm').query({ token });
+        expect(info.status).toBe(200);
+        expect(info.body).toMatchObject({ email: 'rosa@example.org', lists: ['scorecard'], state: 'pending' });
+      }
+      expect((await h.store.subscriptions.get(id))?.lists.scorecard?.state).toBe('pending');
+
+      const res = await request(h.app).post('/api/updates/confirm').send({ token });
+      expect(res.status).toBe(200);
+      expect(res.body.confirmed).toEqual(['scorecard']);
+      const subscriber = await h.store.subscriptions.get(id);
+      expect(subscriber?.lists.scorecard?.state).toBe('confirmed');
+      // The consent record: time, form and page, the wording seen (versioned), and the confirmation.
+      expect(subscriber?.consents).toEqual([
+        expect.objectContaining({
+          form: 'contact',
+          variant: 'contact',
+          lists: ['scorecard'],
+          wording: CONTACT_UPDATES_LABEL,
+          wordingVersion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          privacyNoticeVersion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          confirmedAt: expect.any(Date),
+        }),
+      ]);
+
+      // Confirming twice is harmless: refused as used, nothing changes.
+      const again = await request(h.app).post('/api/updates/confirm').send({ token });
+      expect(again.status).toBe(409);
+      expect(again.body.error).toMatch(/already/);
+      expect((await h.store.subscriptions.get(id))?.lists.scorecard?.state).toBe('confirmed');
+    });
+
+    it('joins the showcase list from Notify me, and a form without a ticked box subscribes nobody', async () => {
+      expect((await submit(h.app, 'contact', { ...person('quiet@example.org'), subscribe: false })).status).toBe(200);
+      expect((await submit(h.app, 'notifyme', person('notify@example.org'))).status).toBe(200);
+      await eventually(() => expect(confirmationsTo(h, 'notify@example.org')).toHaveLength(1));
+      expect(confirmationsTo(h, 'notify@example.org')[0]!.text).toContain('Showcase announcements');
+      expect(await h.store.subscriptions.get(addressHash('quiet@example.org'))).toBeNull();
+      expect(confirmationsTo(h, 'quiet@example.org')).toHaveLength(0);
+    });
+
+    it('refuses forged and expired links with a clear message and changes nothing', async () => {
+      const { token } = linkIn(await signUp(h, 'late@example.org'), '/updates/confirm');
+      const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
+      for (const bad of [forged, 'not-a-token', `nosuchid.${'B'.repeat(43)}`]) {
+        const res = await request(h.app).post('/api/updates/confirm').send({ token: bad });
+        expect(res.status).toBe(404);
+        expect(res.body.error).toMatch(/not valid/);
+      }
+      h.advance(8 * DAY);
+      expect((await request(h.app).get('/api/updates/confirm').query({ token })).status).toBe(410);
+      const expired = await request(h.app).post('/api/updates/confirm').send({ token });
+      expect(expired.status).toBe(410);
+      expect(expired.body.error).toMatch(/expired/);
+      expect((await h.store.subscriptions.get(addressHash('late@example.org')))?.lists.scorecard?.state).toBe(
+        'pending',
+      );
+    });
+
+    it('sends at most one more confirmation for repeated sign-ups within a day', async () => {
+      for (let i = 0; i < 4; i += 1) {
+        expect(
+          (await submit(h.app, 'subscribe', { ...person('eager@example.org'), lastName: `Try ${i}` })).status,
+        ).toBe(200);
+      }
+      await eventually(() => expect(confirmationsTo(h, 'eager@example.org')).toHaveLength(2));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(confirmationsTo(h, 'eager@example.org')).toHaveLength(2);
+      expect((await h.store.subscriptions.get(addressHash('eager@example.org')))?.consents).toHaveLength(4);
+      h.advance(DAY + 1000);
+      await submit(h.app, 'subscribe', person('eager@example.org'));
+      await eventually(() => expect(confirmationsTo(h, 'eager@example.org')).toHaveLength(3));
+    });
+
+    it('confirms through a form posted without scripts, answered with the page that says so', async () => {
+      const { token } = linkIn(await signUp(h, 'noscript@example.org'), '/updates/confirm');
+      const res = await request(h.app)
+        .post(`/api/updates/confirm?token=${encodeURIComponent(token)}`)
+        .type('form')
+        .send('confirm=1');
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/updates/confirmed');
+      const again = await request(h.app)
+        .post(`/api/updates/confirm?token=${encodeURIComponent(token)}`)
+        .type('form')
+        .send('');
+      expect(again.headers.location).toBe('/updates/link-problem?problem=used');
+    });
+  });
+
+  describeStore(storeCase, 'updates: sending, leaving and erasure', () => {
+    const h = useUpdatesHarness(storeCase);
+
+    it('sends an update to confirmed subscribers only, with List-Unsubscribe headers and no tracking; one-click stops the next', async () => {
+      await confirmed(h, 'ana@example.org');
+      await confirmed(h, 'ben@example.org');
+      await signUp(h, 'pending@example.org'); // never confirms
+
+      const body =
+        'Pilots start in **March**. Read [the instructions](https://wildfire.example/scorecard/instructions).';
+      const first = await sendUpdate(h, { subject: 'Scorecard pilots open', body, list: 'scorecard' });
+      expect(await settled(h, first)).toMatchObject({ sent: 2, queued: 0, failed: 0 });
+      const [mail] = updatesTo(h, 'ana@example.org', 'Scorecard pilots open');
+      expect(updatesTo(h, 'pending@example.org', 'Scorecard pilots open')).toHaveLength(0);
+
+      const unsubscribe = mail!.headers['list-unsubscribe']!;
+      const https = /<(https:\/\/wildfire\.example\/api\/updates\/one-click\?[^>]+)>/.exec(unsubscribe)?.[1];
+      const mailto = /<(mailto:[^>]+)>/.exec(unsubscribe)?.[1];
+      expect(https).toBeDefined();
+      expect(mailto).toMatch(/^mailto:unsubscribe@wildfire\.example\?subject=/);
+      expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      // No pixel, no rewritten link: the body's link is as written, and the footer has the address.
+      expect(mail!.html).not.toMatch(/<img/i);
+      expect(mail!.html).toContain('href="https://wildfire.example/scorecard/instructions"');
+      expect(mail!.text).toContain('100 Ember Lane');
+      // The link to its web version (a shell page that reads the update by id).
+      expect(mail!.text).toContain(`https://wildfire.example/updates/web?id=${first}`);
+
+      const path = https!.replace('https://wildfire.example', '');
+      const wrong = await request(h.app).post(path).type('form').send('List-Unsubscribe=Yes');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toMatch(/List-Unsubscribe=One-Click/);
+      expect((await request(h.app).get(path)).status).toBe(303); // a GET only shows the preferences page
+      expect((await h.store.subscriptions.get(addressHash('ana@example.org')))?.lists.scorecard?.state).toBe(
+        'confirmed',
+      );
+      for (let i = 0; i < 2; i += 1) {
+        const res = await request(h.app).post(path).type('form').send('List-Unsubscribe=One-Click');
+        expect(res.status).toBe(200);
+      }
+
+      const second = await sendUpdate(h, { subject: 'Second scorecard update', body: 'More news.', list: 'scorecard' });
+      expect(await settled(h, second)).toMatchObject({ sent: 1 });
+      expect(updatesTo(h, 'ben@example.org', 'Second scorecard update')).toHaveLength(1);
+      expect(updatesTo(h, 'ana@example.org', 'Second scorecard update')).toHaveLength(0);
+
+      // The public web version, at a stable address, without personal data.
+      const web = await request(h.app).get(`/api/updates/archive/${first}`);
+      expect(web.status).toBe(200);
+      expect(web.body.html).toContain('<strong>March</strong>');
+    });
+
+    it('stops the next update after the preferences page leaves every list; its GET changes nothing', async () => {
+      await confirmed(h, 'cleo@example.org', { innovation_showcase: true });
+      await confirmed(h, 'dan@example.org');
+      const first = await sendUpdate(h, { subject: 'Before leaving', body: 'Hello.', list: 'scorecard' });
+      await settled(h, first);
+      const { token } = linkIn(updatesTo(h, 'cleo@example.org', 'Before leaving')[0]!, '/updates/preferences');
+
+      const view = await request(h.app).get('/api/updates/preferences').query({ token });
+      expect(view.body).toEqual({
+        email: 'cleo@example.org',
+        lists: [
+          { id: 'scorecard', state: 'confirmed', subscribed: true },
+          { id: 'showcase', state: 'confirmed', subscribed: true },
+        ],
+      });
+      const left = await request(h.app).post('/api/updates/preferences').send({ token, lists: [] });
+      expect(left.status).toBe(200);
+      expect(await h.store.suppressions.get(addressHash('cleo@example.org'))).toMatchObject({ reason: 'left' });
+
+      const next = await sendUpdate(h, { subject: 'After leaving', body: 'Hello again.', list: 'scorecard' });
+      await settled(h, next);
+      expect(updatesTo(h, 'dan@example.org', 'After leaving')).toHaveLength(1);
+      expect(updatesTo(h, 'cleo@example.org', 'After leaving')).toHaveLength(0);
+      expect(
+        (
+          await request(h.app)
+            .post('/api/updates/preferences')
+            .send({ token, lists: ['nope'] })
+        ).status,
+      ).toBe(400);
+    });
+
+    it('keeps an erased address suppressed: only a new confirmed opt-in brings it back', async () => {
+      await confirmed(h, 'erin@example.org');
+      await confirmed(h, 'finn@example.org');
+      const team = await h.team();
+      const erased = await request(h.app)
+        .post('/api/team/erase')
+        .set('Cookie', team.cookie)
+        .set('X-CSRF-Token', team.csrfToken)
+        .send({ email: 'ERIN@example.org' });
+      expect(erased.status).toBe(200);
+      const id = addressHash('erin@example.org');
+      expect(await h.store.subscriptions.get(id)).toBeNull();
+      expect(await h.store.suppressions.get(id)).toMatchObject({ id, reason: 'erased' });
+
+      // Signs up again but does not confirm: still nothing.
+      const mail = await signUp(h, 'erin@example.org');
+      const first = await sendUpdate(h, { subject: 'While suppressed', body: 'Hi.', list: 'scorecard' });
+      await settled(h, first);
+      expect(updatesTo(h, 'erin@example.org', 'While suppressed')).toHaveLength(0);
+
+      await request(h.app)
+        .post('/api/updates/confirm')
+        .send({ token: linkIn(mail, '/updates/confirm').token });
+      expect(await h.store.suppressions.get(id)).toBeNull();
+      const second = await sendUpdate(h, { subject: 'After confirming', body: 'Hi.', list: 'scorecard' });
+      await settled(h, second);
+      expect(updatesTo(h, 'erin@example.org', 'After confirming')).toHaveLength(1);
+    });
+
+    it('suppresses an address the server refuses for good (5xx) and retries one refused for now (4xx)', async () => {
+      await confirmed(h, 'gus@example.org');
+      // Signed in first: the sign-in link is an email too.
+      await h.team();
+      h.smtp.mode = 'permanent';
+      const first = await sendUpdate(h, { subject: 'Bounces', body: 'Hi.', list: 'scorecard' });
+      expect(await settled(h, first)).toMatchObject({ failed: 1, sent: 0 });
+      expect(await h.store.suppressions.get(addressHash('gus@example.org'))).toMatchObject({ reason: 'bounced' });
+
+      h.smtp.mode = 'accept';
+      await confirmed(h, 'hal@example.org');
+      h.smtp.mode = 'temporary';
+      const second = await sendUpdate(h, { subject: 'Deferred', body: 'Hi.', list: 'scorecard' });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      h.smtp.mode = 'accept';
+      expect(await settled(h, second)).toMatchObject({ sent: 1, suppressed: 1 });
+      expect(updatesTo(h, 'hal@example.org', 'Deferred')).toHaveLength(1);
+      expect(updatesTo(h, 'gus@example.org', 'Deferred')).toHaveLength(0);
+    });
+
+    it('takes the mailto: unsubscribe of List-Unsubscribe when the API receives that address', async () => {
+      await confirmed(h, 'ivy@example.org');
+      const id = await sendUpdate(h, { subject: 'Mailto', body: 'Hi.', list: 'scorecard' });
+      await settled(h, id);
+      const mailto = /<mailto:([^?]+)\?subject=([^>]+)>/.exec(
+        updatesTo(h, 'ivy@example.org', 'Mailto')[0]!.headers['list-unsubscribe']!,
+      )!;
+      const inbound = await startInbound({
+        port: 0,
+        host: '127.0.0.1',
+        deps: { store: h.store, clock: h.now, mail: h.worker },
+        logger: pino({ level: 'silent' }),
+      });
+      try {
+        const transport = nodemailer.createTransport({
+          host: '127.0.0.1',
+          port: inbound.port,
+          secure: false,
+          ignoreTLS: true,
+        });
+        await transport.sendMail({
+          from: 'ivy@example.org',
+          to: mailto[1],
+          subject: decodeURIComponent(mailto[2]!),
+          text: '',
+        });
+        transport.close();
+      } finally {
+        await inbound.close();
+      }
+      expect((await h.store.subscriptions.get(addressHash('ivy@example.org')))?.lists.scorecard?.state).toBe('left');
+    });
+  });
+
+  describeStore(storeCase, 'updates: the console', () => {
+    const h = useUpdatesHarness(storeCase, { perSecond: 20 });
+    const post = async (path: string, body: unknown) => {
+      const team = await h.team();
+      return request(h.app)
+        .post(path)
+        .set('Cookie', team.cookie)
+        .set('X-CSRF-Token', team.csrfToken)
+        .send(body as object);
+    };
+
+    it('lets only admins and members with the updates role use Updates and Subscribers', async () => {
+      await h.store.members.save('desk@consortium.test', ['inbox'], EDITOR, new Date());
+      await h.store.members.save('writer@consortium.test', ['updates'], EDITOR, new Date());
+      const desk = await signIn(h.app, h.smtp, 'desk@consortium.test');
+      const writer = await signIn(h.app, h.smtp, 'writer@consortium.test');
+      for (const path of ['/api/team/updates', '/api/team/subscribers']) {
+        const refused = await request(h.app).get(path).set('Cookie', desk.cookie);
+        expect(refused.status).toBe(403);
+        expect(refused.body.error).toMatch(/updates to subscribers/);
+        expect((await request(h.app).get(path).set('Cookie', writer.cookie)).status).toBe(200);
+      }
+      const draft = { subject: 'Not mine', body: 'Hi.', list: 'scorecard' };
+      const denied = await request(h.app)
+        .post('/api/team/updates')
+        .set('Cookie', desk.cookie)
+        .set('X-CSRF-Token', desk.csrfToken)
+        .send(draft);
+      expect(denied.status).toBe(403);
+      expect(await h.store.updates.list()).toEqual([]);
+    });
+
+    it('refuses bad input with a clear message and stores nothing', async () => {
+      const noSubject = await post('/api/team/updates', { subject: ' ', body: 'Hi', list: 'scorecard' });
+      expect(noSubject.status).toBe(400);
+      expect(noSubject.body.fields.subject).toBe('Write a subject.');
+      for (const body of [
+        'Hi <script>alert(1)</script>',
+        '[click](javascript:alert(1))',
+        '<img src=x onerror=alert(1)>',
+      ]) {
+        const res = await post('/api/team/updates', { subject: 'S', body, list: 'scorecard' });
+        expect(res.status).toBe(400);
+        expect(res.body.fields.body).toMatch(/holds script/);
+      }
+      expect(await h.store.updates.list()).toEqual([]);
+
+      const draft = await post('/api/team/updates', { subject: 'Showcase news', body: 'Hi', list: 'showcase' });
+      const id = draft.body.id as string;
+      const nobody = await post(`/api/team/updates/${id}/send`, {});
+      expect(nobody.status).toBe(409);
+      expect(nobody.body.error).toMatch(/Nobody has confirmed/);
+      const past = await post(`/api/team/updates/${id}/send`, { at: '2020-01-01T09:00:00Z' });
+      expect(past.status).toBe(400);
+      expect(past.body.fields.at).toMatch(/passed/);
+      expect((await h.store.updates.get(id))?.state).toBe('draft');
+    });
+
+    it('previews, tests, schedules, pauses, resumes and cancels, each audited; counts and export subscribers', async () => {
+      await confirmed(h, 'jo@example.org');
+      for (let i = 0; i < 40; i += 1) {
+        const id = addressHash(`reader${i}@example.org`);
+        await h.store.subscriptions.change(id, () => ({
+          id,
+          email: `reader${i}@example.org`,
+          secret: 'x'.repeat(43),
+          lists: { scorecard: { state: 'confirmed', since: new Date(), confirmedAt: new Date() } },
+          consents: [],
+          confirmationsSent: [],
+          createdAt: new Date(),
+          version: 0,
+        }));
+      }
+      const preview = await post('/api/team/updates/preview', {
+        subject: 'Preview',
+        body: '# Title',
+        list: 'scorecard',
+      });
+      // The site's one Markdown pipeline: a body's headings start at h3 (the subject is the title).
+      expect(preview.body.html).toContain('<h3>Title</h3>');
+      expect(preview.body.text).toContain('Choose your lists or leave');
+
+      const draft = await post('/api/team/updates', {
+        subject: 'Paced',
+        body: 'Forty-one readers.',
+        list: 'scorecard',
+      });
+      const id = draft.body.id as string;
+      expect((await post(`/api/team/updates/${id}/test`, {})).status).toBe(200);
+      await eventually(() => expect(h.smtp.messages.some((mail) => mail.subject === '[Test] Paced')).toBe(true));
+
+      const at = new Date(h.now().getTime() + 60_000).toISOString();
+      expect((await post(`/api/team/updates/${id}/send`, { at })).body.state).toBe('scheduled');
+      h.advance(61_000);
+      await eventually(async () => expect((await h.store.updates.get(id))?.state).toBe('sending'));
+      expect((await post(`/api/team/updates/${id}/pause`, {})).body.state).toBe('paused');
+      const pausedAt =
+        updatesTo(h, 'jo@example.org', 'Paced').length + h.smtp.messages.filter((m) => m.subject === 'Paced').length;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const whilePaused = h.smtp.messages.filter((m) => m.subject === 'Paced').length;
+      expect(whilePaused).toBeLessThanOrEqual(pausedAt + 2); // at most the two in flight finish
+      expect((await post(`/api/team/updates/${id}/resume`, {})).body.state).toBe('sending');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const cancelled = await post(`/api/team/updates/${id}/cancel`, {});
+      expect(cancelled.body.state).toBe('cancelled');
+      const counts = cancelled.body.counts as { sent: number; cancelled: number; queued: number };
+      expect(counts.sent + counts.cancelled + counts.queued).toBeGreaterThanOrEqual(40);
+      expect(counts.cancelled).toBeGreaterThan(0);
+
+      const updateActions = [
+        'update-test',
+        'update-send',
+        'update-schedule',
+        'update-pause',
+        'update-resume',
+        'update-cancel',
+      ] as const;
+      const audited = await h.store.audit.page({ offset: 0, limit: 50, actions: updateActions });
+      // Newest first; each names the update and who did it.
+      expect(audited.entries.map((entry) => entry.action).reverse()).toEqual([
+        'update-test',
+        'update-schedule',
+        'update-pause',
+        'update-resume',
+        'update-cancel',
+      ]);
+      expect(audited.entries.every((entry) => entry.target === id && entry.by === EDITOR)).toBe(true);
+
+      const team = await h.team();
+      const subscribers = await request(h.app)
+        .get('/api/team/subscribers')
+        .query({ q: 'JO@' })
+        .set('Cookie', team.cookie);
+      expect(subscribers.body.counts).toContainEqual({ list: 'scorecard', confirmed: 41, pending: 0, left: 0 });
+      expect(subscribers.body.rows).toEqual([
+        expect.objectContaining({ email: 'jo@example.org', lists: [{ id: 'scorecard', state: 'confirmed' }] }),
+      ]);
+      const csv = await request(h.app)
+        .get('/api/team/subscribers/export')
+        .query({ format: 'csv' })
+        .set('Cookie', team.cookie);
+      expect(csv.status).toBe(200);
+      expect(csv.text).toContain('"jo@example.org"');
+      expect(csv.text).toContain(CONTACT_UPDATES_LABEL);
+    });
+
+    it('never lets updates delay a notification', async () => {
+      await confirmed(h, 'kai@example.org');
+      for (let i = 0; i < 60; i += 1) {
+        const id = addressHash(`queue${i}@example.org`);
+        await h.store.subscriptions.change(id, () => ({
+          id,
+          email: `queue${i}@example.org`,
+          secret: 'y'.repeat(43),
+          lists: { scorecard: { state: 'confirmed', since: new Date(), confirmedAt: new Date() } },
+          consents: [],
+          confirmationsSent: [],
+          createdAt: new Date(),
+          version: 0,
+        }));
+      }
+      const id = await sendUpdate(h, {
+        subject: 'Backlog',
+        body: 'Sixty-one readers at 20 a second.',
+        list: 'scorecard',
+      });
+      await eventually(() => expect(h.smtp.messages.filter((m) => m.subject === 'Backlog').length).toBeGreaterThan(5));
+      expect(
+        (await submit(h.app, 'sponsor', { ...person('urgent@example.org'), organization: 'Urgent Co' })).status,
+      ).toBe(200);
+      const notification = await eventually(() => {
+        const found = h.smtp.messages.find((m) => /Urgent Co/.test(m.subject ?? ''));
+        expect(found).toBeDefined();
+        return found!;
+      });
+      const updatesBefore = h.smtp.messages.filter((m) => m.subject === 'Backlog' && m.seq < notification.seq).length;
+      expect(updatesBefore).toBeLessThan(40);
+      await settled(h, id);
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { nginxPorts } from './scripts/nginx-edge-ports.cjs';
+import { E2E_SMTP_CONTROL, e2eMailEnv } from './test-support/e2e/mail';
+import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
+
+/**
+ * Publishing against the real API (issue 28, part B): the remotes poll the API of `npm run serve`
+ * itself (no CONTENT_API_ORIGIN: the fake of the contract is not started), which loads the areas'
+ * seeds from the remotes and keeps its content in MongoDB when MONGODB_URI is set (FerretDB here),
+ * else in a fresh embedded store. Through the node edge, then nginx.
+ *
+ *   npm run build && npx playwright test -c playwright.real-api.config.ts
+ */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const edgePort = Number(process.env.EDGE_PORT ?? 3000);
+const baseURL = `http://localhost:${edgePort}`;
+const nginxURL = `http://localhost:${nginxPorts.edge}`;
+const run = path.join(__dirname, 'test-results', `real-api-${Date.now().toString(36)}`);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['**/e2e/**/*.real-api.ts'],
+  testIgnore: ['**/node_modules/**'],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  forbidOnly: true,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath, args: ['--no-sandbox', '--disable-gpu'] },
+  },
+  projects: [
+    { name: 'real-api', metadata: { edge: 'node' } },
+    { name: 'real-api-nginx', use: { baseURL: nginxURL }, dependencies: ['real-api'], metadata: { edge: 'nginx' } },
+  ],
+  webServer: [
+    {
+      command: 'npm run serve',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: path.join(run, 'data'),
+        // A database of this run's own on the MongoDB-wire server, when there is one.
+        ...(process.env.MONGODB_URI
+          ? { MONGODB_URI: process.env.MONGODB_URI, MONGODB_DB: `wpc_e2e_${path.basename(run).replace(/-/g, '_')}` }
+          : {}),
+        RATE_LIMIT_MAX: '0',
+        FRAGMENT_TIMEOUT_MS: '3000',
+        SITE_ORIGIN: E2E_SITE_ORIGIN,
+        ...e2eMailEnv(),
+        CONTENT_STATE_DIR: path.join(run, 'content'),
+      },
+    },
+    {
+      command: 'npx tsx test-support/smtp/cli.ts',
+      url: `${E2E_SMTP_CONTROL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node scripts/nginx-edge.mjs',
+      url: `${nginxURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FRAGMENT_TIMEOUT_MS: '3000', SITE_ORIGIN: E2E_SITE_ORIGIN },
+    },
+  ],
+});

@@ -1,0 +1,139 @@
+/**
+ * Updates' requests and answers as zod schemas, written once: the API checks requests and builds
+ * its OpenAPI document from them, the pages and the console take their types from them.
+ */
+import { z } from 'zod';
+import { EMAIL_MAX } from '../schemas/definitions';
+import { UPDATE_LISTS } from '.';
+
+/** A link's token: the record's id, a dot, 32 random bytes in base64url. */
+export const LINK_TOKEN = /^[A-Za-z0-9]{1,64}\.[A-Za-z0-9_-]{43}$/;
+const LINK_PROBLEM = 'This link is not complete. Open it again from the email, or copy the whole address.';
+export const linkToken = z.string({ error: LINK_PROBLEM }).regex(LINK_TOKEN, LINK_PROBLEM);
+const listChoice = z.enum(UPDATE_LISTS, { error: `Use one of: ${UPDATE_LISTS.join(', ')}.` });
+
+export const SUBJECT_MAX = 200;
+export const BODY_MAX = 100_000;
+
+// Public (by the token of an emailed link)
+
+export const tokenQuerySchema = z.object({ token: linkToken.describe('The token of the emailed link.') });
+export const confirmRequestSchema = z.object({ token: linkToken.describe('The token of the confirmation link.') });
+
+export const confirmInfoSchema = z.object({
+  email: z.string(),
+  lists: z.array(listChoice).describe('The lists the address asked for that Confirm turns on.'),
+  state: z.enum(['pending', 'confirmed']).describe('confirmed: this link was used already (nothing left to do).'),
+  expiresAt: z.string().describe('When the link stops working (ISO 8601).'),
+});
+export type ConfirmInfo = z.infer<typeof confirmInfoSchema>;
+
+export const confirmAnswerSchema = z.object({
+  confirmed: z.array(listChoice),
+  alreadyConfirmed: z.boolean().describe('True when this link had been used before: nothing changed.'),
+});
+
+export const LIST_STATES = ['pending', 'confirmed', 'left'] as const;
+export const preferencesSchema = z.object({
+  email: z.string(),
+  lists: z.array(z.object({ id: listChoice, state: z.enum([...LIST_STATES, 'none']), subscribed: z.boolean() })),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** Lists to stay on (or join again, confirmed); the others are left. An empty list leaves all. */
+export const preferencesRequestSchema = z.object({
+  token: linkToken.describe('The token of the preferences link.'),
+  lists: z.array(listChoice).max(UPDATE_LISTS.length).describe('The lists to receive; every other list is left.'),
+});
+
+// The console (/api/team/updates, /api/team/subscribers)
+
+const subject = z
+  .string({ error: 'Write a subject.' })
+  .trim()
+  .min(1, 'Write a subject.')
+  .max(SUBJECT_MAX, `Keep the subject to ${SUBJECT_MAX} characters.`)
+  .refine((value) => !/[\r\n]/.test(value), 'Keep the subject on one line.');
+const body = z
+  .string({ error: 'Write the update.' })
+  .trim()
+  .min(1, 'Write the update.')
+  .max(BODY_MAX, `Keep the update to ${BODY_MAX.toLocaleString('en')} characters.`);
+
+export const draftRequestSchema = z.strictObject({
+  subject: subject.describe('One line, at most 200 characters.'),
+  body: body.describe('Markdown; no HTML scripts, event handlers or javascript: links.'),
+  list: listChoice.describe('Who receives it: the confirmed subscribers of this list.'),
+  fromRelease: z.string().max(200).optional().describe('The press release it started from (its slug), if any.'),
+});
+export type DraftRequest = z.infer<typeof draftRequestSchema>;
+
+export const previewRequestSchema = z.strictObject({ subject, body, list: listChoice });
+
+export const sendRequestSchema = z.strictObject({
+  at: z.iso
+    .datetime({ offset: true, error: 'Use a date and time such as 2026-12-01T09:00:00Z.' })
+    .optional()
+    .describe('When to send (ISO 8601); absent: now.'),
+});
+
+export const UPDATE_STATES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+export type UpdateState = (typeof UPDATE_STATES)[number];
+export const DELIVERY_COUNTS = ['queued', 'sent', 'failed', 'suppressed', 'cancelled'] as const;
+
+export const updateSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  list: listChoice,
+  state: z.enum(UPDATE_STATES),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  fromRelease: z.string().nullable(),
+  counts: z.object(
+    Object.fromEntries(DELIVERY_COUNTS.map((name) => [name, z.number()])) as {
+      [K in (typeof DELIVERY_COUNTS)[number]]: z.ZodNumber;
+    },
+  ),
+  webVersion: z.string().nullable().describe('The public web version, once sending started.'),
+});
+export type UpdateView = z.infer<typeof updateSchema>;
+
+export const previewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type UpdatePreview = z.infer<typeof previewSchema>;
+
+export const subscriberQuerySchema = z.object({
+  q: z.string().max(EMAIL_MAX, 'Search for at most 254 characters.').optional().describe('Part of an address.'),
+  list: listChoice.optional(),
+});
+
+export const subscriberRowSchema = z.object({
+  email: z.string(),
+  lists: z.array(z.object({ id: listChoice, state: z.enum(LIST_STATES) })),
+  createdAt: z.string(),
+});
+export type SubscriberRow = z.infer<typeof subscriberRowSchema>;
+
+export const subscribersAnswerSchema = z.object({
+  counts: z.array(z.object({ list: listChoice, confirmed: z.number(), pending: z.number(), left: z.number() })),
+  suppressed: z.number(),
+  rows: z.array(subscriberRowSchema).describe('At most 50 addresses that match the search.'),
+});
+export type SubscribersAnswer = z.infer<typeof subscribersAnswerSchema>;
+
+// The public archive
+
+export const publicUpdateSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  list: listChoice,
+  sentAt: z.string(),
+  html: z.string(),
+});
+export type PublicUpdate = z.infer<typeof publicUpdateSchema>;
+export const archiveSchema = z.object({
+  updates: z.array(publicUpdateSchema.pick({ id: true, subject: true, list: true, sentAt: true })),
+});

@@ -1,0 +1,244 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import type { EditorEntry, EntryAnswer, AreaContent } from '@wpc/shared/team/content-schemas';
+import { LIVE_WITHIN_MS, rawHtmlWhen, structuredData, withoutScripts } from '../../test-support/e2e/content';
+import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
+import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
+import { recordViolations } from '../../test-support/e2e/violations';
+import { E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
+
+// Issue 28 against the real API (playwright.real-api.config.ts): the partner edits a presenter
+// through the editor's API, previews it, publishes it, and the raw HTML shows it within 5 s at
+// each edge; the partner is refused the inbox and scorecard content; restoring the seed's
+// version brings the old text back to the page.
+test.describe.configure({ mode: 'serial' });
+
+const PARTNER = 'presenter.desk@showcase-partner.test';
+const SESSION_ID = 'session-2025-07-16-consortium-update';
+
+interface Signed {
+  readonly api: APIRequestContext;
+  readonly csrf: string;
+}
+
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+/** Sessions of this worker, reused: an address gets at most three sign-in links in 15 minutes. */
+const sessions = new Map<string, { state: StorageState; csrf: string }>();
+
+/** A sign-in as the console does it: a link by email, its token for a session cookie. */
+async function signIn(baseURL: string, email: string): Promise<Signed> {
+  const cached = sessions.get(email);
+  if (cached) {
+    // Cookies of localhost go to every port: the session serves both edges.
+    const reused = await playwrightRequest.newContext({ baseURL, storageState: cached.state });
+    const current = (await (await reused.get('/api/team/session')).json()) as { signedIn: boolean };
+    if (current.signedIn) return { api: reused, csrf: cached.csrf };
+    await reused.dispose();
+  }
+  const api = await playwrightRequest.newContext({ baseURL });
+  const before = Math.max(0, ...(await mailTo(api, email)).map((mail) => mail.seq));
+  expect((await api.post('/api/team/sign-in', { data: { email } })).status()).toBe(202);
+  let token = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailTo(api, email)).find((candidate) => candidate.seq > before);
+      token = /\/team\/sign-in#token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+  const session = await api.post('/api/team/session', { data: { token } });
+  expect(session.status()).toBe(201);
+  const csrf = ((await session.json()) as { csrfToken: string }).csrfToken;
+  sessions.set(email, { state: await api.storageState(), csrf });
+  return { api, csrf };
+}
+
+const post = (who: Signed, url: string, data: object) =>
+  who.api.post(url, { data, headers: { 'X-CSRF-Token': who.csrf } });
+
+test('the partner edits a presenter, previews and publishes it: the page shows it within 5 s; restore brings the old text back', async ({
+  baseURL,
+}, testInfo) => {
+  const admin = await signIn(baseURL!, E2E_TEAM_EMAIL);
+  expect([200, 201]).toContain(
+    (await post(admin, '/api/team/members', { email: PARTNER, roles: ['content:showcase'] })).status(),
+  );
+  const partner = await signIn(baseURL!, PARTNER);
+
+  // The API loads the showcase's seed from its remote once both are up.
+  await expect
+    .poll(
+      async () => {
+        const res = await partner.api.get('/api/team/content/showcase');
+        return res.ok() && ((await res.json()) as AreaContent).entries.some((entry) => entry.id === SESSION_ID);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+
+  const opened = (await (
+    await partner.api.get(`/api/team/content/showcase/entries/${SESSION_ID}`)
+  ).json()) as EntryAnswer;
+  const presenters = opened.entry.draft.data.presenters as { name: string; role: string }[];
+  const oldRole = presenters[0]!.role;
+  const role = `Partnerships Lead ${testInfo.project.name}`;
+  const saved = await post(partner, `/api/team/content/showcase/entries/${SESSION_ID}`, {
+    version: opened.entry.version,
+    slug: opened.entry.draft.slug,
+    data: { ...opened.entry.draft.data, presenters: [{ ...presenters[0]!, role }, ...presenters.slice(1)] },
+  });
+  expect(saved.status()).toBe(200);
+  const draft = ((await saved.json()) as { entry: EditorEntry }).entry;
+
+  // The preview: the area renders the draft in its page, private and noindex.
+  const preview = await post(partner, `/api/team/content/showcase/entries/${SESSION_ID}/preview`, {});
+  expect(preview.status()).toBe(201);
+  const previewPage = await partner.api.get(((await preview.json()) as { path: string }).path);
+  expect(previewPage.status()).toBe(200);
+  expect(previewPage.headers()['x-robots-tag']).toContain('noindex');
+  expect(withoutScripts(await previewPage.text())).toContain(role);
+
+  const published = await post(partner, `/api/team/content/showcase/entries/${SESSION_ID}/publish`, {
+    version: draft.version,
+  });
+  expect(published.status()).toBe(200);
+  const live = await rawHtmlWhen(partner.api, '/showcase/presentations', (html) => withoutScripts(html).includes(role));
+  expect(live.milliseconds).toBeLessThan(LIVE_WITHIN_MS);
+  testInfo.annotations.push({ type: 'publish-to-live', description: `${live.milliseconds} ms` });
+
+  // Never the inbox, never another area's content.
+  expect((await partner.api.get('/api/team/submissions')).status()).toBe(403);
+  expect((await partner.api.get('/api/team/content/scorecard')).status()).toBe(403);
+  expect(
+    (
+      await post(partner, '/api/team/content/scorecard/entries/press-release-2024-02-19/unpublish', { version: 1 })
+    ).status(),
+  ).toBe(403);
+
+  // Restoring the version before the edit brings the old text back to the page.
+  const history = (await (
+    await partner.api.get(`/api/team/content/showcase/entries/${SESSION_ID}`)
+  ).json()) as EntryAnswer;
+  const before = history.versions.find((version) => version.version === opened.entry.version)!;
+  expect((before.data.presenters as { role: string }[])[0]!.role).toBe(oldRole);
+  const restored = await post(partner, `/api/team/content/showcase/entries/${SESSION_ID}/restore`, {
+    version: history.entry.version,
+    to: before.version,
+  });
+  expect(restored.status()).toBe(200);
+  await rawHtmlWhen(partner.api, '/showcase/presentations', (html) => !withoutScripts(html).includes(role));
+
+  await admin.api.dispose();
+  await partner.api.dispose();
+});
+
+test('a lead schedules a press release: at its time it has its own page, head and sitemap entry', async ({
+  baseURL,
+}, testInfo) => {
+  const lead = await signIn(baseURL!, E2E_TEAM_EMAIL);
+  const slug = `scheduled-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const title = 'Scheduled results from the pilot communities';
+  const path = `/scorecard/news/${slug}`;
+  const created = await post(lead, '/api/team/content/scorecard/entries', {
+    type: 'pressRelease',
+    slug,
+    data: {
+      title,
+      headline: 'The pilot communities share their first scores on the day we scheduled',
+      date: '2023-05-01',
+      place: 'Boise, Idaho',
+      summary: 'Three pilot communities share what the scorecard showed them, published at a time set in advance.',
+      body: 'The results are in.\n\n## What changed\n\nEach community found **one** essential to work on.',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const entry = ((await created.json()) as { entry: EditorEntry }).entry;
+  expect(entry.issues).toEqual([]);
+
+  // A time in the past is refused with a clear message.
+  const past = await post(lead, `/api/team/content/scorecard/entries/${entry.id}/schedule`, {
+    version: entry.version,
+    at: new Date(Date.now() - 60_000).toISOString(),
+  });
+  expect(past.status()).toBe(400);
+  expect(((await past.json()) as { fields: Record<string, string> }).fields.at).toBe('Choose a time in the future.');
+
+  const at = new Date(Date.now() + 4000);
+  const scheduled = await post(lead, `/api/team/content/scorecard/entries/${entry.id}/schedule`, {
+    version: entry.version,
+    at: at.toISOString(),
+  });
+  expect(scheduled.status()).toBe(200);
+  expect((await lead.api.get(path, { headers: { Accept: 'text/html' } })).status()).toBe(404);
+
+  const { html } = await rawHtmlWhen(
+    lead.api,
+    path,
+    (text, status) => status === 200 && text.includes(title),
+    4000 + 3 * LIVE_WITHIN_MS,
+  );
+  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+  expect(html).toContain(`<title>${title} | Wildfire Prevention Consortium</title>`);
+  expect(html).toContain(`<link rel="canonical" href="${E2E_SITE_ORIGIN}${path}">`);
+  expect(structuredData(html).find((data) => data['@type'] === 'NewsArticle')).toMatchObject({ headline: title });
+  await expect
+    .poll(async () => (await (await lead.api.get('/sitemap.xml')).text()).includes(`${E2E_SITE_ORIGIN}${path}`))
+    .toBe(true);
+
+  const opened = (await (await lead.api.get(`/api/team/content/scorecard/entries/${entry.id}`)).json()) as EntryAnswer;
+  expect(opened.entry.status).toBe('published');
+  expect(opened.versions.map((version) => version.action)).toEqual(['scheduled-publish', 'schedule', 'create']);
+  await post(lead, `/api/team/content/scorecard/entries/${entry.id}/unpublish`, { version: opened.entry.version });
+  await lead.api.dispose();
+});
+
+test('in the browser, the partner edits a presenter in the editor, previews, publishes and restores; every editor page axe clean, 320 px wide, no CSP violation', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const partnerEmail = `editor.${testInfo.project.name}@showcase-partner.test`;
+  const admin = await signIn(baseURL!, E2E_TEAM_EMAIL);
+  expect([200, 201]).toContain(
+    (await post(admin, '/api/team/members', { email: partnerEmail, roles: ['content:showcase'] })).status(),
+  );
+  const violations = await recordViolations(page);
+  await signInToConsole(page, partnerEmail, baseURL);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Content of the showcase area' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByLabel('Search titles and slugs').fill('2025-07-16-consortium');
+  await expect(page.getByText('1 of ', { exact: false })).toBeVisible();
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.locator('#entry-heading')).toBeVisible();
+  const presenters = page.getByRole('group', { name: 'Presenters' });
+  const role = presenters.getByLabel('Role', { exact: true }).first();
+  const oldRole = await role.inputValue();
+  const newRole = `Head of Partnerships (${testInfo.project.name})`;
+  expect(await axeViolations(page)).toEqual([]);
+
+  await role.fill(newRole);
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const previewLink = page.getByRole('link', { name: 'Open the preview of this draft (new tab)' });
+  const previewHtml = await (await page.request.get((await previewLink.getAttribute('href'))!)).text();
+  expect(withoutScripts(previewHtml)).toContain(newRole);
+
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByText('Published. The site shows it within a few seconds.')).toBeVisible();
+  const live = await rawHtmlWhen(page.request, '/showcase/presentations', (html) =>
+    withoutScripts(html).includes(newRole),
+  );
+  expect(live.milliseconds).toBeLessThan(LIVE_WITHIN_MS);
+
+  // The seed's version back: the old text is on the page again.
+  await page.getByRole('button', { name: 'Restore version 1', exact: true }).click();
+  await expect(page.getByText('Version 1 restored and published.')).toBeVisible();
+  await expect(role).toHaveValue(oldRole);
+  await rawHtmlWhen(page.request, '/showcase/presentations', (html) => !withoutScripts(html).includes(newRole));
+
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await scrollsSideways(page)).toBe(false);
+  expect(violations).toEqual([]);
+  await admin.api.dispose();
+});

@@ -1,0 +1,138 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ContentArea } from '@wpc/shared/content-model';
+import { Button } from '@wpc/shared/ui';
+import { formatDateTime } from '../format';
+import { followLink, goTo } from '../navigation';
+import type { SignedInProps } from '../session';
+import { contentApi, type AreaContent } from './api';
+import { STATUS_LABELS, failureText } from './labels';
+import styles from './ContentEditor.module.css';
+
+/** An area's entries, searchable, with a button per content type to start a new one. */
+export function EntryList({ area, session, onSignedOut }: SignedInProps & { readonly area: ContentArea }) {
+  const [content, setContent] = useState<AreaContent>();
+  const [error, setError] = useState<string>();
+  const [query, setQuery] = useState('');
+  const [type, setType] = useState('');
+  const [creating, setCreating] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    contentApi.list(session, area).then(
+      (answer) => live && setContent(answer),
+      (failure: unknown) => live && setError(failureText(failure, onSignedOut)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [area, session, onSignedOut]);
+
+  const shown = useMemo(() => {
+    const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    return (content?.entries ?? []).filter(
+      (entry) =>
+        (!type || entry.type === type) &&
+        words.every((word) => `${entry.title} ${entry.slug}`.toLowerCase().includes(word)),
+    );
+  }, [content, query, type]);
+
+  const create = async (typeName: string) => {
+    setCreating(true);
+    try {
+      const { entry } = await contentApi.create(session, area, { type: typeName, slug: '', data: {} });
+      goTo(`/team/content/${area}/${entry.id}`);
+    } catch (failure) {
+      setError(failureText(failure, onSignedOut));
+      setCreating(false);
+    }
+  };
+
+  if (error)
+    return (
+      <p className={styles.error} role="alert">
+        {error}
+      </p>
+    );
+  if (!content) return <p role="status">Loading the {area} area’s content…</p>;
+  const typeLabel = new Map(content.model.types.map((candidate) => [candidate.name, candidate.label]));
+
+  return (
+    <section aria-labelledby="content-list-heading">
+      <h2 id="content-list-heading">Content of the {area} area</h2>
+      <div className={styles.tools}>
+        {content.model.types.map((candidate) => (
+          <Button
+            key={candidate.name}
+            variant="secondary"
+            disabled={creating}
+            onClick={() => void create(candidate.name)}
+          >
+            New {candidate.label.toLowerCase()}
+          </Button>
+        ))}
+      </div>
+      <div className={styles.filters}>
+        <div className={styles.field}>
+          <label htmlFor="content-search">Search titles and slugs</label>
+          <input id="content-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        </div>
+        {content.model.types.length > 1 && (
+          <div className={styles.field}>
+            <label htmlFor="content-type">Type</label>
+            <select id="content-type" value={type} onChange={(event) => setType(event.target.value)}>
+              <option value="">All types</option>
+              {content.model.types.map((candidate) => (
+                <option key={candidate.name} value={candidate.name}>
+                  {candidate.plural}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      <p role="status">
+        {shown.length} of {content.entries.length} entries
+      </p>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Type</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((entry) => {
+              const href = `/team/content/${area}/${entry.id}`;
+              return (
+                <tr key={entry.id}>
+                  <td>
+                    <a href={href} onClick={followLink(href)}>
+                      {entry.title || '(untitled)'}
+                    </a>
+                    {entry.publishedIssues && (
+                      <p className={styles.fieldError}>
+                        The published version no longer fits its content type:{' '}
+                        {entry.publishedIssues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}
+                      </p>
+                    )}
+                  </td>
+                  <td>{typeLabel.get(entry.type) ?? entry.type}</td>
+                  <td>
+                    {STATUS_LABELS[entry.status]}
+                    {entry.scheduledAt && ` for ${formatDateTime(entry.scheduledAt)}`}
+                  </td>
+                  <td>
+                    {formatDateTime(entry.updatedAt)} by {entry.updatedBy}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,325 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { LIST_NAMES, UPDATE_LISTS, type UpdateListId } from '@wpc/shared/updates';
+import {
+  DELIVERY_COUNTS,
+  type SubscribersAnswer,
+  type UpdatePreview,
+  type UpdateView,
+} from '@wpc/shared/updates/schemas';
+import { Button, buttonClassName } from '@wpc/shared/ui';
+import { TeamApiError } from '../api';
+import { formatDateTime } from '../format';
+import { SESSION_ENDED, type SignedInProps } from '../session';
+import styles from '../TeamConsole.module.css';
+import { subscribersExportUrl, updatesApi } from './api';
+import own from './UpdatesPage.module.css';
+
+const STATE_LABELS: Readonly<Record<UpdateView['state'], string>> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  paused: 'Paused',
+  sent: 'Sent',
+  cancelled: 'Cancelled',
+};
+
+interface Draft {
+  readonly subject: string;
+  readonly body: string;
+  readonly list: UpdateListId;
+}
+const EMPTY: Draft = { subject: '', body: '', list: 'scorecard' };
+
+type Outcome = { readonly ok: boolean; readonly text: string; readonly fields?: Readonly<Record<string, string>> };
+
+/**
+ * The console's Updates page (issue 27): write an update in Markdown, preview it as subscribers
+ * will receive it, send a test to yourself, then send it now or schedule it for a list; follow
+ * each update's queued, sent, failed and suppressed counts and pause, resume or cancel it; see
+ * the subscribers per list, search them and export them. Needs the `updates` role; the console
+ * shows it at /team/updates (pages.ts).
+ */
+export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
+  const [updates, setUpdates] = useState<readonly UpdateView[]>([]);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [editing, setEditing] = useState<string | undefined>();
+  const [preview, setPreview] = useState<UpdatePreview | undefined>();
+  const [scheduleAt, setScheduleAt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+
+  const failed = useCallback(
+    (error: unknown) => {
+      if (error instanceof TeamApiError && error.status === 401) onSignedOut(SESSION_ENDED);
+      else if (error instanceof TeamApiError) setOutcome({ ok: false, text: error.message, fields: error.fields });
+      else setOutcome({ ok: false, text: String(error) });
+    },
+    [onSignedOut],
+  );
+
+  const reload = useCallback(() => updatesApi.list().then(({ updates: all }) => setUpdates(all), failed), [failed]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  // While an update goes out, its counts move: asked again every few seconds.
+  useEffect(() => {
+    if (!updates.some((update) => update.state === 'sending' || update.state === 'scheduled')) return;
+    const timer = window.setInterval(() => void reload(), 3000);
+    return () => window.clearInterval(timer);
+  }, [updates, reload]);
+
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      setOutcome({ ok: true, text: await work() });
+      await reload();
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The draft saved (created or changed); answers its id. */
+  const save = async () => {
+    const saved = editing ? await updatesApi.edit(session, editing, draft) : await updatesApi.create(session, draft);
+    setEditing(saved.id);
+    return saved.id;
+  };
+
+  const onPreview = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      setPreview(await updatesApi.preview(session, draft));
+      return 'The preview below is the email as subscribers will receive it.';
+    });
+  };
+  const onTest = () => void run(async () => `Test sent to ${(await updatesApi.test(session, await save())).sentTo}.`);
+  const onSend = (at?: string) =>
+    void run(async () => {
+      const id = await save();
+      const sent = await updatesApi.send(session, id, at ? new Date(at).toISOString() : undefined);
+      setDraft(EMPTY);
+      setEditing(undefined);
+      setPreview(undefined);
+      return sent.state === 'scheduled'
+        ? `Scheduled for ${formatDateTime(sent.scheduledAt!)}.`
+        : `Sending to the confirmed subscribers of ${LIST_NAMES[sent.list]}.`;
+    });
+  const onAct = (id: string, action: 'pause' | 'resume' | 'cancel') =>
+    void run(
+      async () => `The update is ${STATE_LABELS[(await updatesApi.act(session, id, action)).state].toLowerCase()}.`,
+    );
+  const onEdit = (update: UpdateView) => {
+    setDraft({ subject: update.subject, body: update.body, list: update.list });
+    setEditing(update.id);
+    setPreview(undefined);
+  };
+
+  const fieldError = (name: string) => outcome?.fields?.[name];
+  return (
+    <article className="wpc-page">
+      <h1>Updates</h1>
+      <p className="wpc-lead">
+        Write to the people who asked for updates and confirmed their address. No opens or clicks are tracked.
+      </p>
+
+      <section aria-labelledby="compose-heading">
+        <h2 id="compose-heading">{editing ? 'Change the draft' : 'Write an update'}</h2>
+        <form className={styles.review} onSubmit={onPreview} noValidate>
+          <label className={styles.field}>
+            Subject
+            <input
+              value={draft.subject}
+              maxLength={200}
+              required
+              aria-invalid={fieldError('subject') ? true : undefined}
+              onChange={(event) => setDraft({ ...draft, subject: event.target.value })}
+            />
+          </label>
+          <label className={styles.field}>
+            List
+            <select
+              value={draft.list}
+              onChange={(event) => setDraft({ ...draft, list: event.target.value as UpdateListId })}
+            >
+              {UPDATE_LISTS.map((list) => (
+                <option key={list} value={list}>
+                  {LIST_NAMES[list]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            Message (Markdown: **bold**, *italic*, [a link](https://example.org), lists with -)
+            <textarea
+              value={draft.body}
+              rows={12}
+              required
+              aria-invalid={fieldError('body') ? true : undefined}
+              onChange={(event) => setDraft({ ...draft, body: event.target.value })}
+            />
+          </label>
+          <div className={styles.tools}>
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Preview
+            </Button>
+            <Button onClick={onTest} variant="secondary" disabled={busy}>
+              Send a test to me
+            </Button>
+            <Button onClick={() => onSend()} disabled={busy}>
+              Send now
+            </Button>
+          </div>
+          <div className={styles.tools}>
+            <label className={styles.field}>
+              Send later, at
+              <input type="datetime-local" value={scheduleAt} onChange={(event) => setScheduleAt(event.target.value)} />
+            </label>
+            <Button onClick={() => onSend(scheduleAt)} variant="secondary" disabled={busy || !scheduleAt}>
+              Schedule
+            </Button>
+          </div>
+        </form>
+        <div aria-live="polite">
+          {outcome && (
+            <p className={outcome.ok ? styles.notice : styles.error} role={outcome.ok ? undefined : 'alert'}>
+              {outcome.text}
+              {outcome.fields &&
+                Object.values(outcome.fields).length > 0 &&
+                ` ${Object.values(outcome.fields).join(' ')}`}
+            </p>
+          )}
+        </div>
+        {preview && (
+          <iframe title={`Preview: ${preview.subject}`} sandbox="" srcDoc={preview.html} className={own.preview} />
+        )}
+      </section>
+
+      <section aria-labelledby="updates-heading">
+        <h2 id="updates-heading">Updates sent and planned</h2>
+        {updates.length === 0 ? (
+          <p>No updates yet.</p>
+        ) : (
+          <div className={styles.table}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Subject</th>
+                  <th scope="col">List</th>
+                  <th scope="col">State</th>
+                  {DELIVERY_COUNTS.map((name) => (
+                    <th scope="col" key={name}>
+                      {name[0]!.toUpperCase() + name.slice(1)}
+                    </th>
+                  ))}
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {updates.map((update) => (
+                  <tr key={update.id}>
+                    <td>{update.webVersion ? <a href={update.webVersion}>{update.subject}</a> : update.subject}</td>
+                    <td>{LIST_NAMES[update.list]}</td>
+                    <td>
+                      {STATE_LABELS[update.state]}
+                      {update.scheduledAt && update.state === 'scheduled' && ` (${formatDateTime(update.scheduledAt)})`}
+                    </td>
+                    {DELIVERY_COUNTS.map((name) => (
+                      <td key={name}>{update.counts[name]}</td>
+                    ))}
+                    <td>
+                      <div className={styles.tools}>
+                        {update.state === 'draft' && (
+                          <Button variant="secondary" onClick={() => onEdit(update)}>
+                            Edit
+                          </Button>
+                        )}
+                        {update.state === 'sending' && (
+                          <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'pause')}>
+                            Pause
+                          </Button>
+                        )}
+                        {update.state === 'paused' && (
+                          <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'resume')}>
+                            Resume
+                          </Button>
+                        )}
+                        {['scheduled', 'sending', 'paused'].includes(update.state) && (
+                          <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'cancel')}>
+                            Cancel
+                          </Button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <Subscribers onFailure={failed} />
+    </article>
+  );
+}
+
+/** Counts per list, a search by address, and the export with the consent records. */
+function Subscribers({ onFailure }: { readonly onFailure: (error: unknown) => void }) {
+  const [q, setQ] = useState('');
+  const [answer, setAnswer] = useState<SubscribersAnswer | undefined>();
+  const search = useCallback((text: string) => updatesApi.subscribers(text).then(setAnswer, onFailure), [onFailure]);
+  useEffect(() => {
+    void search('');
+  }, [search]);
+  return (
+    <section aria-labelledby="subscribers-heading">
+      <h2 id="subscribers-heading">Subscribers</h2>
+      {answer && (
+        <ul>
+          {answer.counts.map((count) => (
+            <li key={count.list}>
+              {LIST_NAMES[count.list]}: {count.confirmed} confirmed, {count.pending} waiting to confirm, {count.left}{' '}
+              left
+            </li>
+          ))}
+          <li>{answer.suppressed} addresses suppressed (left every list, bounced or erased)</li>
+        </ul>
+      )}
+      <form
+        className={styles.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search(q);
+        }}
+      >
+        <label className={styles.field}>
+          Search by address
+          <input type="search" value={q} onChange={(event) => setQ(event.target.value)} />
+        </label>
+        <div className={styles.tools}>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+          <a className={buttonClassName('secondary')} href={subscribersExportUrl('csv')} download>
+            Export CSV
+          </a>
+          <a className={buttonClassName('secondary')} href={subscribersExportUrl('xlsx')} download>
+            Export Excel
+          </a>
+        </div>
+      </form>
+      {answer && answer.rows.length > 0 && (
+        <ul aria-label="Matching subscribers">
+          {answer.rows.map((row) => (
+            <li key={row.email}>
+              {row.email}: {row.lists.map((list) => `${LIST_NAMES[list.id]} (${list.state})`).join(', ')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,272 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ContentModelJson } from '@wpc/shared/content-model';
+import type { EditorEntry, EditorVersion } from '@wpc/shared/team/content-schemas';
+import ContentEditor from '../src/team/content/ContentEditor';
+
+jest.mock('single-spa', () => ({
+  navigateToUrl: jest.fn((url: string) => {
+    window.history.pushState(null, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }),
+}));
+
+jest.setTimeout(20_000);
+
+// Issue 28, the editor in /team: its form comes from the area's declaration, refused fields are
+// shown at their inputs, a save on a stale version shows both versions, and what is typed is kept
+// in the browser until the API has it.
+
+const SESSION = {
+  signedIn: true as const,
+  email: 'partner@showcase.test',
+  csrfToken: 'csrf',
+  admin: false,
+  roles: ['content:showcase' as const],
+  freshUntil: '2026-11-26T09:15:00.000Z',
+};
+
+const MODEL: ContentModelJson = {
+  format: 1,
+  area: 'showcase',
+  types: [
+    {
+      name: 'session',
+      label: 'Session',
+      plural: 'Sessions',
+      titleField: 'title',
+      slugFrom: 'title',
+      fields: [
+        { name: 'title', kind: 'text', label: 'Title' },
+        { name: 'description', kind: 'markdown', label: 'Description', help: 'Markdown.' },
+        {
+          name: 'presenters',
+          kind: 'list',
+          label: 'Presenters',
+          itemLabel: 'Presenter',
+          of: [
+            { name: 'name', kind: 'text', label: 'Name' },
+            { name: 'role', kind: 'text', label: 'Role' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const entry = (version: number, data: Record<string, unknown>, by = SESSION.email): EditorEntry => ({
+  area: 'showcase',
+  id: 'fuel-breaks',
+  type: 'session',
+  version,
+  status: 'published',
+  draft: { slug: 'fuel-breaks', data },
+  published: { slug: 'fuel-breaks', data, publishedAt: '2025-07-16T19:00:00.000Z', version: 1 },
+  scheduled: null,
+  updatedAt: '2026-11-26T09:00:00.000Z',
+  updatedBy: by,
+  issues: [],
+});
+
+const DATA = { title: 'Fuel breaks', description: 'Intro.', presenters: [{ name: 'Ana Ruiz', role: 'Founder' }] };
+const VERSIONS: EditorVersion[] = [
+  { version: 2, action: 'save', at: '2026-11-26T09:00:00.000Z', by: SESSION.email, slug: 'fuel-breaks', data: DATA },
+  {
+    version: 1,
+    action: 'seed',
+    at: '2026-11-20T09:00:00.000Z',
+    by: 'seed',
+    slug: 'fuel-breaks',
+    data: { ...DATA, title: 'Fuel breaks that work' },
+  },
+];
+
+interface Call {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: Record<string, unknown>;
+}
+
+function fakeApi(routes: Record<string, (call: Call) => { status: number; body: unknown }>) {
+  const calls: Call[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${path}`];
+    const answer = route ? route(call) : { status: 404, body: { error: 'Not found.' } };
+    return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
+  });
+  return calls;
+}
+
+const BASE = '/api/team/content';
+const common = {
+  [`GET ${BASE}`]: () => ({ status: 200, body: { areas: ['showcase'] } }),
+  [`GET ${BASE}/showcase`]: () => ({
+    status: 200,
+    body: {
+      area: 'showcase',
+      model: MODEL,
+      entries: [
+        {
+          id: 'fuel-breaks',
+          type: 'session',
+          slug: 'fuel-breaks',
+          title: 'Fuel breaks',
+          status: 'published',
+          version: 2,
+          updatedAt: '2026-11-26T09:00:00.000Z',
+          updatedBy: SESSION.email,
+        },
+        {
+          id: 'ember-watch',
+          type: 'session',
+          slug: 'ember-watch',
+          title: 'Ember watch',
+          status: 'draft',
+          version: 1,
+          updatedAt: '2026-11-26T09:00:00.000Z',
+          updatedBy: SESSION.email,
+        },
+      ],
+    },
+  }),
+  [`GET ${BASE}/showcase/entries/fuel-breaks`]: () => ({
+    status: 200,
+    body: { entry: entry(2, DATA), versions: VERSIONS },
+  }),
+  [`POST ${BASE}/showcase/markdown`]: () => ({ status: 200, body: { html: '<p>Intro.</p>' } }),
+};
+
+function at(path: string) {
+  window.history.replaceState(null, '', path);
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(global, 'fetch');
+  window.localStorage.clear();
+});
+
+describe('the content editor', () => {
+  it('lists the area’s entries and finds them by search', async () => {
+    at('/team/content/showcase');
+    fakeApi(common);
+    const user = userEvent.setup();
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    expect(await screen.findByRole('link', { name: 'Fuel breaks' })).toHaveAttribute(
+      'href',
+      '/team/content/showcase/fuel-breaks',
+    );
+    expect(screen.getByRole('link', { name: 'Ember watch' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search titles and slugs'), 'ember');
+    expect(screen.queryByRole('link', { name: 'Fuel breaks' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 of 2 entries')).toBeInTheDocument();
+  });
+
+  it('generates the form from the declaration and shows the fields the API refuses at their inputs', async () => {
+    at('/team/content/showcase/fuel-breaks');
+    const calls = fakeApi({
+      ...common,
+      [`POST ${BASE}/showcase/entries/fuel-breaks`]: (call) => ({
+        status: 200,
+        body: { entry: entry(3, call.body!.data as Record<string, unknown>) },
+      }),
+      [`POST ${BASE}/showcase/entries/fuel-breaks/publish`]: () => ({
+        status: 400,
+        body: { error: 'The entry cannot be published yet.', fields: { 'presenters.0.name': 'Enter name.' } },
+      }),
+    });
+    const user = userEvent.setup();
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    const title = await screen.findByLabelText('Title');
+    expect(title).toHaveValue('Fuel breaks');
+    expect(screen.getByLabelText('Description')).toHaveValue('Intro.');
+    const presenters = screen.getByRole('group', { name: 'Presenters' });
+    const name = within(presenters).getByLabelText('Name');
+    expect(name).toHaveValue('Ana Ruiz');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    // The draft is saved first (on the version opened), then published on the version saved.
+    const save = calls.find((call) => call.method === 'POST' && call.path.endsWith('/entries/fuel-breaks'));
+    expect(save?.body).toMatchObject({ version: 2, data: { presenters: [{ role: 'Founder' }] } });
+    expect(calls.at(-1)).toMatchObject({ path: `${BASE}/showcase/entries/fuel-breaks/publish`, body: { version: 3 } });
+    expect(await screen.findByText('Enter name.')).toBeInTheDocument();
+    expect(within(presenters).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    // The summary links to the input.
+    expect(screen.getByRole('link', { name: 'presenters.0.name' })).toHaveAttribute(
+      'href',
+      `#${within(presenters).getByLabelText('Name').id}`,
+    );
+    // History: who, when, what changed, and a restore of the older version.
+    expect(screen.getByText(/changed: Title/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restore version 1' })).toBeInTheDocument();
+  });
+
+  it('on a conflict shows both versions and saves mine over theirs only when asked; what is typed stays in the browser', async () => {
+    at('/team/content/showcase/fuel-breaks');
+    const theirs = entry(3, { ...DATA, title: 'Fuel breaks (their edit)' }, 'lead@consortium.test');
+    const calls = fakeApi({
+      ...common,
+      [`POST ${BASE}/showcase/entries/fuel-breaks`]: (call) =>
+        call.body!.version === 2
+          ? { status: 409, body: { error: 'Someone else changed this entry since you opened it.', current: theirs } }
+          : { status: 200, body: { entry: entry(4, call.body!.data as Record<string, unknown>) } },
+    });
+    const user = userEvent.setup();
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Fuel breaks (my edit)');
+    const kept = JSON.parse(window.localStorage.getItem('wpc:content-draft:showcase/fuel-breaks')!);
+    expect(kept).toMatchObject({ baseVersion: 2, data: { title: 'Fuel breaks (my edit)' } });
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const panel = await screen.findByRole('region', { name: 'Two versions of this entry' });
+    const row = within(panel).getByRole('row', { name: /Title/ });
+    expect(row).toHaveTextContent('Fuel breaks (their edit)');
+    expect(row).toHaveTextContent('Fuel breaks (my edit)');
+    // Still kept: nothing is lost while the editor chooses.
+    expect(window.localStorage.getItem('wpc:content-draft:showcase/fuel-breaks')).toContain('my edit');
+    await user.click(within(panel).getByRole('button', { name: 'Keep my version' }));
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    });
+    expect(calls.filter((call) => call.method === 'POST').at(-1)).toMatchObject({
+      body: { version: 3, data: { title: 'Fuel breaks (my edit)' } },
+    });
+    expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
+    expect(window.localStorage.getItem('wpc:content-draft:showcase/fuel-breaks')).toBeNull();
+  });
+
+  it('brings back a draft kept in the browser when the session ended mid-edit, and saves it', async () => {
+    at('/team/content/showcase/fuel-breaks');
+    window.localStorage.setItem(
+      'wpc:content-draft:showcase/fuel-breaks',
+      JSON.stringify({
+        baseVersion: 2,
+        slug: 'fuel-breaks',
+        data: { ...DATA, title: 'Typed before sign-in' },
+        keptAt: '2026-11-26T09:05:00.000Z',
+      }),
+    );
+    const calls = fakeApi({
+      ...common,
+      [`POST ${BASE}/showcase/entries/fuel-breaks`]: (call) => ({
+        status: 200,
+        body: { entry: entry(3, call.body!.data as Record<string, unknown>) },
+      }),
+    });
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    expect(await screen.findByLabelText('Title')).toHaveValue('Typed before sign-in');
+    expect(screen.getByText(/Your unsaved changes of .* are back/)).toBeInTheDocument();
+    await screen.findByText('All changes saved', {}, { timeout: 6000 });
+    expect(calls.find((call) => call.method === 'POST' && call.path.endsWith('/fuel-breaks'))?.body).toMatchObject({
+      version: 2,
+      data: { title: 'Typed before sign-in' },
+    });
+  });
+});

@@ -1,0 +1,132 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { UpdatesPage } from '../src/team/updates/UpdatesPage';
+
+// userEvent types key by key: on a busy two-core CI machine a test takes seconds.
+jest.setTimeout(20_000);
+
+const SESSION = {
+  signedIn: true as const,
+  email: 'writer@consortium.test',
+  csrfToken: 'csrf-of-the-session',
+  admin: false,
+  roles: ['updates' as const],
+  freshUntil: '2999-01-01T00:00:00.000Z',
+};
+
+interface Call {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Record<string, string>;
+  readonly body?: unknown;
+}
+
+/** A fake API answering by "METHOD path" (query ignored); records every call. */
+function fakeApi(routes: Record<string, (call: Call) => { status: number; body: unknown }>) {
+  const calls: Call[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${call.url.split('?')[0]}`];
+    const answer = route ? route(call) : { status: 404, body: { error: 'Not found.' } };
+    return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
+  });
+  return calls;
+}
+
+const counts = { queued: 0, sent: 0, failed: 0, suppressed: 0, cancelled: 0 };
+const view = (state: string, extra: Record<string, unknown> = {}) => ({
+  id: 'u1',
+  subject: 'The 2027 Scorecard',
+  body: 'It opens in March.',
+  list: 'scorecard',
+  state,
+  createdAt: '2026-11-26T09:00:00.000Z',
+  createdBy: SESSION.email,
+  scheduledAt: null,
+  startedAt: null,
+  finishedAt: null,
+  fromRelease: null,
+  counts,
+  webVersion: null,
+  ...extra,
+});
+
+test('writes, previews, tests and sends an update; each change carries the CSRF token; subscribers per list', async () => {
+  let updates: unknown[] = [];
+  const calls = fakeApi({
+    'GET /api/team/updates': () => ({ status: 200, body: { updates } }),
+    'POST /api/team/updates': () => ({ status: 201, body: view('draft') }),
+    'POST /api/team/updates/preview': () => ({
+      status: 200,
+      body: { subject: 'The 2027 Scorecard', html: '<p>It opens in March.</p>', text: 'It opens in March.' },
+    }),
+    'POST /api/team/updates/u1': () => ({ status: 200, body: view('draft') }),
+    'POST /api/team/updates/u1/test': () => ({ status: 200, body: { sentTo: SESSION.email } }),
+    'POST /api/team/updates/u1/send': () => {
+      updates = [view('sending', { counts: { ...counts, queued: 40, sent: 2 }, webVersion: '/updates/web?id=u1' })];
+      return { status: 200, body: updates[0] };
+    },
+    'GET /api/team/subscribers': () => ({
+      status: 200,
+      body: {
+        counts: [
+          { list: 'scorecard', confirmed: 42, pending: 3, left: 1 },
+          { list: 'showcase', confirmed: 7, pending: 0, left: 0 },
+        ],
+        suppressed: 2,
+        rows: [],
+      },
+    }),
+  });
+  const user = userEvent.setup();
+  render(<UpdatesPage session={SESSION} onSignedOut={jest.fn()} />);
+
+  expect(await screen.findByText('Scorecard updates: 42 confirmed, 3 waiting to confirm, 1 left')).toBeVisible();
+  await user.type(screen.getByLabelText('Subject'), 'The 2027 Scorecard');
+  await user.type(screen.getByLabelText(/^Message/), 'It opens in March.');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  expect(await screen.findByTitle('Preview: The 2027 Scorecard')).toHaveAttribute('sandbox', '');
+
+  await user.click(screen.getByRole('button', { name: 'Send a test to me' }));
+  expect(await screen.findByText(`Test sent to ${SESSION.email}.`)).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Send now' }));
+  expect(await screen.findByText('Sending to the confirmed subscribers of Scorecard updates.')).toBeVisible();
+
+  const row = (await screen.findByRole('link', { name: 'The 2027 Scorecard' })).closest('tr')!;
+  expect(within(row).getByText('Sending')).toBeVisible();
+  expect(within(row).getByRole('button', { name: 'Pause' })).toBeVisible();
+  expect(within(row).getByText('40')).toBeVisible();
+
+  const changes = calls.filter((call) => call.method === 'POST');
+  expect(changes.map((call) => call.url.replace(/^.*\/api\/team/, ''))).toEqual([
+    '/updates/preview',
+    '/updates',
+    '/updates/u1/test',
+    '/updates/u1',
+    '/updates/u1/send',
+  ]);
+  expect(changes.every((call) => call.headers['X-CSRF-Token'] === SESSION.csrfToken)).toBe(true);
+  expect(changes[1]!.body).toEqual({ subject: 'The 2027 Scorecard', body: 'It opens in March.', list: 'scorecard' });
+});
+
+test('shows the API’s refusal and the field it names', async () => {
+  fakeApi({
+    'GET /api/team/updates': () => ({ status: 200, body: { updates: [] } }),
+    'GET /api/team/subscribers': () => ({ status: 200, body: { counts: [], suppressed: 0, rows: [] } }),
+    'POST /api/team/updates/preview': () => ({
+      status: 400,
+      body: { error: 'The update cannot be previewed.', fields: { subject: 'Write a subject.' } },
+    }),
+  });
+  const user = userEvent.setup();
+  render(<UpdatesPage session={SESSION} onSignedOut={jest.fn()} />);
+  await user.click(await screen.findByRole('button', { name: 'Preview' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The update cannot be previewed. Write a subject.');
+  expect(screen.getByLabelText('Subject')).toHaveAttribute('aria-invalid', 'true');
+});
