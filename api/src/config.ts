@@ -16,6 +16,12 @@ export interface UploadConfig {
   readonly tmpDir: string;
   readonly maxFiles: number;
   readonly maxFileBytes: number;
+  /** All stored uploads together may take this much (UPLOADS_MAX_TOTAL_MB). */
+  readonly maxTotalBytes: number;
+  /** One client address may upload this much a day (UPLOADS_PER_ADDRESS_DAILY_MB). */
+  readonly perAddressDailyMb: number;
+  /** Files of submissions older than this many months are deleted (UPLOADS_RETENTION_MONTHS). */
+  readonly retentionMonths: number;
 }
 
 export interface ApiConfig {
@@ -144,6 +150,12 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       tmpDir: path.resolve(text(env, 'UPLOAD_TMP_DIR') ?? path.join(os.tmpdir(), 'wpc-api-uploads')),
       maxFiles: FEEDBACK_MAX_FILES,
       maxFileBytes: FEEDBACK_MAX_FILE_BYTES,
+      // 10 GB; a disk's size is the operator's to know, so it is a setting.
+      maxTotalBytes: integer(env, 'UPLOADS_MAX_TOTAL_MB', 10 * 1024, 1) * 1024 * 1024,
+      // Ten full feedback forms' worth: far more than anyone sends in earnest, far less than a flood.
+      perAddressDailyMb: integer(env, 'UPLOADS_PER_ADDRESS_DAILY_MB', 200, 1),
+      // Two years: a feedback round's files stay while the team works with them, not forever.
+      retentionMonths: integer(env, 'UPLOADS_RETENTION_MONTHS', 24, 1),
     },
     storeTimeoutMs: integer(env, 'STORE_TIMEOUT_MS', 1500, 1),
     storeMaxInFlight: integer(env, 'STORE_MAX_IN_FLIGHT', 8, 1),

@@ -12,6 +12,7 @@ import { startInbound } from './updates/inbound';
 import { confirmationLane, deliveryLane, UpdateSender } from './updates/sender';
 import { createStore, DataDirLockedError } from './store';
 import { teamJobs } from './team/housekeeping';
+import { uploadRetentionJob } from './uploads/retention';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -78,7 +79,10 @@ async function main(): Promise<void> {
     content,
   });
   const seeds = startSeedLoading(content.publishing, logger);
-  const housekeeping = new Housekeeping(teamJobs(store, config), logger);
+  const housekeeping = new Housekeeping(
+    [...teamJobs(store, config), uploadRetentionJob(store, config.uploads.retentionMonths)],
+    logger,
+  );
   housekeeping.start();
   const server = http.createServer(
     {

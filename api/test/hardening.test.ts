@@ -140,7 +140,12 @@ describeStore(embeddedCase, 'hardening', () => {
     it('reports the store in use', async () => {
       const res = await request(h.app).get('/api/health');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: 'ok', store: 'embedded', notifications: 'off' });
+      expect(res.body).toEqual({
+        status: 'ok',
+        store: 'embedded',
+        notifications: 'off',
+        storage: { uploadsBytes: 0 },
+      });
     });
 
     it('answers unknown API paths with 404 JSON', async () => {

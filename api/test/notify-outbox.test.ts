@@ -254,14 +254,18 @@ for (const storeCase of storeCases) {
           .post(endpointPath('notifyme'))
           .send({ ...validBodies.notifyme, lastName: `Outage${index}` })
           .expect(200);
-      // Several probes fail while the server is away.
+      // Several probes fail while the server is away; /api/health says when the next one is.
       await new Promise((resolve) => setTimeout(resolve, 2000));
       expect(h.smtp.messages).toHaveLength(0);
+      const waiting = (await request(h.app).get('/api/health').expect(200)).body;
+      expect(Date.parse(waiting.outbox.nextAttemptAt)).toBeGreaterThanOrEqual(Date.now() - 1000);
+      expect(Date.parse(waiting.outbox.nextAttemptAt)).toBeLessThanOrEqual(Date.now() + 1000);
       await h.smtp.start();
       const started = Date.now();
       await h.smtp.waitForMessages(3, { timeoutMs: 10_000 });
       expect(Date.now() - started).toBeLessThan(10_000);
       await eventually(async () => expect(await h.store.outbox!.stats()).toMatchObject({ pending: 0, failed: 0 }));
+      expect((await request(h.app).get('/api/health').expect(200)).body.outbox.nextAttemptAt).toBeUndefined();
     });
   });
 
@@ -339,6 +343,7 @@ describeStore(storeCases[0]!, 'notifications off (no SMTP_URL)', () => {
         status: 'ok',
         store: 'embedded',
         notifications: 'off',
+        storage: { uploadsBytes: 0 },
       });
     } finally {
       await testStore.destroy();

@@ -119,7 +119,12 @@ describeStore(embeddedCase, 'notifications off', () => {
         body: JSON.stringify(validBodies.notifyme),
       });
       expect(answer.status).toBe(200);
-      expect(await health(port)).toEqual({ status: 'ok', store: 'embedded', notifications: 'off' });
+      expect(await health(port)).toEqual({
+        status: 'ok',
+        store: 'embedded',
+        notifications: 'off',
+        storage: { uploadsBytes: 0 },
+      });
       expect(output.text.match(/notifications are off/g)).toHaveLength(1);
     } finally {
       child.kill('SIGTERM');

@@ -10,6 +10,7 @@ import type { ApiConfig } from '../src/config';
 import { createMailer, type Mailer } from '../src/mail/transport';
 import type { NewSubmission, StoredSubmission, Store } from '../src/store';
 import { teamJobs } from '../src/team/housekeeping';
+import { signInLinks } from '../src/team/sign-in';
 import { testConfig } from './helpers/config';
 import { useHarness } from './helpers/harness';
 import { parseCsv } from './helpers/csv';
@@ -86,6 +87,30 @@ for (const storeCase of storeCases) {
         expect(mail!.envelope.to).toEqual([COLLEAGUE.toLowerCase()]);
         expect(mail!.text).toContain(`https://www.example.org/team/sign-in#token=${linkToken(mail!)}`);
         expect(mail!.html).toContain(`href="https://www.example.org/team/sign-in#token=${linkToken(mail!)}"`);
+      });
+
+      it('sends one address at most 3 links per 15 minutes, counted in the store: two replicas share the count', async () => {
+        const sent: string[] = [];
+        const counting: Mailer = {
+          send: async (mail) => {
+            sent.push(mail.to[0]!);
+            return { messageId: '<x@example.org>', response: '250 OK' };
+          },
+          close: () => undefined,
+        };
+        const replica = () =>
+          signInLinks({
+            store: h.store,
+            accessOf: async (email) => (email === TEAM ? { admin: true, roles: [] } : null),
+            siteOrigin: 'https://www.example.org',
+            production: false,
+            mailer: counting,
+            logger: pino({ level: 'silent' }),
+            clock: () => new Date(clock.now()),
+          });
+        const [first, second] = [replica(), replica()];
+        for (let index = 0; index < 6; index += 1) await (index % 2 ? second : first).request(TEAM);
+        expect(sent).toEqual([TEAM, TEAM, TEAM]);
       });
 
       it('refuses what is not an email address, naming the field', async () => {

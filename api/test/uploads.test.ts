@@ -205,4 +205,44 @@ for (const storeCase of storeCases) {
       await expectNothingLeft();
     });
   });
+
+  // Issue 31 item 8: quotas, each answered with a clear 4xx, keeping nothing of the refused request.
+  describeStore(storeCase, 'upload quotas', () => {
+    const MB = 1024 * 1024;
+    const h = useHarness(storeCase, { uploads: { perAddressDailyMb: 3, maxTotalBytes: 5 * MB } });
+    const send = (name: string, size: number) => {
+      const req = request(h.app).post(FEEDBACK);
+      for (const [field, value] of Object.entries(fields)) void req.field(field, value);
+      return req.attach('files', pdfOfSize(size), name);
+    };
+
+    it('stops one address at its daily quota with 429 and a pointer to the Links box; the files stay out', async () => {
+      expect((await send('a.pdf', 2 * MB)).status).toBe(200);
+      // /api/health shows what the uploads take.
+      expect((await request(h.app).get('/api/health')).body.storage).toEqual({ uploadsBytes: 2 * MB });
+      const refused = await send('b.pdf', 2 * MB);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(/3 MB a day/);
+      expect(refused.body.error).toMatch(/Links box/);
+      expect((await h.store.files.list()).map((file) => file.name)).toEqual(['a.pdf']);
+      expect(await h.store.submissions.list()).toHaveLength(1);
+      expect(await leftovers(h.config)).toEqual([]);
+      // What was refused is not counted: a file that fits the rest of the day's quota is taken.
+      expect((await send('c.pdf', MB - 1)).status).toBe(200);
+    });
+
+    it('refuses files once all stored uploads would pass the total quota, with 413, keeping nothing', async () => {
+      const other = await h.store.files.save(Readable.from([Buffer.alloc(4 * MB, 1)]), {
+        name: 'earlier.pdf',
+        contentType: 'application/pdf',
+      });
+      expect(await h.store.files.totalBytes()).toBe(other.size);
+      const refused = await send('big.pdf', 2 * MB);
+      expect(refused.status).toBe(413);
+      expect(refused.body.error).toMatch(/storage for uploads is full/);
+      expect((await h.store.files.list()).map((file) => file.name)).toEqual(['earlier.pdf']);
+      expect(await h.store.submissions.list()).toEqual([]);
+      expect(await leftovers(h.config)).toEqual([]);
+    });
+  });
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { expect, test, type APIResponse } from '@playwright/test';
 import { waitForHydration } from '../../test-support/e2e/hydration';
 import { recordViolations } from '../../test-support/e2e/violations';
@@ -88,6 +89,34 @@ test('files, remote files, share images and errors carry the headers and a polic
     const csp = expectCommonHeaders(response, `${path} (${response.status()})`);
     expect(csp.get('default-src'), path).toEqual(["'none'"]);
   }
+});
+
+// Issue 31 item 10: what an edge refuses before the API sees it carries the site's headers too
+// (nginx answered its own 413 with none). Only the declared length is sent: nginx refuses on it
+// (client_max_body_size) at once; the node edge has no limit of its own and passes the request
+// on, and the API ends the wait for the body (BODY_TIMEOUT_MS, 15 s) with 408.
+test('a body declared too large and never sent is refused with the site’s headers', async ({ baseURL }, testInfo) => {
+  test.slow();
+  const response = await new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>(
+    (resolve, reject) => {
+      const req = http.request(`${baseURL}/api/submit-contact-form`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(300 * 1024 * 1024) },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    },
+  );
+  expect(response.status).toBe(testInfo.project.metadata.edge === 'nginx' ? 413 : 408);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(String(response.headers['content-security-policy'])).toContain("default-src 'none'");
+  expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
 });
 
 // Issue 31 item 9: how strict the headers are is the deployment's setting (NODE_ENV, SITE_ORIGIN;

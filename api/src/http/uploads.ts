@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { FEEDBACK_FILE_EXTENSIONS } from '@wpc/shared/schemas';
 import type { UploadConfig } from '../config';
+import type { Store } from '../store';
 import { isAllowedExtension, sanitizeFileName } from '../uploads/files';
 import { trackUploadDir } from './cleanup';
 import { HttpError, LINKS_HINT } from './errors';
@@ -91,4 +92,50 @@ export function feedbackUploads(config: UploadConfig): RequestHandler[] {
     });
 
   return [prepare, parseBody];
+}
+
+const MB = 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The uploads' quotas, checked once a request's files are on the scratch disk and before any is
+ * stored (issue 31 item 8: 10 files of 20 MB per submission, 60 submissions a minute, kept
+ * forever, was about 12 GB a minute from one address): what one client address may send a day,
+ * counted in the store so replicas share it, and what all stored uploads may take together. A
+ * refused request's files are deleted with its scratch folder, and its megabytes are not counted.
+ */
+export function uploadQuotas(
+  store: Pick<Store, 'files' | 'rateCounts'>,
+  limits: Pick<UploadConfig, 'maxTotalBytes' | 'perAddressDailyMb'>,
+): RequestHandler {
+  return async (req, res, next) => {
+    const files = (req.files as Express.Multer.File[] | undefined) ?? [];
+    const bytes = files.reduce((sum, file) => sum + file.size, 0);
+    if (bytes === 0) {
+      next();
+      return;
+    }
+    try {
+      const megabytes = Math.ceil(bytes / MB);
+      const key = `uploads:${req.ip ?? 'unknown'}`;
+      const { count } = await store.rateCounts.hit(key, DAY_MS, megabytes);
+      if (count > limits.perAddressDailyMb) {
+        await store.rateCounts.unhit(key, DAY_MS, megabytes);
+        throw new HttpError(
+          429,
+          `Your address has sent as many files today as the site takes from one sender (${limits.perAddressDailyMb} MB a day). ${LINKS_HINT}`,
+        );
+      }
+      if ((await store.files.totalBytes()) + bytes > limits.maxTotalBytes) {
+        await store.rateCounts.unhit(key, DAY_MS, megabytes);
+        throw new HttpError(
+          413,
+          `The site cannot take more files just now: its storage for uploads is full. ${LINKS_HINT}`,
+        );
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
 }

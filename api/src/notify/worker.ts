@@ -17,6 +17,8 @@ export interface Notifications {
   submitted(id: string): void;
   /** The outbox for /api/health, at most a few seconds old. */
   stats(): Promise<OutboxStats | undefined>;
+  /** While the SMTP server cannot be reached: when sending is tried next; undefined otherwise. */
+  nextAttemptAt(): Date | undefined;
 }
 
 export interface WorkerTiming {
@@ -224,6 +226,10 @@ export class NotificationWorker implements Notifications {
     const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
     await Promise.race([Promise.allSettled([...this.sending, this.sweeping]), grace]);
     this.deps.mailer.close();
+  }
+
+  nextAttemptAt(): Date | undefined {
+    return this.unreachable > 0 ? new Date(Math.max(this.pausedUntil, this.clock())) : undefined;
   }
 
   async stats(): Promise<OutboxStats | undefined> {

@@ -70,6 +70,12 @@ const outboxSchema = z
         'How long ago the oldest pending notification’s submission arrived, in seconds; null when none is pending.',
       ),
     failed: z.int().min(0).describe('Notifications given up: refused for good, or failing for 24 h.'),
+    nextAttemptAt: z.iso
+      .datetime()
+      .optional()
+      .describe(
+        'Only while the SMTP server cannot be reached: when sending is tried next. Everything that waited for the server is sent once it answers.',
+      ),
   })
   .describe('The notification outbox; absent when notifications are off or it could not be read in time.');
 export const healthSchema = z.strictObject({
@@ -77,6 +83,10 @@ export const healthSchema = z.strictObject({
   store: storeKind,
   notifications: notificationsMode,
   outbox: outboxSchema.optional(),
+  storage: z
+    .strictObject({ uploadsBytes: z.int().min(0).describe('Bytes of every stored upload together.') })
+    .optional()
+    .describe('What the uploads take (UPLOADS_MAX_TOTAL_MB is the quota); absent when it could not be read in time.'),
 });
 export const healthUnavailableSchema = z.strictObject({
   status: z.literal('unavailable'),

@@ -16,21 +16,33 @@ async function outboxReport(notifications: Notifications | undefined, timeoutMs:
         ? Math.max(0, Math.round((Date.now() - stats.oldestPendingAt.getTime()) / 1000))
         : null,
       failed: stats.failed,
+      ...(notifications.nextAttemptAt() && { nextAttemptAt: notifications.nextAttemptAt()!.toISOString() }),
     },
   };
 }
 
+/** What the stored uploads take; absent when the store does not answer in time. */
+async function storageReport(store: Store, timeoutMs: number) {
+  const bytes = await withDeadline(store.files.totalBytes(), timeoutMs, 'uploads total').catch(() => undefined);
+  return bytes === undefined ? {} : { storage: { uploadsBytes: bytes } };
+}
+
 /**
  * GET /api/health: 200 when the store answers, 503 when it does not; with notifications on,
- * the outbox too (pending, age of the oldest pending in seconds, failed).
+ * the outbox too (pending, age of the oldest pending in seconds, failed, and while the SMTP
+ * server is unreachable the next attempt), and what the uploads take.
  */
 export function healthRoutes(store: Store, notifications?: Notifications, timeoutMs = 1500): Router {
   const router = Router();
   router.get('/api/health', async (_req, res) => {
-    const [health, outbox] = await Promise.all([store.health(), outboxReport(notifications, timeoutMs)]);
+    const [health, outbox, storage] = await Promise.all([
+      store.health(),
+      outboxReport(notifications, timeoutMs),
+      storageReport(store, timeoutMs),
+    ]);
     res.set('Cache-Control', 'no-store');
     if (health.ok) {
-      res.json({ status: 'ok', store: store.kind, ...outbox });
+      res.json({ status: 'ok', store: store.kind, ...outbox, ...storage });
       return;
     }
     // The cause may name hosts: the store wrapper logs it once per outage, never to the public.

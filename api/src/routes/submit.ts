@@ -7,7 +7,7 @@ import { HttpError, LINKS_HINT, sendError } from '../http/errors';
 import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idempotency';
 import { answerOk } from '../http/answer-ok';
 import { logOutcome } from '../logger';
-import { feedbackUploads } from '../http/uploads';
+import { feedbackUploads, uploadQuotas } from '../http/uploads';
 import type { Store } from '../store';
 import type { Notifications } from '../notify/worker';
 import { submitForm, type SubmitOptions, type SubmitOutcome } from '../submissions/submit';
@@ -115,6 +115,7 @@ export function submitRoutes({ store, config, guards, notifications, afterStored
         deadline,
         json,
         ...feedbackUploads(config.uploads),
+        uploadQuotas(store, config.uploads),
         handler,
       );
     } else {

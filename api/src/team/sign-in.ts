@@ -15,7 +15,7 @@ export interface SignInLinks {
 }
 
 export interface SignInLinkOptions {
-  readonly store: Pick<Store, 'sessions'>;
+  readonly store: Pick<Store, 'sessions' | 'rateCounts'>;
   readonly accessOf: AccessOf;
   readonly siteOrigin: string;
   readonly production: boolean;
@@ -33,21 +33,18 @@ export function signInLinks({
   logger,
   clock,
 }: SignInLinkOptions): SignInLinks {
-  const sentAt = new Map<string, number[]>();
-
-  /** At most LINKS_PER_ADDRESS per link lifetime to one inbox, so the form cannot flood a colleague's. */
-  const withinBudget = (address: string, now: number) => {
-    const recent = (sentAt.get(address) ?? []).filter((time) => now - time < SIGN_IN_LINK_TTL_MS);
-    if (recent.length >= LINKS_PER_ADDRESS) return false;
-    sentAt.set(address, [...recent, now]);
-    return true;
-  };
+  /**
+   * At most LINKS_PER_ADDRESS per link lifetime to one inbox, so the form cannot flood a
+   * colleague's; counted in the store, so replicas share the count (keyed by the address's hash).
+   */
+  const withinBudget = async (address: string) =>
+    (await store.rateCounts.hit(`sign-in-link:${tokenHash(address)}`, SIGN_IN_LINK_TTL_MS)).count <= LINKS_PER_ADDRESS;
 
   return {
     async request(email) {
       const address = email.trim().toLowerCase();
       const now = clock();
-      if (!(await accessOf(address)) || !withinBudget(address, now.getTime())) return;
+      if (!(await accessOf(address)) || !(await withinBudget(address))) return;
       const token = newToken();
       await store.sessions.saveSignInToken({
         tokenHash: tokenHash(token),

@@ -13,6 +13,14 @@ recordContract('rate-count record', (store) => {
     expect((await store().rateCounts.hit('submit:203.0.113.2', WINDOW)).count).toBe(1);
   });
 
+  it('counts an amount (an upload’s megabytes) and takes it back', async () => {
+    const counts = store().rateCounts;
+    expect((await counts.hit('uploads:203.0.113.9', WINDOW, 20)).count).toBe(20);
+    expect((await counts.hit('uploads:203.0.113.9', WINDOW, 5)).count).toBe(25);
+    await counts.unhit('uploads:203.0.113.9', WINDOW, 5);
+    expect((await counts.hit('uploads:203.0.113.9', WINDOW)).count).toBe(21);
+  });
+
   it('takes a hit back, never below zero, and forgets a key on reset', async () => {
     const counts = store().rateCounts;
     await counts.hit('admin:a', WINDOW);

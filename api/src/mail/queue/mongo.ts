@@ -15,8 +15,13 @@ interface ClaimTicket {
 const DUPLICATE_KEY = 11000;
 /** Claims of one entry tried in a row past tickets that ran out (their holders died). */
 const CLAIM_TRIES = 5;
-/** Tickets of settled entries are kept this long (far longer than any claim takes), then deleted. */
-const SETTLED_TICKETS_KEPT_MS = 60 * 60_000;
+/**
+ * Tickets are kept this long after they ended (settled, released, or run out; far longer than any
+ * claim takes), then deleted whatever their end, so their number stays bounded. A claimer that
+ * read an entry before its last claim and inserts a deleted ticket's number again is stopped by
+ * the entry's recorded claims (the check after the insert).
+ */
+const TICKETS_KEPT_MS = 60 * 60_000;
 const TICKET_CLEANUP_EVERY_MS = 10 * 60_000;
 
 function isDuplicateKey(error: unknown): boolean {
@@ -94,8 +99,8 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
     async due(now, limit) {
       if (now.getTime() >= nextCleanup) {
         nextCleanup = now.getTime() + TICKET_CLEANUP_EVERY_MS;
-        const before = new Date(now.getTime() - SETTLED_TICKETS_KEPT_MS);
-        await run((db) => claims(db).deleteMany({ settledAt: { $lt: before } }));
+        const before = new Date(now.getTime() - TICKETS_KEPT_MS);
+        await run((db) => claims(db).deleteMany({ $or: [{ settledAt: { $lt: before } }, { until: { $lt: before } }] }));
       }
       const docs = await run(async (db) =>
         records(db)

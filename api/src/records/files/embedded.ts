@@ -30,6 +30,7 @@ const statements = prepared((db) => ({
   byId: db.prepare('SELECT * FROM files WHERE id = ?'),
   all: db.prepare('SELECT * FROM files ORDER BY uploaded_at, id'),
   remove: db.prepare('DELETE FROM files WHERE id = ?'),
+  total: db.prepare('SELECT COALESCE(SUM(size), 0) AS bytes FROM files'),
 }));
 
 interface FileRow {
@@ -89,6 +90,7 @@ export function embeddedFiles(client: DatabaseClient<Database>, dataDir: string)
         await fs.rm(path.join(uploads(), id), { force: true });
       });
     },
+    totalBytes: () => client.run('files total', (db) => (statements(db).total.get() as { bytes: number }).bytes),
   };
 }
 

@@ -25,4 +25,6 @@ export interface FileRepository {
   list(): Promise<StoredFile[]>;
   /** Nothing happens for an unknown or malformed id. */
   delete(id: string): Promise<void>;
+  /** The bytes of every stored file together (the uploads' storage quota). */
+  totalBytes(): Promise<number>;
 }

@@ -74,5 +74,13 @@ export function mongoFiles(client: DatabaseClient<Db>): FileRepository {
           if (error instanceof StoreUnavailableError) throw error; // "file not found" is fine
         });
     },
+    totalBytes: () =>
+      client.run('files total', async (db) => {
+        const [sum] = await db
+          .collection(`${BUCKET}.files`)
+          .aggregate<{ bytes: number }>([{ $group: { _id: null, bytes: { $sum: '$length' } } }])
+          .toArray();
+        return sum?.bytes ?? 0;
+      }),
   };
 }

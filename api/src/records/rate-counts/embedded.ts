@@ -19,10 +19,11 @@ export function embeddedRateCounts(clock: () => number = Date.now): RateCountRep
     return window && window.resetAt > now ? window : undefined;
   };
   return {
-    async hit(key, windowMs): Promise<RateCount> {
+    async hit(key, windowMs, amount = 1): Promise<RateCount> {
       const now = clock();
       if (now >= nextSweep) {
-        nextSweep = now + windowMs;
+        // A day's window (upload quotas) must not put off forgetting the minute ones.
+        nextSweep = now + Math.min(windowMs, 60_000);
         for (const [name, window] of windows) if (window.resetAt <= now) windows.delete(name);
       }
       let window = current(key, now);
@@ -30,12 +31,12 @@ export function embeddedRateCounts(clock: () => number = Date.now): RateCountRep
         window = { count: 0, resetAt: now + windowMs };
         windows.set(key, window);
       }
-      window.count += 1;
+      window.count += amount;
       return { count: window.count, resetAt: new Date(window.resetAt) };
     },
-    async unhit(key) {
+    async unhit(key, _windowMs, amount = 1) {
       const window = current(key, clock());
-      if (window && window.count > 0) window.count -= 1;
+      if (window) window.count = Math.max(0, window.count - amount);
     },
     async reset(key) {
       windows.delete(key);

@@ -10,10 +10,10 @@ export interface RateCount {
  * replicas behind one edge share one limit.
  */
 export interface RateCountRepository {
-  /** Counts one request for `key` in the window that holds now. */
-  hit(key: string, windowMs: number): Promise<RateCount>;
-  /** Takes back one request counted in the window that holds now (never below zero). */
-  unhit(key: string, windowMs: number): Promise<void>;
+  /** Counts one request (or `amount`: megabytes of uploads) for `key` in the window that holds now. */
+  hit(key: string, windowMs: number, amount?: number): Promise<RateCount>;
+  /** Takes back what a hit counted in the window that holds now (never below zero). */
+  unhit(key: string, windowMs: number, amount?: number): Promise<void>;
   /** Forgets every window of `key`. */
   reset(key: string): Promise<void>;
 }

@@ -37,7 +37,7 @@ export function mongoRateCounts(client: DatabaseClient<Db>): RateCountRepository
     void collection.deleteMany({ expiresAt: { $lte: new Date(now) } }).catch(() => undefined);
   };
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       const start = Math.floor(Date.now() / windowMs) * windowMs;
       const resetAt = new Date(start + windowMs);
       const _id = `${key}@${start}`;
@@ -47,7 +47,7 @@ export function mongoRateCounts(client: DatabaseClient<Db>): RateCountRepository
         const upsert = () =>
           collection.findOneAndUpdate(
             { _id },
-            { $inc: { count: 1 }, $setOnInsert: { key, expiresAt: resetAt } },
+            { $inc: { count: amount }, $setOnInsert: { key, expiresAt: resetAt } },
             { upsert: true, returnDocument: 'after' },
           );
         try {
@@ -58,12 +58,12 @@ export function mongoRateCounts(client: DatabaseClient<Db>): RateCountRepository
           throw error;
         }
       });
-      return { count: doc?.count ?? 1, resetAt } satisfies RateCount;
+      return { count: doc?.count ?? amount, resetAt } satisfies RateCount;
     },
-    async unhit(key, windowMs) {
+    async unhit(key, windowMs, amount = 1) {
       const start = Math.floor(Date.now() / windowMs) * windowMs;
       await client.run('rate-limit count', (db) =>
-        counts(db).updateOne({ _id: `${key}@${start}`, count: { $gt: 0 } }, { $inc: { count: -1 } }),
+        counts(db).updateOne({ _id: `${key}@${start}`, count: { $gte: amount } }, { $inc: { count: -amount } }),
       );
     },
     async reset(key) {

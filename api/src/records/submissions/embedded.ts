@@ -37,6 +37,10 @@ const statements = prepared((db) => ({
   byId: db.prepare('SELECT * FROM submissions WHERE id = ?'),
   emails: db.prepare("SELECT id, files FROM submissions WHERE wpc_trim_lower(fields ->> '$.email') = ?"),
   remove: db.prepare('DELETE FROM submissions WHERE id = ?'),
+  withFilesBefore: db.prepare(
+    "SELECT id, files FROM submissions WHERE received_at < ? AND files <> '[]' ORDER BY received_at, id LIMIT ?",
+  ),
+  dropFiles: db.prepare("UPDATE submissions SET files = '[]' WHERE id = ?"),
 }));
 
 /** The files' metadata as stored: uploadedAt in milliseconds. */
@@ -140,6 +144,20 @@ export function embeddedSubmissions(client: DatabaseClient<Database>): Submissio
           fileIds: filesOf(row.files).map((file) => file.id),
         })),
       ),
+    withFilesBefore: (before, limit) =>
+      client.run('submissions with files', (db) =>
+        (statements(db).withFilesBefore.all(before.getTime(), limit) as { id: string; files: string }[]).map((row) => ({
+          id: row.id,
+          fileIds: filesOf(row.files).map((file) => file.id),
+        })),
+      ),
+    dropFiles: async (ids) => {
+      await client.run('drop files', (db) => {
+        db.transaction(() => {
+          for (const id of ids) statements(db).dropFiles.run(id);
+        })();
+      });
+    },
     remove: (ids) =>
       client.run('remove submissions', (db) => {
         const removed = db.transaction(() =>

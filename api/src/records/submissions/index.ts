@@ -81,6 +81,10 @@ export interface SubmissionRepository {
   stream(query?: SubmissionStreamQuery): AsyncIterable<StoredSubmission>;
   /** The submissions whose email field is this address (any case, surrounding spaces ignored). */
   findByEmail(email: string): Promise<SubmissionOfPerson[]>;
+  /** Submissions received before `before` that still have files, oldest first, at most `limit` (upload retention). */
+  withFilesBefore(before: Date, limit: number): Promise<SubmissionOfPerson[]>;
+  /** Empties the submissions' lists of files (their files were deleted by the upload retention). */
+  dropFiles(ids: readonly string[]): Promise<void>;
   /**
    * Deletes the submissions (and their queued notifications), freeing their Idempotency-Keys;
    * answers how many. On the embedded store no byte of them, or of anything deleted before it,

@@ -163,6 +163,25 @@ export function mongoSubmissions(client: DatabaseClient<Db>): SubmissionReposito
           fileIds: ((doc.files ?? []) as { id: string }[]).map((file) => file.id),
         }));
       }),
+    withFilesBefore: (before, limit) =>
+      client.run('submissions with files', async (db) => {
+        const docs = await db
+          .collection(SUBMISSIONS)
+          .find({ receivedAt: { $lt: before }, 'files.0': { $exists: true } }, { projection: { _id: 1, files: 1 } })
+          .sort({ receivedAt: 1, _id: 1 })
+          .limit(limit)
+          .toArray();
+        return docs.map((doc) => ({
+          id: (doc._id as ObjectId).toHexString(),
+          fileIds: ((doc.files ?? []) as { id: string }[]).map((file) => file.id),
+        }));
+      }),
+    dropFiles: async (ids) => {
+      const objectIds = ids.filter((id) => OBJECT_ID.test(id)).map((id) => new ObjectId(id));
+      await client.run('drop files', (db) =>
+        db.collection(SUBMISSIONS).updateMany({ _id: { $in: objectIds } }, { $set: { files: [] } }),
+      );
+    },
     remove: (ids) =>
       client.run('remove submissions', async (db) => {
         const objectIds = ids.filter((id) => OBJECT_ID.test(id)).map((id) => new ObjectId(id));
