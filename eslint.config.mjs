@@ -102,6 +102,26 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {
+    // The pages' and the console's browser code take wire schemas as types only: zod compiles its
+    // checks with `new Function`, which the pages' CSP refuses (no 'unsafe-eval'), and it weighs.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', allowTypeImports: true, message: 'Browser code cannot run zod under the CSP.' }],
+          patterns: [
+            {
+              group: ['@wpc/shared/*/schemas', '@wpc/shared/*/*-schemas', '@wpc/shared/content-contract'],
+              allowTypeImports: true,
+              message: 'Wire schemas are zod: import their types only, and constants from the module beside them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // React code: rules of hooks (including the React Compiler checks) and accessible markup.
     files: ['**/*.tsx'],
     extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended],

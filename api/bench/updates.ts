@@ -148,7 +148,8 @@ async function runStore(kind: Kind): Promise<Figures> {
     list: 'scorecard',
   });
   const started = Date.now();
-  await call('POST', `/updates/${id}/send`, {});
+  const sending = await call('POST', `/updates/${id}/send`, {});
+  if (sending.state !== 'sending') throw new Error(`the update was not sent: ${JSON.stringify(sending)}`);
   const received = () => smtp.messages.filter((mail) => mail.subject === SUBJECT).length;
   const progress = setInterval(() => console.log(`  [${kind}] ${received()} received`), 15_000);
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import type { ReceivedMail } from '../../test-support/smtp/server';
+import { StoreUnavailableError } from '../src/db/errors';
 import { addressHash } from '../src/updates/subscriptions/address';
 import { startInbound } from '../src/updates/inbound';
 import { eventually, TEAM_INBOX } from './helpers/notify';
@@ -283,6 +284,28 @@ for (const storeCase of storeCases) {
       expect(await settled(h, second)).toMatchObject({ sent: 1, suppressed: 1 });
       expect(updatesTo(h, 'hal@example.org', 'Deferred')).toHaveLength(1);
       expect(updatesTo(h, 'gus@example.org', 'Deferred')).toHaveLength(0);
+    });
+
+    it('retries an update email whose recipient could not be read in time (a busy store) instead of failing it', async () => {
+      await confirmed(h, 'lou@example.org');
+      const subscriptions = h.store.subscriptions;
+      const get = subscriptions.get.bind(subscriptions);
+      let refusals = 1;
+      subscriptions.get = async (id) => {
+        if (refusals > 0) {
+          refusals -= 1;
+          throw new StoreUnavailableError('The store did not answer subscriber within 1500 ms.');
+        }
+        return get(id);
+      };
+      try {
+        const id = await sendUpdate(h, { subject: 'Busy store', body: 'Hi.', list: 'scorecard' });
+        expect(await settled(h, id)).toMatchObject({ sent: 1, failed: 0 });
+        expect(refusals).toBe(0);
+        expect(updatesTo(h, 'lou@example.org', 'Busy store')).toHaveLength(1);
+      } finally {
+        subscriptions.get = get;
+      }
     });
 
     it('takes the mailto: unsubscribe of List-Unsubscribe when the API receives that address', async () => {

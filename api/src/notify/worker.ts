@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isPermanentMailError, mailErrorReason, type Mailer } from '../mail/transport';
+import { StoreUnavailableError } from '../db/errors';
 import { withDeadline } from '../db/guard';
 import { LEASE_MARGIN_MS, worstSendMs } from '../mail/timeouts';
 import type { Claimed, MailQueue, MailState } from '../mail/queue';
@@ -374,6 +375,14 @@ export class NotificationWorker implements Notifications {
       }
       mail = composed;
     } catch (error) {
+      if (error instanceof StoreUnavailableError) {
+        // Reading what the email needs timed out (a busy store): later, not never.
+        const reason = `could not read what the email needs: ${error.message}`;
+        const dueAt = new Date(this.clock() + this.timing.retryBaseMs);
+        await this.call(queue.retryLater(id, lease, dueAt, reason), 'retry later').catch(() => false);
+        logger.warn({ ...context, reason }, `${lane.name} deferred`);
+        return;
+      }
       // A stored entry this code cannot describe will not improve by waiting.
       const reason = `could not write the email: ${error instanceof Error ? error.message : String(error)}`;
       await this.call(queue.markFailed(id, lease, new Date(this.clock()), reason), 'mark failed').catch(() => false);

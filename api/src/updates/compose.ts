@@ -147,8 +147,7 @@ export async function send(store: ComposeStore, id: string, at: Date | undefined
   }
   const current = await store.updates.get(id);
   if (!current) throw new UpdateRefused(404, 'No such update.');
-  const counts = (await store.subscriptions.counts()).find((entry) => entry.list === current.list);
-  if (!counts || counts.confirmed === 0) {
+  if (!(await store.subscriptions.anyConfirmed(current.list))) {
     throw new UpdateRefused(
       409,
       'Nobody has confirmed a subscription to this list yet, so there is no one to send it to.',

@@ -121,3 +121,10 @@ export function consentOf(form: FormId, fields: Readonly<Record<string, unknown>
     privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
   };
 }
+
+/**
+ * An update's deliveries by state, as the console counts them. Here, not beside the schemas: the
+ * console's browser code reads it, and the schemas' module would bring zod (which compiles with
+ * `new Function`, refused by the page's CSP).
+ */
+export const DELIVERY_COUNTS = ['queued', 'sent', 'failed', 'suppressed', 'cancelled'] as const;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_MAX } from '../schemas/definitions';
-import { UPDATE_LISTS } from '.';
+import { DELIVERY_COUNTS, UPDATE_LISTS } from '.';
 
 /** A link's token: the record's id, a dot, 32 random bytes in base64url. */
 export const LINK_TOKEN = /^[A-Za-z0-9]{1,64}\.[A-Za-z0-9_-]{43}$/;
@@ -79,7 +79,6 @@ export const sendRequestSchema = z.strictObject({
 
 export const UPDATE_STATES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type UpdateState = (typeof UPDATE_STATES)[number];
-export const DELIVERY_COUNTS = ['queued', 'sent', 'failed', 'suppressed', 'cancelled'] as const;
 
 export const updateSchema = z.object({
   id: z.string(),

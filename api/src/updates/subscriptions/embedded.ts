@@ -84,6 +84,7 @@ export function embeddedSubscriptions(client: DatabaseClient<Database>): Subscri
           left: row[`${list}_left`] ?? 0,
         }));
       }),
+    anyConfirmed: (list) => client.run('any confirmed', (db) => statements(db).recipients[list]!.all('', 1).length > 0),
     recipients: (list, after, limit) =>
       client.run(
         'recipients',

@@ -74,6 +74,8 @@ export interface SubscriptionRepository {
   /** Addresses containing `q` (any case), on `list` if given, at most `limit`, by address. */
   search(query: { q?: string; list?: UpdateListId; limit: number }): Promise<Subscriber[]>;
   counts(): Promise<ListCounts[]>;
+  /** Whether anyone has confirmed this list (a send's check): stops at the first, unlike counts(). */
+  anyConfirmed(list: UpdateListId): Promise<boolean>;
   /** The confirmed subscribers of a list, by id after `after`, at most `limit`. */
   recipients(list: UpdateListId, after: string | undefined, limit: number): Promise<Recipient[]>;
   /** Every subscriber, by address (the console's export). */

@@ -72,6 +72,12 @@ export function mongoSubscriptions(client: DatabaseClient<Db>): SubscriptionRepo
           return { list, confirmed: count('confirmed'), pending: count('pending'), left: count('left') };
         });
       }),
+    anyConfirmed: (list) =>
+      client.run(
+        'any confirmed',
+        async (db) =>
+          (await of(db).findOne({ [`lists.${list}.state`]: 'confirmed' }, { projection: { _id: 1 } })) !== null,
+      ),
     // A page of an update's fan-out: background work no request waits on, so not held to
     // STORE_TIMEOUT_MS. On FerretDB's SQLite backend the nested filter scans the collection, which
     // took longer than that at 10,000 subscribers and stalled the fan-out (bench:updates).

@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { LIST_NAMES, UPDATE_LISTS, type UpdateListId } from '@wpc/shared/updates';
-import {
-  DELIVERY_COUNTS,
-  type SubscribersAnswer,
-  type UpdatePreview,
-  type UpdateView,
-} from '@wpc/shared/updates/schemas';
+import { DELIVERY_COUNTS, LIST_NAMES, UPDATE_LISTS, type UpdateListId } from '@wpc/shared/updates';
+import type { SubscribersAnswer, UpdatePreview, UpdateView } from '@wpc/shared/updates/schemas';
 import { Button, buttonClassName } from '@wpc/shared/ui';
 import { TeamApiError } from '../api';
 import { formatDateTime } from '../format';
