@@ -31,7 +31,6 @@ export const UPDATES_PAGES = {
   confirmed: '/updates/confirmed',
   saved: '/updates/saved',
   linkProblem: '/updates/link-problem',
-  privacy: '/privacy',
 } as const;
 
 export const webVersionPath = (id: string) => `${UPDATES_PAGES.web}?id=${encodeURIComponent(id)}`;
@@ -43,8 +42,9 @@ export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
 export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * The version of the privacy notice (the /privacy page) and of the consent statements below.
- * Change it with the texts: each consent record keeps the version and wording the visitor saw.
+ * The version of the privacy notice (the Data Protection Policy every form links, made by
+ * shared/scripts/make-documents.py) and of the consent statements below. Change it with the texts:
+ * each consent record keeps the version and wording the visitor saw.
  */
 export const PRIVACY_NOTICE_VERSION = '2026-11-26';
 export const CONSENT_WORDING_VERSION = '2026-11-26';
