@@ -415,7 +415,7 @@ for (const storeCase of storeCases) {
           version: 0,
         }));
       }
-      const preview = await post('/api/team/updates/preview', {
+      const preview = await post('/api/team/update-preview', {
         subject: 'Preview',
         body: '# Title',
         list: 'scorecard',

@@ -62,7 +62,7 @@ test('writes, previews, tests and sends an update; each change carries the CSRF 
   const calls = fakeApi({
     'GET /api/team/updates': () => ({ status: 200, body: { updates } }),
     'POST /api/team/updates': () => ({ status: 201, body: view('draft') }),
-    'POST /api/team/updates/preview': () => ({
+    'POST /api/team/update-preview': () => ({
       status: 200,
       body: { subject: 'The 2027 Scorecard', html: '<p>It opens in March.</p>', text: 'It opens in March.' },
     }),
@@ -105,7 +105,7 @@ test('writes, previews, tests and sends an update; each change carries the CSRF 
 
   const changes = calls.filter((call) => call.method === 'POST');
   expect(changes.map((call) => call.url.replace(/^.*\/api\/team/, ''))).toEqual([
-    '/updates/preview',
+    '/update-preview',
     '/updates',
     '/updates/u1/test',
     '/updates/u1',
@@ -119,7 +119,7 @@ test('shows the API’s refusal and the field it names', async () => {
   fakeApi({
     'GET /api/team/updates': () => ({ status: 200, body: { updates: [] } }),
     'GET /api/team/subscribers': () => ({ status: 200, body: { counts: [], suppressed: 0, rows: [] } }),
-    'POST /api/team/updates/preview': () => ({
+    'POST /api/team/update-preview': () => ({
       status: 400,
       body: { error: 'The update cannot be previewed.', fields: { subject: 'Write a subject.' } },
     }),

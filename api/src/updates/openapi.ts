@@ -38,21 +38,29 @@ const answer = (description: string, schema: string): ResponseObject => ({
 });
 const common = { '500': ref('responses', 'InternalError'), '503': ref('responses', 'ServiceUnavailable') };
 /** A refused link: each status names a different problem, and the message says what to do. */
+const refused = (description: string): ResponseObject => ({
+  description,
+  content: json(ref('schemas', 'LinkRefused')),
+});
 const linkRefused = {
-  '404': error('The link is not valid (incomplete, forged, or its address was erased).'),
-  '409': error('The confirmation link was used already: nothing changed.'),
-  '410': error('The confirmation link expired (7 days); sending the form again brings a new one.'),
+  '404': refused('The link is not valid (incomplete, forged, or its address was erased).'),
+  '409': refused('The confirmation link was used already: nothing changed.'),
+  '410': refused('The confirmation link expired (7 days); sending the form again brings a new one.'),
 };
 const pageRedirect = (to: string): ResponseObject => ({
   description: `A form posted without scripts (application/x-www-form-urlencoded): the page that says ${to}.`,
   headers: { Location: { description: 'The page.', schema: { type: 'string' } } },
 });
-const formBody = (schema: string, formNote: string) => ({
+/**
+ * JSON from the page's script, or the page's own form posted without scripts: that one is checked
+ * too, but any problem is answered with a page (303), so its schema only names its fields.
+ */
+const formBody = (schema: string, formSchema: string, formNote: string) => ({
   required: true,
   description: `JSON from the page's script, or ${formNote}`,
   content: {
     ...json(ref('schemas', schema)),
-    'application/x-www-form-urlencoded': { schema: ref('schemas', schema) },
+    'application/x-www-form-urlencoded': { schema: ref('schemas', formSchema) },
   },
 });
 const updateId: ParameterObject = {
@@ -96,10 +104,11 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
       post: pub({
         operationId: 'updatesConfirm',
         summary: 'Confirm: the lists the address asked for start (double opt-in)',
-        requestBody: formBody('ConfirmRequest', 'the confirmation page’s form posted without scripts.'),
+        requestBody: formBody('ConfirmRequest', 'ConfirmForm', 'the confirmation page’s form posted without scripts.'),
         responses: {
           '200': answer('Confirmed.', 'ConfirmAnswer'),
-          '303': pageRedirect('the subscription is confirmed'),
+          '303': pageRedirect('the subscription is confirmed, or what was wrong with the link'),
+          '400': ref('responses', 'BadRequest'),
           ...linkRefused,
           ...common,
         },
@@ -117,11 +126,12 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
         summary: 'Keep exactly these lists (an empty list, or leave=all, leaves every list and suppresses the address)',
         requestBody: formBody(
           'PreferencesRequest',
+          'PreferencesForm',
           'the preferences page’s form posted without scripts (leave=all: leave every list).',
         ),
         responses: {
           '200': answer('The lists as they are now.', 'Preferences'),
-          '303': pageRedirect('the choice is saved'),
+          '303': pageRedirect('the choice is saved, or what was wrong with the link or the choice'),
           '400': ref('responses', 'BadRequest'),
           ...linkRefused,
           ...common,
@@ -170,6 +180,7 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
         responses: {
           '200': answer('The address left.', 'Ok'),
           '400': error(`The body is not "${ONE_CLICK_BODY}", or the list is unknown.`),
+          '413': error('The body is far larger than a one-click unsubscribe (16 KB at most).'),
           ...linkRefused,
           ...common,
         },
@@ -217,7 +228,7 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
         responses: { '201': answer('The draft.', 'Update'), ...jsonBody, ...signedIn },
       }),
     },
-    [`${TEAM_API}/updates/preview`]: {
+    [`${TEAM_API}/update-preview`]: {
       post: team({
         operationId: 'teamPreviewUpdate',
         summary: 'The email as a subscriber would receive it (HTML and text), with its footer',
@@ -338,6 +349,33 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
   };
 
   const schemas: Record<string, JsonSchema> = {
+    LinkRefused: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['error', 'problem'],
+      properties: {
+        error: { type: 'string', description: 'What went wrong and what to do, in words for a person.' },
+        problem: {
+          type: 'string',
+          enum: ['invalid', 'expired', 'used'],
+          description: 'Which problem: the page names it (/updates/link-problem?problem=...).',
+        },
+      },
+    },
+    ConfirmForm: {
+      type: 'object',
+      description: 'The confirmation page’s form; the token may instead be in the address it posts to.',
+      properties: { token: { type: 'string' } },
+    },
+    PreferencesForm: {
+      type: 'object',
+      description: 'The preferences page’s form: the ticked lists, or leave=all; the token may be in the address.',
+      properties: {
+        token: { type: 'string' },
+        lists: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+        leave: { type: 'string' },
+      },
+    },
     ConfirmInfo: responseSchema(confirmInfoSchema),
     ConfirmRequest: requestSchema(confirmRequestSchema),
     ConfirmAnswer: responseSchema(confirmAnswerSchema),

@@ -21,8 +21,13 @@ export interface UpdatesRoutesOptions {
 }
 
 const LINK_STATUS = { invalid: 404, expired: 410, used: 409 } as const;
-/** A form posted without scripts (the edge passes /updates/<page> posts here): answered with a page. */
-const isPagePost = (req: Request) => Boolean(req.is('application/x-www-form-urlencoded'));
+/**
+ * A page's form posted without scripts (the edge passes /updates/confirm and /updates/preferences
+ * posts here): answered with a page. A one-click unsubscribe is urlencoded too, but a mail
+ * provider's machine sends it: it is answered in JSON like any other call.
+ */
+const isPagePost = (req: Request) =>
+  !req.path.endsWith('/one-click') && Boolean(req.is('application/x-www-form-urlencoded'));
 
 /** The token of a request: in the body (scripts), or in the address of the page that posted. */
 function tokenOf(req: Request): string {
@@ -131,8 +136,10 @@ export function updatesRoutes({ deps, store, jsonLimitBytes }: UpdatesRoutesOpti
   // cookie, no session; it takes effect at once and again is harmless.
   router.post(
     `${UPDATES_API}/one-click`,
-    express.urlencoded({ extended: false, limit: 1024, parameterLimit: 5 }),
-    express.text({ type: 'multipart/form-data', limit: 4096 }),
+    // Small, but room for a provider's extra fields: a body that is not a one-click is answered
+    // 400 saying so. The field limit cannot be reached within the size limit (2 bytes a field).
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10_000 }),
+    express.text({ type: 'multipart/form-data', limit: '16kb' }),
     handle(async (req, res) => {
       const body: unknown = req.body;
       const oneClick =

@@ -104,8 +104,9 @@ export function updatesTeamRoutes(
     }),
   );
 
+  // Not under /updates/: /updates/:updateId would answer it too, and OPTIONS would list a GET.
   routes.post(
-    '/updates/preview',
+    '/update-preview',
     'updates',
     act(async (req, res) => {
       const draft = parse(previewRequestSchema, req.body, res, 'The update cannot be previewed.');

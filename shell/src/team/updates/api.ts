@@ -17,7 +17,7 @@ export const updatesApi = {
   edit: (session: TeamSession, id: string, draft: DraftRequest) =>
     call<UpdateView>(one(id), post(draft), session.csrfToken),
   preview: (session: TeamSession, draft: Omit<DraftRequest, 'fromRelease'>) =>
-    call<UpdatePreview>('/updates/preview', post(draft), session.csrfToken),
+    call<UpdatePreview>('/update-preview', post(draft), session.csrfToken),
   test: (session: TeamSession, id: string) => call<{ sentTo: string }>(`${one(id)}/test`, post({}), session.csrfToken),
   send: (session: TeamSession, id: string, at?: string) =>
     call<UpdateView>(`${one(id)}/send`, post(at ? { at } : {}), session.csrfToken),
