@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from '../../test-support/e2e/hydration';
-import { documentTitleFor, ROUTES } from '@wpc/shared/routes';
+import { documentTitleFor, hasSiteChrome, ROUTES } from '@wpc/shared/routes';
 
 const NOT_FOUND = '/no-such-page';
 
@@ -25,8 +25,14 @@ test.describe('the first response carries the page', () => {
       expect(html).toContain(`<title>${documentTitleFor(route.path)}</title>`);
       const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
       expect(main).toMatch(/<h1[ >]/);
-      expect(html).toMatch(/<header[^>]*>[\s\S]*<nav[^>]*aria-label="Main"/);
-      expect(html).toMatch(/<footer[^>]*>/);
+      if (hasSiteChrome(route.path)) {
+        expect(html).toMatch(/<header[^>]*>[\s\S]*<nav[^>]*aria-label="Main"/);
+        expect(html).toMatch(/<footer[^>]*>/);
+      } else {
+        // The team console is an app of its own: no site header or footer.
+        expect(html).not.toMatch(/<nav[^>]*aria-label="Main"/);
+        expect(html).not.toMatch(/<footer[^>]*>/);
+      }
       // The client reads the remote list from the page instead of asking for remotes.json.
       expect(html).toContain('<script type="application/json" id="wpc-remotes">');
     });
@@ -57,10 +63,16 @@ test.describe('with JavaScript turned off', () => {
       await page.goto(path);
       await expect(page).toHaveTitle(documentTitleFor(path));
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('banner')).toBeVisible();
-      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'About Us' })).toBeVisible();
       // Playwright reads no text inside <noscript>: the note is checked in the markup, and shown.
       await expect(page.locator('noscript')).toBeVisible();
+      if (!hasSiteChrome(path)) {
+        // The console has no footer to fall back on, and all of it needs scripts.
+        await expect(page.getByRole('banner')).toHaveCount(0);
+        expect(await page.content()).toContain('<noscript>The team console needs JavaScript.');
+        return;
+      }
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'About Us' })).toBeVisible();
       // The menus need scripts; the forms do not (each opens as a page of its own, issue 32).
       expect(await page.content()).toContain(
         '<noscript>JavaScript is turned off, so the menus on this site will not open, and each form opens as a page of its own.',

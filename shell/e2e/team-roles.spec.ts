@@ -19,7 +19,8 @@ const CONSOLE_PAGES = [
 async function expectOwnApp(page: Page) {
   await expect(page.locator('#site-header')).toBeEmpty();
   await expect(page.locator('#site-footer')).toBeEmpty();
-  await expect(page.getByRole('link', { name: 'Subscribe' })).toHaveCount(0);
+  // Exactly the site's button: the Updates page has its own "Subscribers" links.
+  await expect(page.getByRole('link', { name: 'Subscribe', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Share this page' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
 }
