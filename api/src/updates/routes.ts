@@ -75,7 +75,9 @@ export function updatesRoutes({ deps, store, jsonLimitBytes }: UpdatesRoutesOpti
   const router = Router();
   const bodies = [
     express.json({ limit: jsonLimitBytes }),
-    express.urlencoded({ extended: false, limit: jsonLimitBytes, parameterLimit: 20 }),
+    // The field limit cannot be reached within the size limit (a field takes 2 bytes at least), so
+    // a form with extra fields is answered like any other refused one, not 413.
+    express.urlencoded({ extended: false, limit: jsonLimitBytes, parameterLimit: Math.ceil(jsonLimitBytes / 2) + 1 }),
   ];
 
   router.get(
