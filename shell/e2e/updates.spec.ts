@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForHydration } from '../../test-support/e2e/hydration';
-import { E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
+import { e2eUpdatesAdminEmail, mailTo } from '../../test-support/e2e/mail';
 import type { ReceivedMail } from '../../test-support/smtp/server';
 
 // Issue 27, updates that reach people, in Chromium against the real API and the local SMTP
@@ -48,10 +48,11 @@ async function confirmedSubscriber(request: APIRequestContext, email: string) {
 
 /** Signs the team in from the emailed link (once per test: sign-in links per address are limited). */
 async function signInTeam(page: Page): Promise<Record<string, string>> {
-  const started = Math.max(0, ...(await mailTo(page.request, E2E_TEAM_EMAIL)).map((mail) => mail.seq));
-  const asked = await page.request.post('/api/team/sign-in', { data: { email: E2E_TEAM_EMAIL } });
+  const admin = e2eUpdatesAdminEmail(test.info().project.name);
+  const started = Math.max(0, ...(await mailTo(page.request, admin)).map((mail) => mail.seq));
+  const asked = await page.request.post('/api/team/sign-in', { data: { email: admin } });
   expect(asked.status()).toBe(202);
-  const mail = await newMail(page.request, E2E_TEAM_EMAIL, (candidate) => candidate.seq > started);
+  const mail = await newMail(page.request, admin, (candidate) => candidate.seq > started);
   const token = /\/team\/sign-in#token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
   expect((await page.request.post('/api/team/session', { data: { token } })).status()).toBe(201);
   const { csrfToken } = (await (await page.request.get('/api/team/session')).json()) as { csrfToken: string };

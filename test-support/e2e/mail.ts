@@ -17,6 +17,12 @@ export const E2E_NOTIFY_FROM = 'Consortium website <website@consortium.test>';
 /** The console's admins (TEAM_EMAILS): one per spec that signs in, so parallel specs never take each other's link. */
 export const E2E_TEAM_EMAIL = 'coordinator@consortium.test';
 export const E2E_ROLES_ADMIN_EMAIL = 'director@consortium.test';
+/**
+ * The updates spec's admin, one per edge: the API sends at most 3 sign-in links per address while
+ * a link lives, and that spec signs in twice through each edge.
+ */
+export const e2eUpdatesAdminEmail = (project: string) => `updates.${project}@consortium.test`;
+const UPDATES_PROJECTS = ['site', 'nginx'];
 
 /** The API's mail settings in end-to-end runs (links in emails use SITE_ORIGIN, set beside them). */
 export function e2eMailEnv(): Record<string, string> {
@@ -25,7 +31,7 @@ export function e2eMailEnv(): Record<string, string> {
     NOTIFY_FROM: E2E_NOTIFY_FROM,
     NOTIFY_TO: E2E_NOTIFY_TO,
     NOTIFY_TO_SPONSOR: E2E_NOTIFY_TO_SPONSOR,
-    TEAM_EMAILS: `${E2E_TEAM_EMAIL},${E2E_ROLES_ADMIN_EMAIL}`,
+    TEAM_EMAILS: [E2E_TEAM_EMAIL, E2E_ROLES_ADMIN_EMAIL, ...UPDATES_PROJECTS.map(e2eUpdatesAdminEmail)].join(','),
   };
 }
 
