@@ -27,10 +27,18 @@ export async function waitUntil<T, A extends unknown[]>(
   }
 }
 
-/** True when every selector's element is React's: hydrated or rendered, it carries a fiber. */
-function reactOwns(selectors: string[]): boolean {
-  return selectors.every((selector) =>
-    Object.keys(document.querySelector(selector) ?? {}).some((key) => key.startsWith('__reactFiber$')),
+/**
+ * True when React owns the required elements and whichever of the others the page has (hydrated or
+ * rendered, an element carries a fiber): the team console has no site footer.
+ */
+function reactOwns(required: string[], ifPresent: string[]): boolean {
+  const owned = (element: Element | null) => Object.keys(element ?? {}).some((key) => key.startsWith('__reactFiber$'));
+  return (
+    required.every((selector) => owned(document.querySelector(selector))) &&
+    ifPresent.every((selector) => {
+      const element = document.querySelector(selector);
+      return element === null || owned(element);
+    })
   );
 }
 
@@ -40,7 +48,8 @@ function reactOwns(selectors: string[]): boolean {
  */
 export async function waitForHydration(driver: EngineDriver): Promise<void> {
   await waitUntil(driver, 'React to hydrate the header, footer and main heading', reactOwns, [
-    ['header', 'footer', 'main h1'],
+    ['main h1'],
+    ['header', 'footer'],
   ]);
 }
 
