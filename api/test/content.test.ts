@@ -4,14 +4,13 @@ import { defineAreaModel, defineContentType, field, modelToJson, type ContentAre
 import { validatorFromModelJson } from '@wpc/shared/content-model/validate';
 import type { PublishedEntry } from '@wpc/shared/content-contract';
 import sharp from 'sharp';
-import { TestSmtpServer } from '../../test-support/smtp/server';
 import { createApp } from '../src/app';
 import type { ContentModels } from '../src/content/models';
 import { contentService } from '../src/content/service';
-import { createMailer, type Mailer } from '../src/mail/transport';
 import { testConfig } from './helpers/config';
 import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
+import { useTestMail } from './helpers/mail-server';
 import { signIn, type SignedIn } from './helpers/team';
 
 // Issue 28, part B: the content records behind the public contract and the editor's API.
@@ -89,17 +88,7 @@ const models: ContentModels = {
   },
 };
 
-let smtp: TestSmtpServer;
-let mailer: Mailer;
-beforeAll(async () => {
-  smtp = new TestSmtpServer();
-  await smtp.start();
-  mailer = createMailer(smtp.url, 'Website <website@consortium.test>');
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.stop();
-});
+const testMail = useTestMail();
 
 for (const storeCase of storeCases) {
   describeStore(storeCase, 'publishing', () => {
@@ -119,10 +108,10 @@ for (const storeCase of storeCases) {
     beforeEach(async () => {
       now = Date.parse('2026-11-26T09:00:00Z');
       const config = await testConfig({ teamEmails: [LEAD] });
-      app = createApp({ store: h.store, config, mailer, clock: () => now, contentModels: models });
+      app = createApp({ store: h.store, config, mailer: testMail.mailer, clock: () => now, contentModels: models });
       await seed().loadSeed('scorecard');
       await seed().loadSeed('showcase');
-      lead = await signIn(app, smtp, LEAD);
+      lead = await signIn(app, testMail.smtp, LEAD);
     });
 
     it('loads each area’s seed once: loading again restores nothing the team changed', async () => {
@@ -314,7 +303,7 @@ for (const storeCase of storeCases) {
 
     it('lets the showcase partner edit showcase content only: 403 on scorecard content and the inbox', async () => {
       await as(lead).post('/api/team/members', { email: PARTNER, roles: ['content:showcase'] });
-      const partner = await signIn(app, smtp, PARTNER);
+      const partner = await signIn(app, testMail.smtp, PARTNER);
       expect((await as(partner).get('/api/team/content')).body).toEqual({ areas: ['showcase'] });
       const list = await as(partner).get('/api/team/content/showcase');
       expect(list.status).toBe(200);
@@ -360,7 +349,7 @@ for (const storeCase of storeCases) {
       const app2 = createApp({
         store: h.store,
         config: await testConfig({ teamEmails: [LEAD] }),
-        mailer,
+        mailer: testMail.mailer,
         clock: () => now,
         contentModels: {
           ...models,

@@ -2,17 +2,16 @@ import type { Express } from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { ROLES, type Permission } from '@wpc/shared/team';
-import { TestSmtpServer } from '../../test-support/smtp/server';
 import { createApp } from '../src/app';
 import type { ApiConfig } from '../src/config';
 import { Housekeeping } from '../src/housekeeping';
-import { createMailer, type Mailer } from '../src/mail/transport';
 import type { NewSubmission } from '../src/store';
 import { teamJobs } from '../src/team/housekeeping';
 import { teamConsole } from '../src/team/routes';
 import { testConfig } from './helpers/config';
 import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
+import { useTestMail } from './helpers/mail-server';
 import { requestLink, signIn, startSession, type SignedIn } from './helpers/team';
 
 // Issue 31 (sessions, audit) and issue 28 item 4 (roles): who may do what in the console,
@@ -24,18 +23,8 @@ const CLERK = 'clerk@consortium.test';
 const VISITOR_EMAIL = 'maria.visitor@example.org';
 const VISITOR_NAME = 'Hernández';
 
-let smtp: TestSmtpServer;
-let mailer: Mailer;
-beforeAll(async () => {
-  smtp = new TestSmtpServer();
-  await smtp.start();
-  mailer = createMailer(smtp.url, 'Website <website@consortium.test>');
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.stop();
-});
-beforeEach(() => smtp.clear());
+const testMail = useTestMail();
+beforeEach(() => testMail.smtp.clear());
 
 const visitorSubmission = (): NewSubmission =>
   ({
@@ -58,7 +47,7 @@ for (const storeCase of storeCases) {
 
     beforeEach(async () => {
       config = await testConfig({ teamEmails: [ADMIN], siteOrigin: 'https://www.example.org' });
-      app = createApp({ store: h.store, config, mailer });
+      app = createApp({ store: h.store, config, mailer: testMail.mailer });
     });
 
     const as = (session: SignedIn) => ({
@@ -98,9 +87,9 @@ for (const storeCase of storeCases) {
     });
 
     it('a member gets 403 with a clear message on every route their roles do not allow, and passes the others', async () => {
-      const admin = await signIn(app, smtp, ADMIN);
+      const admin = await signIn(app, testMail.smtp, ADMIN);
       await addMember(admin, PARTNER, ['content:showcase']);
-      const partner = await signIn(app, smtp, PARTNER);
+      const partner = await signIn(app, testMail.smtp, PARTNER);
       expect((await as(partner).get('/api/team/session')).body).toEqual({
         signedIn: true,
         email: PARTNER,
@@ -129,9 +118,9 @@ for (const storeCase of storeCases) {
 
     it('a member with the inbox role reads the inbox, and not the members or the audit', async () => {
       await h.store.submissions.insert(visitorSubmission());
-      const admin = await signIn(app, smtp, ADMIN);
+      const admin = await signIn(app, testMail.smtp, ADMIN);
       await addMember(admin, CLERK, ['inbox']);
-      const clerk = await signIn(app, smtp, CLERK);
+      const clerk = await signIn(app, testMail.smtp, CLERK);
       expect((await as(clerk).get('/api/team/submissions')).body.total).toBe(1);
       expect((await as(clerk).get('/api/team/members')).status).toBe(403);
       expect((await as(clerk).get('/api/team/audit')).status).toBe(403);
@@ -141,11 +130,11 @@ for (const storeCase of storeCases) {
     });
 
     it('removing a member ends their access at once, on every session, and their old link no longer signs in', async () => {
-      const admin = await signIn(app, smtp, ADMIN);
+      const admin = await signIn(app, testMail.smtp, ADMIN);
       await addMember(admin, CLERK, ['inbox']);
-      const first = await signIn(app, smtp, CLERK);
-      const second = await signIn(app, smtp, CLERK);
-      const unused = await requestLink(app, smtp, CLERK);
+      const first = await signIn(app, testMail.smtp, CLERK);
+      const second = await signIn(app, testMail.smtp, CLERK);
+      const unused = await requestLink(app, testMail.smtp, CLERK);
       expect((await as(first).get('/api/team/submissions')).status).toBe(200);
 
       expect((await as(admin).post('/api/team/members/remove', { email: CLERK.toUpperCase() })).status).toBe(200);
@@ -159,9 +148,9 @@ for (const storeCase of storeCases) {
     });
 
     it('changing a member’s roles takes effect on their next request', async () => {
-      const admin = await signIn(app, smtp, ADMIN);
+      const admin = await signIn(app, testMail.smtp, ADMIN);
       await addMember(admin, CLERK, ['inbox']);
-      const clerk = await signIn(app, smtp, CLERK);
+      const clerk = await signIn(app, testMail.smtp, CLERK);
       expect((await as(clerk).get('/api/team/submissions')).status).toBe(200);
       await addMember(admin, CLERK, ['updates']);
       expect((await as(clerk).get('/api/team/submissions')).status).toBe(403);
@@ -169,8 +158,8 @@ for (const storeCase of storeCases) {
     });
 
     it('an address taken out of TEAM_EMAILS loses its sessions on the next request (membership is checked each time)', async () => {
-      const admin = await signIn(app, smtp, ADMIN);
-      const narrowed = createApp({ store: h.store, config: { ...config, teamEmails: [] }, mailer });
+      const admin = await signIn(app, testMail.smtp, ADMIN);
+      const narrowed = createApp({ store: h.store, config: { ...config, teamEmails: [] }, mailer: testMail.mailer });
       const res = await request(narrowed).get('/api/team/submissions').set('Cookie', admin.cookie);
       expect(res.status).toBe(401);
       expect(res.body.error).toMatch(/access to the team console has ended/);
@@ -179,7 +168,7 @@ for (const storeCase of storeCases) {
     });
 
     it('refuses bad members with 400 naming the field: an admin’s address, no roles, an unknown or repeated role', async () => {
-      const admin = await signIn(app, smtp, ADMIN);
+      const admin = await signIn(app, testMail.smtp, ADMIN);
       const cases: [object, string][] = [
         [{ email: ADMIN.toUpperCase(), roles: ['inbox'] }, 'email'],
         [{ email: CLERK, roles: [] }, 'roles'],
@@ -220,8 +209,8 @@ for (const storeCase of storeCases) {
         variant: 'feedback',
         files: [file],
       } as NewSubmission);
-      const admin = await signIn(app, smtp, ADMIN);
-      const used = await requestLink(app, smtp, ADMIN);
+      const admin = await signIn(app, testMail.smtp, ADMIN);
+      const used = await requestLink(app, testMail.smtp, ADMIN);
       await startSession(app, used);
       expect((await request(app).post('/api/team/session').send({ token: used })).status).toBe(401);
       await addMember(admin, CLERK, ['inbox']);
@@ -263,7 +252,7 @@ for (const storeCase of storeCases) {
     });
 
     it('the audit page: newest first, by action, in pages, for admins only', async () => {
-      const admin = await signIn(app, smtp, ADMIN);
+      const admin = await signIn(app, testMail.smtp, ADMIN);
       for (let i = 0; i < 60; i += 1) await as(admin).get('/api/team/export?format=csv');
       const first = await as(admin).get('/api/team/audit');
       expect(first.status).toBe(200);

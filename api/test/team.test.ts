@@ -4,10 +4,8 @@ import pino from 'pino';
 import readXlsxFile from 'read-excel-file/node';
 import request from 'supertest';
 import { unzip } from '../../test-support/unzip';
-import { TestSmtpServer } from '../../test-support/smtp/server';
 import { createApp } from '../src/app';
 import type { ApiConfig } from '../src/config';
-import { createMailer, type Mailer } from '../src/mail/transport';
 import type { NewSubmission, StoredSubmission, Store } from '../src/store';
 import { teamJobs } from '../src/team/housekeeping';
 import { signInLinks } from '../src/team/sign-in';
@@ -16,6 +14,8 @@ import { useHarness } from './helpers/harness';
 import { parseCsv } from './helpers/csv';
 import { formulaCells } from './helpers/spreadsheet-csv';
 import { describeStore, embeddedCase, storeCases } from './helpers/stores';
+import { useTestMail } from './helpers/mail-server';
+import type { Mailer } from '../src/mail/transport';
 import { linkToken, requestLink, signIn, startSession, type SignedIn } from './helpers/team';
 
 const TEAM = 'coordinator@consortium.test';
@@ -23,18 +23,8 @@ const COLLEAGUE = 'Second.Member@Consortium.test';
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
-let smtp: TestSmtpServer;
-let mailer: Mailer;
-beforeAll(async () => {
-  smtp = new TestSmtpServer();
-  await smtp.start();
-  mailer = createMailer(smtp.url, 'Website <website@consortium.test>');
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.stop();
-});
-beforeEach(() => smtp.clear());
+const testMail = useTestMail();
+beforeEach(() => testMail.smtp.clear());
 
 /** A clock the test moves on. */
 function testClock(start = Date.UTC(2025, 5, 1, 9)) {
@@ -64,7 +54,7 @@ for (const storeCase of storeCases) {
     beforeEach(async () => {
       clock = testClock();
       config = await testConfig({ teamEmails: [TEAM, COLLEAGUE.toLowerCase()], siteOrigin: 'https://www.example.org' });
-      app = createApp({ store: h.store, config, mailer, clock: clock.now });
+      app = createApp({ store: h.store, config, mailer: testMail.mailer, clock: clock.now });
     });
 
     const as = (session: SignedIn) => ({
@@ -80,10 +70,10 @@ for (const storeCase of storeCases) {
         expect(unlisted.status).toBe(202);
         expect(listed.status).toBe(202);
         expect(unlisted.body).toEqual(listed.body);
-        const [mail] = await smtp.waitForMessages(1);
+        const [mail] = await testMail.smtp.waitForMessages(1);
         // Give a wrongly sent second email time to arrive before checking there is none.
         await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(smtp.messages).toHaveLength(1);
+        expect(testMail.smtp.messages).toHaveLength(1);
         expect(mail!.envelope.to).toEqual([COLLEAGUE.toLowerCase()]);
         expect(mail!.text).toContain(`https://www.example.org/team/sign-in#token=${linkToken(mail!)}`);
         expect(mail!.html).toContain(`href="https://www.example.org/team/sign-in#token=${linkToken(mail!)}"`);
@@ -121,7 +111,7 @@ for (const storeCase of storeCases) {
       });
 
       it('a link works once, and starts a session with an HttpOnly, SameSite=Strict cookie for the team API', async () => {
-        const token = await requestLink(app, smtp, TEAM);
+        const token = await requestLink(app, testMail.smtp, TEAM);
         const session = await startSession(app, token);
         expect(session.setCookie).toMatch(/^wpc_team_session=[A-Za-z0-9_-]{43};/);
         expect(session.setCookie).toMatch(/; HttpOnly/);
@@ -144,14 +134,14 @@ for (const storeCase of storeCases) {
       });
 
       it('stores only the hash of a link: the token itself opens nothing in the store', async () => {
-        const token = await requestLink(app, smtp, TEAM);
+        const token = await requestLink(app, testMail.smtp, TEAM);
         expect(await h.store.sessions.takeSignInToken(token, new Date(clock.now()))).toBeNull();
         await startSession(app, token); // still valid: nothing was found or taken under the raw token
       });
 
       it('a link expires after 15 minutes', async () => {
-        const late = await requestLink(app, smtp, TEAM);
-        const inTime = await requestLink(app, smtp, TEAM);
+        const late = await requestLink(app, testMail.smtp, TEAM);
+        const inTime = await requestLink(app, testMail.smtp, TEAM);
         clock.advance(15 * MINUTE - 1000);
         await startSession(app, inTime);
         clock.advance(1000);
@@ -159,11 +149,11 @@ for (const storeCase of storeCases) {
       });
 
       it('a link of an address no longer in TEAM_EMAILS does not sign in', async () => {
-        const token = await requestLink(app, smtp, COLLEAGUE);
+        const token = await requestLink(app, testMail.smtp, COLLEAGUE);
         const narrowed = createApp({
           store: h.store,
           config: { ...config, teamEmails: [TEAM] },
-          mailer,
+          mailer: testMail.mailer,
           clock: clock.now,
         });
         expect((await request(narrowed).post('/api/team/session').send({ token })).status).toBe(401);
@@ -173,10 +163,10 @@ for (const storeCase of storeCases) {
         const production = createApp({
           store: h.store,
           config: { ...config, nodeEnv: 'production' },
-          mailer,
+          mailer: testMail.mailer,
           clock: clock.now,
         });
-        const token = await requestLink(production, smtp, TEAM);
+        const token = await requestLink(production, testMail.smtp, TEAM);
         const res = await request(production).post('/api/team/session').send({ token });
         expect(String(res.headers['set-cookie']?.[0])).toMatch(/; Secure/);
       });
@@ -184,7 +174,7 @@ for (const storeCase of storeCases) {
 
     describe('sessions', () => {
       it('end after 12 hours without a request, and are kept alive by requests', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         clock.advance(11 * HOUR);
         expect((await as(session).get('/api/team/submissions')).status).toBe(200);
         clock.advance(11 * HOUR);
@@ -198,7 +188,7 @@ for (const storeCase of storeCases) {
       });
 
       it('end 7 days after the link was used, however busy they are', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         for (let hours = 6; hours < 7 * 24; hours += 6) {
           clock.advance(6 * HOUR);
           const res = await as(session).get('/api/team/submissions');
@@ -208,7 +198,7 @@ for (const storeCase of storeCases) {
         expect((await as(session).get('/api/team/submissions')).status).toBe(401);
         expect((await as(session).get('/api/team/session')).body).toEqual({ signedIn: false });
         // And forgotten by the housekeeping's sweep too: nothing of it stays in the store.
-        const other = await signIn(app, smtp, COLLEAGUE);
+        const other = await signIn(app, testMail.smtp, COLLEAGUE);
         clock.advance(7 * 24 * HOUR - 30 * MINUTE);
         for (let minutes = 0; minutes < 60; minutes += 10) {
           clock.advance(10 * MINUTE);
@@ -219,9 +209,9 @@ for (const storeCase of storeCases) {
       });
 
       it('end everywhere at once on "sign out everywhere", only for that address, audited', async () => {
-        const laptop = await signIn(app, smtp, TEAM);
-        const phone = await signIn(app, smtp, TEAM);
-        const colleague = await signIn(app, smtp, COLLEAGUE);
+        const laptop = await signIn(app, testMail.smtp, TEAM);
+        const phone = await signIn(app, testMail.smtp, TEAM);
+        const colleague = await signIn(app, testMail.smtp, COLLEAGUE);
         const res = await as(phone).post('/api/team/sign-out-everywhere');
         expect(res.status).toBe(200);
         expect(String(res.headers['set-cookie'])).toMatch(/wpc_team_session=;/);
@@ -235,7 +225,7 @@ for (const storeCase of storeCases) {
       });
 
       it('need a fresh link for exports and erasure: 15 minutes after the link was used, they are refused until a new one is used', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         expect((await as(session).get('/api/team/session')).body.freshUntil).toBe(
           new Date(clock.now() + 15 * MINUTE).toISOString(),
         );
@@ -252,13 +242,13 @@ for (const storeCase of storeCases) {
           expect(res.body.error).toMatch(/fresh sign-in/);
         }
         expect((await h.store.audit.page({ offset: 0, limit: 10, actions: ['export', 'erase'] })).total).toBe(1);
-        const again = await signIn(app, smtp, TEAM);
+        const again = await signIn(app, testMail.smtp, TEAM);
         expect((await as(again).get('/api/team/export?format=csv')).status).toBe(200);
         expect((await as(again).post('/api/team/erase', { email: 'ada@example.org' })).status).toBe(200);
       });
 
       it('end on sign-out', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         expect((await as(session).post('/api/team/sign-out')).status).toBe(200);
         expect((await as(session).get('/api/team/session')).body).toEqual({ signedIn: false });
         expect((await as(session).get('/api/team/submissions')).status).toBe(401);
@@ -267,7 +257,7 @@ for (const storeCase of storeCases) {
 
     describe('CSRF', () => {
       it('refuses every change without the session’s token', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         const stored = await h.store.submissions.insert(submission({}));
         const review = `/api/team/submissions/${stored.id}/review`;
         const send = (url: string, body: object, token?: string) => {
@@ -303,7 +293,7 @@ for (const storeCase of storeCases) {
             }),
           );
         }
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         const first = await as(session).get('/api/team/submissions');
         expect(first.status).toBe(200);
         expect(first.body.total).toBe(30);
@@ -344,7 +334,7 @@ for (const storeCase of storeCases) {
 
       it('keeps all of 20 reviews sent at once: each answers 200 and has its entry in the history', async () => {
         const stored = await h.store.submissions.insert(submission({}));
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         const answers = await Promise.all(
           Array.from({ length: 20 }, (_, index) =>
             as(session).post(`/api/team/submissions/${stored.id}/review`, { note: `Called back, try ${index}` }),
@@ -357,7 +347,7 @@ for (const storeCase of storeCases) {
       }, 60_000);
 
       it('refuses bad filters with 400 naming them', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         const res = await as(session).get('/api/team/submissions?form=nope&status=open&from=2025-13-01&page=0');
         expect(res.status).toBe(400);
         expect(Object.keys(res.body.fields).sort()).toEqual(['form', 'from', 'page', 'status']);
@@ -370,7 +360,7 @@ for (const storeCase of storeCases) {
         const stored = await h.store.submissions.insert(
           submission({ form: 'feedback', variant: 'feedback', files: [file], fields: { message: 'Hi' } }),
         );
-        const ana = await signIn(app, smtp, TEAM);
+        const ana = await signIn(app, testMail.smtp, TEAM);
         const page = await as(ana).get(`/api/team/submissions/${stored.id}`);
         expect(page.status).toBe(200);
         expect(page.body).toMatchObject({
@@ -384,7 +374,7 @@ for (const storeCase of storeCases) {
         const changed = await as(ana).post(`/api/team/submissions/${stored.id}/review`, { status: 'in-progress' });
         expect(changed.status).toBe(200);
         clock.advance(5 * MINUTE);
-        const bo = await signIn(app, smtp, COLLEAGUE);
+        const bo = await signIn(app, testMail.smtp, COLLEAGUE);
         await as(bo).post(`/api/team/submissions/${stored.id}/review`, { status: 'done', note: 'Called back.' });
         const after = await as(ana).get(`/api/team/submissions/${stored.id}`);
         expect(after.body.review).toEqual({
@@ -424,7 +414,7 @@ for (const storeCase of storeCases) {
           submission({ form: 'feedback', variant: 'feedback', files: [file] }),
         );
         await h.store.submissions.insert(submission({ form: 'feedback', variant: 'feedback', files: [other] }));
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         const res = await as(session).get(`/api/team/submissions/${stored.id}/files/${file.id}`).buffer(true);
         expect(res.status).toBe(200);
         expect(res.headers['content-disposition']).toMatch(/^attachment;/);
@@ -455,7 +445,7 @@ for (const storeCase of storeCases) {
       });
 
       it('CSV of the current filter, with status and note, safe against formulas with "," and ";"', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         const res = await as(session).get('/api/team/export?format=csv&form=contact');
         expect(res.status).toBe(200);
         expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -471,7 +461,7 @@ for (const storeCase of storeCases) {
       });
 
       it('an Excel workbook whose cells are text, never formulas', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         const res = await as(session)
           .get('/api/team/export?format=xlsx')
           .buffer(true)
@@ -498,7 +488,7 @@ for (const storeCase of storeCases) {
       });
 
       it('refuses an unknown format', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         expect((await as(session).get('/api/team/export?format=pdf')).status).toBe(400);
       });
     });
@@ -526,7 +516,7 @@ for (const storeCase of storeCases) {
             fields: { email: 'keep.me@example.org', message: 'erase.me@example.org' },
           }),
         );
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         await as(session).post(`/api/team/submissions/${mine[1]!.id}/review`, { status: 'done', note: 'n' });
         const res = await as(session).post('/api/team/erase', { email: 'ERASE.ME@example.org' });
         expect(res.status).toBe(200);
@@ -550,7 +540,7 @@ for (const storeCase of storeCases) {
       });
 
       it('answers zero for an address with nothing stored, and audits that too', async () => {
-        const session = await signIn(app, smtp, TEAM);
+        const session = await signIn(app, testMail.smtp, TEAM);
         expect((await as(session).post('/api/team/erase', { email: 'nobody@example.org' })).body).toEqual({
           submissions: 0,
           files: 0,
@@ -609,9 +599,9 @@ describeStore(embeddedCase, 'team console sign-in without SMTP_URL', () => {
   });
 
   it('logs a link that could not be sent without the address', async () => {
-    smtp.mode = 'permanent';
+    testMail.smtp.mode = 'permanent';
     try {
-      const { app, lines } = loggingApp(await testConfig({ teamEmails: [TEAM] }), mailer);
+      const { app, lines } = loggingApp(await testConfig({ teamEmails: [TEAM] }), testMail.mailer);
       await request(app).post('/api/team/sign-in').send({ email: TEAM });
       for (
         let waited = 0;
@@ -624,7 +614,7 @@ describeStore(embeddedCase, 'team console sign-in without SMTP_URL', () => {
       expect(lines.join('')).not.toContain(TEAM);
       expect(lines.join('')).not.toContain('#token=');
     } finally {
-      smtp.mode = 'accept';
+      testMail.smtp.mode = 'accept';
     }
   });
 
