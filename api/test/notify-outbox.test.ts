@@ -11,6 +11,7 @@ import { validBodies } from './helpers/fixtures';
 import { eventually, FAST_TIMING, SITE_ORIGIN, SPONSOR_INBOX, TEAM_INBOX, useNotifyHarness } from './helpers/notify';
 import { testConfig } from './helpers/config';
 import { describeStore, storeCases } from './helpers/stores';
+import { signIn } from './helpers/team';
 
 jest.setTimeout(60_000);
 
@@ -276,7 +277,17 @@ for (const storeCase of storeCases) {
         clock: () => now,
         timing: { sweepIntervalMs: 50, statsMaxAgeMs: 0 },
       });
-      const app = createApp({ store: h.store, config: h.config, notifications: worker, clock: () => now });
+      const config = { ...h.config, teamEmails: [TEAM_INBOX] };
+      const app = createApp({ store: h.store, config, notifications: worker, clock: () => now });
+      const contract = contractChecker((await request(app).get('/api/openapi.json')).body);
+      // The team reads the same in its inbox (issue 31 item 12: the console shows the next attempt).
+      const session = await signIn(app, h.smtp, TEAM_INBOX);
+      h.smtp.clear();
+      const inboxMail = async () => {
+        const inbox = await request(app).get('/api/team/submissions').set('Cookie', session.cookie).expect(200);
+        expect(contract.problems('get', '/api/team/submissions', inbox)).toEqual([]);
+        return inbox.body.mail as { pending: number; failed: number; nextAttemptAt?: string };
+      };
       const nextAttemptAt = async () =>
         (await request(app).get('/api/health').expect(200)).body.outbox.nextAttemptAt as string | undefined;
       const submitAt = async (lastName: string) => {
@@ -308,6 +319,7 @@ for (const storeCase of storeCases) {
         expect(h.smtp.messages).toHaveLength(0);
         expect(await h.store.outbox!.stats()).toMatchObject({ pending: 10, failed: 0 });
         expect(Date.parse((await nextAttemptAt())!)).toBeLessThanOrEqual(now + 5000);
+        expect(await inboxMail()).toEqual({ pending: 10, failed: 0, nextAttemptAt: await nextAttemptAt() });
 
         await h.smtp.start();
         const back = now;
@@ -320,6 +332,7 @@ for (const storeCase of storeCases) {
         expect(now - back).toBeLessThanOrEqual(60_000);
         await eventually(async () => expect(await h.store.outbox!.stats()).toMatchObject({ pending: 0, failed: 0 }));
         expect(await nextAttemptAt()).toBeUndefined();
+        expect(await inboxMail()).toEqual({ pending: 0, failed: 0 });
       } finally {
         await worker.stop();
       }
