@@ -4,6 +4,7 @@ import { LIVE_WITHIN_MS, rawHtmlWhen, structuredData, withoutScripts } from '../
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
 import { recordViolations } from '../../test-support/e2e/violations';
+import { imageFacts, pngOf } from '../../test-support/e2e/images';
 import { E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
 import { apiClock, moveApiClock, siteProcess } from '../../test-support/site/control';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
@@ -199,11 +200,20 @@ test.describe('with the API’s clock moved by the test (TEST_CLOCK)', () => {
     expect(past.status()).toBe(400);
     expect(((await past.json()) as { fields: Record<string, string> }).fields.at).toBe('Choose a time in the future.');
 
-    // The lead schedules it in the editor, in the browser's zone.
     await signInToConsole(page, leadEmail, baseURL);
     await page.goto(`/team/content/scorecard/${entry.id}`);
     await expect(page.getByRole('heading', { level: 2, name: `Press release: ${title}` })).toBeVisible();
-    await page.getByLabel('Date and time', { exact: false }).fill(`${tomorrow}T09:00`);
+    // The lead schedules it in the editor, in the browser's zone, which the form names; a first
+    // schedule is cancelled (its own action, not Unpublish), then set again.
+    const when = page.getByLabel(`Date and time (${LEAD_ZONE})`);
+    await when.fill(`${tomorrow}T08:00`);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cancel schedule' }).click();
+    await expect(page.getByText('Schedule cancelled. The entry stays a draft.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel schedule' })).toHaveCount(0);
+    await when.fill(`${tomorrow}T09:00`);
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toBeVisible();
 
@@ -241,7 +251,13 @@ test.describe('with the API’s clock moved by the test (TEST_CLOCK)', () => {
     const again = await signIn(baseURL!, E2E_TEAM_EMAIL);
     const done = (await (await again.api.get(`/api/team/content/scorecard/entries/${entry.id}`)).json()) as EntryAnswer;
     expect(done.entry.status).toBe('published');
-    expect(done.versions.map((version) => version.action)).toEqual(['scheduled-publish', 'schedule', 'create']);
+    expect(done.versions.map((version) => version.action)).toEqual([
+      'scheduled-publish',
+      'schedule',
+      'unschedule',
+      'schedule',
+      'create',
+    ]);
     expect(done.versions[0]!.by).toBe(leadEmail);
     await post(again, `/api/team/content/scorecard/entries/${entry.id}/unpublish`, { version: done.entry.version });
     await admin.api.dispose();
@@ -298,6 +314,68 @@ test('in the browser, the partner edits a presenter in the editor, previews, pub
   await page.setViewportSize({ width: 320, height: 800 });
   expect(await scrollsSideways(page)).toBe(false);
   expect(violations).toEqual([]);
+  await admin.api.dispose();
+});
+
+test('in the browser, the partner uploads a presenter’s photo (PNG): alt text is required, and the page serves it resized as WebP', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const partnerEmail = `photos.${testInfo.project.name}@showcase-partner.test`;
+  const admin = await signIn(baseURL!, E2E_TEAM_EMAIL);
+  expect([200, 201]).toContain(
+    (await post(admin, '/api/team/members', { email: partnerEmail, roles: ['content:showcase'] })).status(),
+  );
+  const before = (await (
+    await admin.api.get(`/api/team/content/showcase/entries/${SESSION_ID}`)
+  ).json()) as EntryAnswer;
+  const violations = await recordViolations(page);
+  await signInToConsole(page, partnerEmail, baseURL);
+  await page.goto(`/team/content/showcase/${SESSION_ID}`);
+  await expect(page.locator('#entry-heading')).toBeVisible();
+
+  const photo = page
+    .getByRole('group', { name: 'Presenters' })
+    .getByRole('group', { name: 'Photo (optional)' })
+    .first();
+  await photo.getByLabel(/^(Upload an image|Replace the image)/).setInputFiles({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: await pngOf(400, 400),
+  });
+  await expect(photo.getByText('Current image: 400×400 pixels.')).toBeVisible();
+  const alt = photo.getByLabel('Alternative text: what the image shows');
+  await expect(alt).toHaveValue('');
+
+  // Without its alternative text the photo is refused, at its field.
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please check these fields:' })).toContainText(
+    'presenters.0.avatar',
+  );
+  await alt.fill('Portrait of the presenter in a field');
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByText('Published. The site shows it within a few seconds.')).toBeVisible();
+
+  // The page shows the API's copy at the width it draws (144 px for a 72 px avatar), as WebP.
+  const { html } = await rawHtmlWhen(page.request, '/showcase/presentations', (text) =>
+    /\/api\/content\/images\/[A-Za-z0-9_-]+\/\d+\.webp/.test(withoutScripts(text)),
+  );
+  const src = /\/api\/content\/images\/[A-Za-z0-9_-]+\/144\.webp/.exec(withoutScripts(html))?.[0];
+  expect(src).toBeTruthy();
+  const image = await page.request.get(src!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/webp');
+  expect(await imageFacts(await image.body())).toEqual({ format: 'webp', width: 144, height: 144 });
+  expect(violations).toEqual([]);
+
+  // The presenter as before, for the next test.
+  const now = (await (await admin.api.get(`/api/team/content/showcase/entries/${SESSION_ID}`)).json()) as EntryAnswer;
+  const restored = await post(admin, `/api/team/content/showcase/entries/${SESSION_ID}/restore`, {
+    version: now.entry.version,
+    to: before.entry.version,
+  });
+  expect(restored.status()).toBe(200);
   await admin.api.dispose();
 });
 
