@@ -64,7 +64,7 @@ export function contentDocument(jsonKb: number): {
     '404': error('There is no such entry (or version).'),
     '409': {
       description:
-        'The entry changed since the version sent (or cannot be unpublished): `current` is the entry as stored now.',
+        'The entry changed since the version sent (or is not on the site to unpublish, or not scheduled): `current` is the entry as stored now.',
       content: {
         'application/json': {
           schema: {
