@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { MongoClient, type Collection, type Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { DatabaseClient } from '../src/db/client';
 import type { OutboxRepository } from '../src/records/outbox';
 import { mongoOutbox } from '../src/records/outbox/mongo';
-import { MongoStore, type Store } from '../src/store';
+import type { Store } from '../src/store';
 import { contactSubmission } from './helpers/record-suite';
-import { describeStore, mongoCase, storeCases, type TestStore } from './helpers/stores';
+import { describeStore, mongoCase, storeCases, useMongoDatabase, type TestStore } from './helpers/stores';
 
 // Issue 31 item 4: a worker whose lease ran out (a send slower than it, a paused process) may still
 // come back with an outcome after another worker claimed the entry and delivered it. That late
@@ -99,23 +98,12 @@ function gatedReplica(db: Db) {
 }
 
 describeStore(mongoCase, 'outbox on MongoDB: a late outcome racing the next holder', () => {
-  const dbName = `wpc_late_finish_${process.pid}_${randomBytes(4).toString('hex')}`;
-  let store: MongoStore;
-  let client: MongoClient;
-  beforeAll(async () => {
-    store = new MongoStore({ uri: process.env.MONGODB_URI!, dbName, serverSelectionTimeoutMS: 5000 });
-    await store.init();
-    client = await MongoClient.connect(process.env.MONGODB_URI!);
-  });
-  afterAll(async () => {
-    await store.dropDatabase();
-    await store.close();
-    await client.close();
-  });
+  const mongo = useMongoDatabase('wpc_late_finish');
 
   it('cannot undo the new holder’s success even when it checked its lease just before the claim', async () => {
+    const { store, db } = mongo;
     const id = await pendingEntry(store);
-    const late = gatedReplica(client.db(dbName));
+    const late = gatedReplica(db);
     expect(await late.outbox.claim(id, 'lease-a', T0, LEASE_MS)).not.toBeNull();
 
     // The first holder's refusal arrives after its lease ran out, and is held just before its write...
@@ -129,7 +117,7 @@ describeStore(mongoCase, 'outbox on MongoDB: a late outcome racing the next hold
 
     expect(await lateOutcome).toBe(false);
     expect(await store.outbox.stats()).toEqual({ pending: 0, oldestPendingAt: null, failed: 0 });
-    const doc = await client.db(dbName).collection('submissions').findOne({});
+    const doc = await db.collection('submissions').findOne({});
     expect(doc?.notification).toMatchObject({ status: 'sent', attempts: 2 });
     expect(doc?.notification).not.toHaveProperty('lastError');
   });
