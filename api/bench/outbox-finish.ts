@@ -10,22 +10,19 @@
  * 95th percentile of each, and the load average. Dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { MongoClient, ObjectId, type Document } from 'mongodb';
 import { MongoStore } from '../src/store';
+import { loadAverage, percentile } from './api-process';
 
 const URI = process.env.MONGODB_URI;
 const ENTRIES = Number(process.env.OUTBOX_BENCH_ENTRIES ?? 10_000);
 const FINISHES = Number(process.env.OUTBOX_BENCH_FINISHES ?? 200);
 const LEASE_MS = 60_000;
 
-function percentile(values: number[], p: number): number {
+const figures = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const figures = (values: number[]) =>
-  `median ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms`;
+  return `median ${percentile(sorted, 50)} ms, p95 ${percentile(sorted, 95)} ms`;
+};
 
 async function main(): Promise<void> {
   if (!URI) throw new Error('Set MONGODB_URI to the MongoDB-wire server to measure.');
@@ -119,12 +116,7 @@ async function main(): Promise<void> {
       `finish as one conditional update ({_id, status, lease}), ${conditional.length} runs: ${figures(conditional)}`,
     );
     console.log(`finish as read then write by _id (before), ${readThenWrite.length} runs: ${figures(readThenWrite)}`);
-    console.log(
-      `load average: ${os
-        .loadavg()
-        .map((load) => load.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average: ${loadAverage()}`);
   } finally {
     await store.dropDatabase().catch(() => undefined);
     await store.close();
