@@ -18,6 +18,17 @@ export function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * Waits until the browser has rendered a frame. Style and layout left pending by earlier work
+ * (a stylesheet that arrived, the map's own elements) are then done by the browser in its own
+ * step, instead of being forced inside the next one (Leaflet reads sizes as it sets up, and
+ * forces a reflow when it adds its tile layer). A hidden tab renders no frames: the map is built
+ * when it is shown.
+ */
+export function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** How long one slice may run: well under a long task, with room for the rendering that follows it. */
 export const SLICE_MS = 5;
 

@@ -9,7 +9,7 @@ import { planarFeature } from './antimeridian';
 import type { PlottedOrganisation } from './organisations';
 import { badgeColourOf, initialsOf } from './organisations';
 import { spreadOffsets, type Point } from './spread';
-import { inSlices, yieldToMain } from './tasks';
+import { afterNextFrame, inSlices, yieldToMain } from './tasks';
 import {
   FOCUS_ZOOM,
   INITIAL_CENTRE,
@@ -288,7 +288,7 @@ export function createWorldMap(
    * markers (what a visitor came for), then the country outlines beneath them.
    */
   const build = async () => {
-    await yieldToMain();
+    await afterNextFrame();
     if (removed) return;
     L.tileLayer(TILE_LAYER.url, {
       attribution: TILE_LAYER.attribution,
