@@ -259,7 +259,7 @@ export class EmbeddedStore extends StoreOn<Database> {
   constructor(dataDir: string, options: EmbeddedStoreOptions = {}) {
     const database = new EmbeddedDatabase({ dataDir, records: EMBEDDED_RECORDS, port: options.port });
     super(database, (client, outboxClient) => ({
-      submissions: embeddedSubmissions(client),
+      submissions: embeddedSubmissions(client, dataDir),
       files: embeddedFiles(client, dataDir),
       assessments: embeddedAssessments(client),
       rateCounts: embeddedRateCounts(),
@@ -294,7 +294,7 @@ export class EmbeddedSnapshot {
   constructor(dataDir: string) {
     this.client = new ReadOnlyDatabase(dataDir, EMBEDDED_RECORDS);
     this.description = this.client.description;
-    this.submissions = embeddedSubmissions(this.client);
+    this.submissions = embeddedSubmissions(this.client, dataDir);
     this.assessments = embeddedAssessments(this.client);
   }
 
