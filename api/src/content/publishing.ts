@@ -88,17 +88,40 @@ function refused(message: string, issues: readonly FieldIssue[]): HttpError {
   return new HttpError(400, message, { fields });
 }
 
+/**
+ * How long a look for due schedules stands for this process. Every remote polls every area once a
+ * second and each poll asks for due schedules first; without this, four polls a second each read
+ * every scheduled entry (on FerretDB's SQLite backend a scan of the collection: 0.9 s at 1,000
+ * entries, enough to exhaust the store's slots). A schedule therefore takes effect within this
+ * much of its time, well inside the 5 s a change has to be live.
+ */
+const DUE_CHECK_INTERVAL_MS = 1000;
+
 export class Publishing {
+  /** The look for due schedules under way, which callers meanwhile share. */
+  private dueRun: Promise<void> | undefined;
+  /** When the last look finished (Date.now()), and how far the clock stood from Date.now() then. */
+  private dueCheckedAt = Number.NEGATIVE_INFINITY;
+  private dueClockSkewMs = 0;
+
   constructor(private readonly deps: PublishingDependencies) {}
 
   // ---- The public contract ----
 
+  /**
+   * The area's published revision now, scheduled publishes that are due taking effect first: what
+   * a remote's poll compares with the one it has before anything else is read (its 304).
+   */
+  async revision(area: ContentArea): Promise<string> {
+    await this.publishDue();
+    return this.deps.revisions.current(area);
+  }
+
   /** What the area publishes now: scheduled publishes that are due take effect first. */
   async published(area: ContentArea): Promise<PublishedContent> {
-    await this.publishDue();
     // The revision before the entries: read the other way round, a publish landing in between
     // would pair new content... with an old revision the remote already has, and be missed.
-    const revision = await this.deps.revisions.current(area);
+    const revision = await this.revision(area);
     const entries: PublishedEntry[] = [];
     for (const entry of await this.deps.entries.list(area)) {
       if (!entry.published) continue;
@@ -114,8 +137,25 @@ export class Publishing {
     return { area, revision, entries };
   }
 
-  /** Publishes every scheduled entry whose time has come, each once (the version guards it). */
-  async publishDue(): Promise<void> {
+  /**
+   * Publishes every scheduled entry whose time has come, each once (the version guards it). Callers
+   * at the same moment share one look, and a look stands for DUE_CHECK_INTERVAL_MS unless the clock
+   * was moved meanwhile (a test's clock, or a fake one that does not follow Date.now()).
+   */
+  publishDue(): Promise<void> {
+    if (this.dueRun) return this.dueRun;
+    const skewMs = this.deps.clock().getTime() - Date.now();
+    const fresh = Date.now() - this.dueCheckedAt < DUE_CHECK_INTERVAL_MS && Math.abs(skewMs - this.dueClockSkewMs) < 50;
+    if (fresh) return Promise.resolve();
+    this.dueRun = this.publishDueNow().finally(() => {
+      this.dueRun = undefined;
+      this.dueCheckedAt = Date.now();
+      this.dueClockSkewMs = skewMs;
+    });
+    return this.dueRun;
+  }
+
+  private async publishDueNow(): Promise<void> {
     const now = this.deps.clock();
     const touched = new Set<ContentArea>();
     for (const entry of await this.deps.entries.due(now)) {

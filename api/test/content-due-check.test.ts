@@ -1,0 +1,54 @@
+/**
+ * Every remote polls every area once a second, and each poll first asks for the schedules that are
+ * due. Those polls must share one look at the store, and a look stands for a second unless the
+ * API's clock was moved (issue 28: scheduled publishing on a MongoDB-wire server with many entries).
+ */
+import type { ContentEntryRepository } from '../src/content/entries';
+import type { ContentModels } from '../src/content/models';
+import { Publishing } from '../src/content/publishing';
+import type { ContentRevisionRepository } from '../src/content/revisions';
+
+function publishingWithCountedLooks(clock: () => Date) {
+  const looks: Date[] = [];
+  const entries = {
+    due: async (now: Date) => {
+      looks.push(now);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return [];
+    },
+  } as unknown as ContentEntryRepository;
+  const revisions = { current: async () => 'r1', bump: async () => undefined } as unknown as ContentRevisionRepository;
+  const publishing = new Publishing({ entries, revisions, models: {} as ContentModels, clock });
+  return { publishing, looks };
+}
+
+describe('looking for due schedules', () => {
+  it('lets polls at the same moment share one look, and a look stand for a second', async () => {
+    const { publishing, looks } = publishingWithCountedLooks(() => new Date());
+    const revisions = await Promise.all(
+      ['scorecard', 'showcase', 'map', 'home'].map((area) => publishing.revision(area as never)),
+    );
+    expect(revisions).toEqual(['r1', 'r1', 'r1', 'r1']);
+    expect(looks).toHaveLength(1);
+    await publishing.revision('scorecard');
+    expect(looks).toHaveLength(1);
+  });
+
+  it('looks again at once when the clock was moved', async () => {
+    let offsetMs = 0;
+    const { publishing, looks } = publishingWithCountedLooks(() => new Date(Date.now() + offsetMs));
+    await publishing.revision('scorecard');
+    offsetMs = 24 * 60 * 60_000;
+    await publishing.revision('scorecard');
+    expect(looks).toHaveLength(2);
+    expect(looks[1]!.getTime() - looks[0]!.getTime()).toBeGreaterThanOrEqual(offsetMs);
+  });
+
+  it('looks again once a second has passed', async () => {
+    const { publishing, looks } = publishingWithCountedLooks(() => new Date());
+    await publishing.revision('scorecard');
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    await publishing.revision('scorecard');
+    expect(looks).toHaveLength(2);
+  });
+});
