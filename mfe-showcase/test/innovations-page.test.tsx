@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import InnovationsPage from '../src/pages/InnovationsPage';
 import { ShowcaseSettingsProvider, type Clock } from '../src/settings/ShowcaseSettingsContext';
@@ -58,7 +58,7 @@ describe('registration flag set (notify)', () => {
   it('has the notify pop-up open when the page loads, and Notify Me! opens it again', async () => {
     renderPage(NOTIFY);
     const dialog = await screen.findByRole('dialog', { name: NOTIFY_DIALOG });
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Notify Me!' }));

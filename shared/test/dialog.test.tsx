@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Dialog } from '@wpc/shared/ui';
+import { SCROLL_LOCK_CLASS } from '../src/ui/Dialog';
 
 function Harness({ closeLinkLabel }: { closeLinkLabel?: string }) {
   const [open, setOpen] = useState(false);
@@ -36,9 +37,9 @@ describe('Dialog', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(container).not.toContainElement(dialog);
     expect(document.body).toContainElement(dialog);
-    expect(document.body.style.overflow).toBe('hidden');
+    await waitFor(() => expect(document.documentElement).toHaveClass(SCROLL_LOCK_CLASS));
     await user.keyboard('{Escape}');
-    expect(document.body.style.overflow).toBe('');
+    expect(document.documentElement).not.toHaveClass(SCROLL_LOCK_CLASS);
   });
 
   it('moves focus inside, traps Tab and Shift+Tab, and returns focus to the opener on Escape', async () => {
@@ -48,7 +49,7 @@ describe('Dialog', () => {
     await user.click(opener);
     const close = screen.getByRole('button', { name: 'Close' });
     const last = screen.getByRole('button', { name: 'Last action' });
-    expect(close).toHaveFocus();
+    await waitFor(() => expect(close).toHaveFocus());
     await user.tab();
     expect(screen.getByRole('link', { name: 'First link' })).toHaveFocus();
     await user.tab();
@@ -60,6 +61,34 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('moves focus and locks scrolling after the click, not inside it, yet no key reaches the page meanwhile', () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open share box' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Share this page' });
+    // Focus and the scroll lock force a layout: the click only renders the dialog.
+    expect(opener).toHaveFocus();
+    expect(document.documentElement).not.toHaveClass(SCROLL_LOCK_CLASS);
+    // A key pressed before then is kept from the page (Enter would press the opener again)
+    // and brings focus inside.
+    expect(fireEvent.keyDown(opener, { key: 'Enter' })).toBe(false);
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(dialog).toBeInTheDocument();
+  });
+
+  it('closes on Escape pressed before focus has moved inside, and gives focus back', () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open share box' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fireEvent.keyDown(opener, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(document.documentElement).not.toHaveClass(SCROLL_LOCK_CLASS);
   });
 
   it('closes from the X and from the bottom close link', async () => {

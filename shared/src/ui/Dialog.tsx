@@ -20,6 +20,21 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   );
 }
 
+/** On <html>: the page does not scroll behind an open dialog (see tokens.css). */
+export const SCROLL_LOCK_CLASS = 'wpc-scroll-locked';
+let scrollLocks = 0;
+
+/** A class, not a measured padding: nothing is read from the layout, so nothing forces one. */
+function lockScroll(): void {
+  scrollLocks += 1;
+  document.documentElement.classList.add(SCROLL_LOCK_CLASS);
+}
+
+function unlockScroll(): void {
+  scrollLocks = Math.max(0, scrollLocks - 1);
+  if (scrollLocks === 0) document.documentElement.classList.remove(SCROLL_LOCK_CLASS);
+}
+
 const subscribeToNothing = () => () => undefined;
 
 /**
@@ -40,15 +55,54 @@ export function Dialog({ open: wanted, onClose, title, children, closeLinkLabel 
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
+  // Kept current for the document-level key trap, which is set up once per opening.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
   useEffect(() => {
     if (!open) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
     const panel = panelRef.current;
-    if (panel) (focusableIn(panel)[0] ?? panel).focus();
+    let locked = false;
+    const focusIn = () => {
+      if (panel && !panel.contains(document.activeElement)) (focusableIn(panel)[0] ?? panel).focus();
+    };
+    /**
+     * Focus and the scroll lock force a layout of the whole page; done inside the click they
+     * delay the frame that shows the dialog. They run after that frame (focus at once if a key
+     * comes first).
+     */
+    const settle = () => {
+      if (!locked) lockScroll();
+      locked = true;
+      // A click inside the dialog may have put focus there already.
+      focusIn();
+    };
+    // From the moment it opens, no key reaches the page behind: a key pressed while focus is
+    // outside the dialog (before `settle`, or after a click on the backdrop) brings focus in.
+    const trapKeys = (event: globalThis.KeyboardEvent) => {
+      if (!panel || (event.target instanceof Node && panel.contains(event.target))) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (event.key === 'Escape') {
+        onCloseRef.current();
+        return;
+      }
+      focusIn();
+    };
+    document.addEventListener('keydown', trapKeys, true);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      // A task queued from the frame's callbacks runs after that frame has been painted.
+      timer = setTimeout(settle, 0);
+    });
     return () => {
-      document.body.style.overflow = overflow;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      document.removeEventListener('keydown', trapKeys, true);
+      if (locked) unlockScroll();
       // The opener may have been removed meanwhile; focusing a detached node is harmless.
       opener?.focus();
     };
