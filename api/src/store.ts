@@ -16,7 +16,7 @@ import { contentEntriesRecord, embeddedContentEntries } from './content/entries/
 import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from './content/entries/mongo';
 import type { ContentImageRepository } from './content/images';
 import { contentImagesRecord, embeddedContentImages } from './content/images/embedded';
-import { mongoContentImages } from './content/images/mongo';
+import { CONTENT_IMAGE_INDEXES, mongoContentImages } from './content/images/mongo';
 import type { ContentPreviewRepository } from './content/previews';
 import { contentPreviewsRecord, embeddedContentPreviews } from './content/previews/embedded';
 import { mongoContentPreviews } from './content/previews/mongo';
@@ -317,6 +317,7 @@ export class MongoStore extends StoreOn<Db> {
       ...AUDIT_INDEXES,
       ...REVIEW_INDEXES,
       ...CONTENT_ENTRY_INDEXES,
+      ...CONTENT_IMAGE_INDEXES,
     ];
     super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({
       submissions: mongoSubmissions(client),

@@ -57,4 +57,5 @@ export const AUDIT_LABELS: Readonly<Record<AuditAction, string>> = {
   'update-resume': 'Resumed an update',
   'update-cancel': 'Cancelled an update',
   'uploads-retention': 'Deleted old uploads',
+  'content-images-sweep': 'Deleted unused images',
 };
