@@ -4,6 +4,8 @@ import pino from 'pino';
 import type { ReceivedMail } from '../../test-support/smtp/server';
 import { StoreUnavailableError } from '../src/db/errors';
 import { addressHash } from '../src/updates/subscriptions/address';
+import { deliveryId } from '../src/updates/deliveries';
+import { UPDATE_MAX_IN_FLIGHT } from '../src/updates/sender';
 import { startInbound } from '../src/updates/inbound';
 import { eventually, TEAM_INBOX } from './helpers/notify';
 import { describeStore, storeCases } from './helpers/stores';
@@ -46,6 +48,19 @@ async function settled(h: UpdatesHarness, id: string) {
     expect(res.body.state).toBe('sent');
     return res.body.counts as Record<string, number>;
   }, 20_000);
+}
+
+/** Every delivery of an update (its 41 readers in the console's test) as its record says: sent, claimed (in flight) or waiting. */
+async function deliveriesOf(h: UpdatesHarness, updateId: string) {
+  const readers = ['jo@example.org', ...Array.from({ length: 40 }, (_, i) => `reader${i}@example.org`)];
+  const records = await Promise.all(
+    readers.map((email) => h.store.deliveries.get(deliveryId(updateId, addressHash(email)))),
+  );
+  return records.map((record, i) => ({
+    id: readers[i]!,
+    status: record?.mail.status,
+    claimed: record?.mail.status === 'pending' && record.mail.lease !== undefined,
+  }));
 }
 
 const updatesTo = (h: UpdatesHarness, address: string, subject: string) =>
@@ -441,18 +456,54 @@ for (const storeCase of storeCases) {
       h.advance(61_000);
       await eventually(async () => expect((await h.store.updates.get(id))?.state).toBe('sending'));
       expect((await post(`/api/team/updates/${id}/pause`, {})).body.state).toBe('paused');
-      const pausedAt =
-        updatesTo(h, 'jo@example.org', 'Paced').length + h.smtp.messages.filter((m) => m.subject === 'Paced').length;
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      const whilePaused = h.smtp.messages.filter((m) => m.subject === 'Paced').length;
-      expect(whilePaused).toBeLessThanOrEqual(pausedAt + 2); // at most the two in flight finish
+      // What the records say the moment pause has answered: only the emails claimed then may still go out.
+      const atPause = await deliveriesOf(h, id);
+      const claimedAtPause = atPause.filter((delivery) => delivery.claimed).map((delivery) => delivery.id);
+      const sentAtPause = atPause.filter((delivery) => delivery.status === 'sent').map((delivery) => delivery.id);
+      await eventually(async () => expect((await deliveriesOf(h, id)).filter((d) => d.claimed)).toEqual([]));
+      // Further rounds of the worker and the sender, well past the pace (UPDATES_RATE, 20 a second here).
+      for (let round = 0; round < 3; round += 1) {
+        h.advance(1000);
+        await h.sender.poke();
+        await h.worker.idle();
+      }
+      const whilePaused = await deliveriesOf(h, id);
+      const sentWhilePaused = whilePaused
+        .filter((delivery) => delivery.status === 'sent')
+        .map((delivery) => delivery.id);
+      expect(sentWhilePaused.filter((sent) => !sentAtPause.includes(sent) && !claimedAtPause.includes(sent))).toEqual(
+        [],
+      );
+      expect(whilePaused.filter((delivery) => delivery.status === 'pending').length).toBeGreaterThan(0);
+      expect((await h.store.updates.get(id))?.state).toBe('paused');
+      expect(h.smtp.messages.filter((m) => m.subject === 'Paced')).toHaveLength(sentWhilePaused.length);
+
       expect((await post(`/api/team/updates/${id}/resume`, {})).body.state).toBe('sending');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Resumed: sending starts again (one more email on record), then it is cancelled part-way.
+      await eventually(async () =>
+        expect((await h.store.deliveries.counts(id)).sent).toBeGreaterThan(sentWhilePaused.length),
+      );
       const cancelled = await post(`/api/team/updates/${id}/cancel`, {});
       expect(cancelled.body.state).toBe('cancelled');
       const counts = cancelled.body.counts as { sent: number; cancelled: number; queued: number };
-      expect(counts.sent + counts.cancelled + counts.queued).toBeGreaterThanOrEqual(40);
+      expect(counts.sent + counts.cancelled + counts.queued).toBe(41);
       expect(counts.cancelled).toBeGreaterThan(0);
+      // Cancelled: the emails in flight then may finish, no round after sends another. Cancel settles
+      // a claimed delivery too (as cancelled), so the records cannot name those in flight; the lane's
+      // own limit of claims at once bounds them.
+      const receivedAtCancel = h.smtp.messages.filter((m) => m.subject === 'Paced').length;
+      await eventually(async () => expect((await deliveriesOf(h, id)).filter((d) => d.claimed)).toEqual([]));
+      for (let round = 0; round < 3; round += 1) {
+        h.advance(1000);
+        await h.sender.poke();
+        await h.worker.idle();
+      }
+      const final = await h.store.deliveries.counts(id);
+      expect(h.smtp.messages.filter((m) => m.subject === 'Paced').length).toBeLessThanOrEqual(
+        receivedAtCancel + UPDATE_MAX_IN_FLIGHT,
+      );
+      expect(final).toMatchObject({ queued: 0, failed: 0 });
+      expect(final.sent + final.cancelled).toBe(41);
 
       const updateActions = [
         'update-test',

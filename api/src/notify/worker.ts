@@ -229,6 +229,21 @@ export class NotificationWorker implements Notifications {
     this.deps.mailer.close();
   }
 
+  /**
+   * Sweeps the store now and resolves once the sweep, and every email it or an earlier step
+   * started, is done and nothing is waiting to be paced: a point where the worker has no more to
+   * do until the store changes (tests drive it this way instead of waiting a fixed time).
+   */
+  async idle(): Promise<void> {
+    this.sweep();
+    while (this.sweeping || this.sending.size > 0 || this.paceTimer) {
+      await Promise.allSettled([this.sweeping, ...this.sending]);
+      if (this.paceTimer && !this.sweeping && this.sending.size === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  }
+
   nextAttemptAt(): Date | undefined {
     return this.unreachable > 0 ? new Date(Math.max(this.pausedUntil, this.clock())) : undefined;
   }

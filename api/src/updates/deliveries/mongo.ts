@@ -98,8 +98,15 @@ export function mongoDeliveries(
       idFrom: (id) => id as string,
       item: fromDoc,
       dueFilter: async (db) => ({ updateId: { $in: await sendingIds(db) } }),
-      sendable: async (doc, db) =>
-        (await db.collection(UPDATES).countDocuments({ _id: doc.updateId as never, state: 'sending' })) === 1,
+      // Sent while its update is sending; settled as cancelled once the update is (the cancel's own
+      // write may have been undone by a claim's, FerretDB 1.x not isolating them).
+      sendable: async (doc, db) => {
+        const update = await db
+          .collection(UPDATES)
+          .findOne({ _id: doc.updateId as never }, { projection: { state: 1 } });
+        if (update?.state === 'sending') return true;
+        return update?.state === 'cancelled' ? 'cancelled' : false;
+      },
     }),
   };
 }
