@@ -54,6 +54,7 @@ interface Figures {
   'seed s': number;
   'time to drain s': number;
   'messages per second': number;
+  'Subscribers page ms (first, next)': string;
 }
 
 const address = (n: number) => `reader-${n}@example.org`;
@@ -142,6 +143,15 @@ async function runStore(kind: Kind): Promise<Figures> {
     });
     return (await res.json()) as { id: string; state: string; counts: Record<string, number> };
   };
+  // The console's Subscribers page (counts per list and suppressed): its first visit counts every
+  // subscriber; later visits read the tallies kept since.
+  const subscribersPage = async () => {
+    const asked = Date.now();
+    const res = await fetch(`http://127.0.0.1:${port}/api/team/subscribers`, { headers: { Cookie: team.cookie } });
+    if (res.status !== 200) throw new Error(`the Subscribers page answered ${res.status}: ${await res.text()}`);
+    return Date.now() - asked;
+  };
+  const pageTimes = `${await subscribersPage()}, ${await subscribersPage()}`;
   const { id } = await call('POST', '/updates', {
     subject: SUBJECT,
     body: 'The 2027 **Scorecard** opens in March.',
@@ -211,6 +221,7 @@ async function runStore(kind: Kind): Promise<Figures> {
     'seed s': seedSeconds,
     'time to drain s': Math.round(seconds * 10) / 10,
     'messages per second': Math.round((delivered / seconds) * 10) / 10,
+    'Subscribers page ms (first, next)': pageTimes,
   };
 }
 

@@ -18,7 +18,7 @@ import type { ConsoleContext } from '../team/context';
 import { writeWorkbook } from '../team/export';
 import { parse } from '../team/requests';
 import * as compose from './compose';
-import type { Subscriber } from './subscriptions';
+import type { Subscriber, SubscriberSummary } from './subscriptions';
 
 const SEARCH_ROWS = 50;
 
@@ -49,7 +49,7 @@ const SUBSCRIBER_TABLE: TableShape<Subscriber> = {
   ],
 };
 
-const subscriberRow = (subscriber: Subscriber): SubscriberRow => ({
+const subscriberRow = (subscriber: SubscriberSummary): SubscriberRow => ({
   email: subscriber.email,
   lists: UPDATE_LISTS.flatMap((id) => {
     const entry = subscriber.lists[id];
@@ -191,10 +191,12 @@ export function updatesTeamRoutes(
     act(async (req, res) => {
       const query = parse(subscriberQuerySchema, req.query, res, 'The search is not valid.');
       if (!query) return;
+      // Addresses only for a search: listing everyone would read every subscriber on each visit.
+      const q = query.q?.trim();
       const [counts, suppressed, rows] = await Promise.all([
         store.subscriptions.counts(),
         store.suppressions.count(),
-        store.subscriptions.search({ q: query.q, list: query.list, limit: SEARCH_ROWS }),
+        q ? store.subscriptions.search({ q, list: query.list, limit: SEARCH_ROWS }) : [],
       ]);
       res.json({ counts, suppressed, rows: rows.map(subscriberRow) });
     }),
