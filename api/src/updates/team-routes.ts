@@ -5,6 +5,7 @@ import type { AuditAction } from '@wpc/shared/team';
 import { LIST_NAMES, UPDATE_LISTS } from '@wpc/shared/updates';
 import {
   draftRequestSchema,
+  fromReleaseRequestSchema,
   previewRequestSchema,
   sendRequestSchema,
   subscriberQuerySchema,
@@ -18,6 +19,7 @@ import type { ConsoleContext } from '../team/context';
 import { writeWorkbook } from '../team/export';
 import { parse } from '../team/requests';
 import * as compose from './compose';
+import { draftFromRelease, releaseChoices } from './releases';
 import type { Subscriber, SubscriberSummary } from './subscriptions';
 
 const SEARCH_ROWS = 50;
@@ -99,6 +101,31 @@ export function updatesTeamRoutes(
     act(async (req, res, { email }) => {
       const draft = parse(draftRequestSchema, req.body, res, 'The update cannot be saved.');
       if (!draft) return;
+      const update = await compose.createDraft(store, draft, email, clock());
+      res.status(201).json(await compose.updateView(store, update));
+    }),
+  );
+
+  // The published press releases, and a draft started from one (not under /updates/, as below).
+  routes.get(
+    '/update-releases',
+    'updates',
+    act(async (_req, res) => {
+      res.json({ releases: await releaseChoices(store) });
+    }),
+  );
+
+  routes.post(
+    '/update-releases',
+    'updates',
+    act(async (req, res, { email }) => {
+      const choice = parse(fromReleaseRequestSchema, req.body, res, 'The update cannot be started.');
+      if (!choice) return;
+      const draft = await draftFromRelease(store, choice.slug, choice.list, settings.siteOrigin);
+      if (!draft)
+        throw new compose.UpdateRefused(404, 'No published press release has this slug: choose one from the list.', {
+          slug: 'Not a published press release.',
+        });
       const update = await compose.createDraft(store, draft, email, clock());
       res.status(201).json(await compose.updateView(store, update));
     }),

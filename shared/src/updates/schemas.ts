@@ -68,6 +68,28 @@ export const draftRequestSchema = z.strictObject({
 });
 export type DraftRequest = z.infer<typeof draftRequestSchema>;
 
+/** A published press release an update can start from (the console's "Start from a press release"). */
+export const releaseChoiceSchema = z.object({
+  slug: z.string().describe('The release’s slug: its page is /scorecard/news/<slug>.'),
+  title: z.string(),
+  date: z.string().describe('The release date (YYYY-MM-DD).'),
+  summary: z.string(),
+});
+export type ReleaseChoice = z.infer<typeof releaseChoiceSchema>;
+export const releasesAnswerSchema = z.object({
+  releases: z.array(releaseChoiceSchema).describe('The published press releases, newest first.'),
+});
+export type ReleasesAnswer = z.infer<typeof releasesAnswerSchema>;
+export const fromReleaseRequestSchema = z.strictObject({
+  slug: z
+    .string({ error: 'Choose a press release.' })
+    .min(1, 'Choose a press release.')
+    .max(200)
+    .describe('The published release to start from.'),
+  list: listChoice.describe('Who will receive it once sent.'),
+});
+export type FromReleaseRequest = z.infer<typeof fromReleaseRequestSchema>;
+
 export const previewRequestSchema = z.strictObject({ subject, body, list: listChoice });
 
 export const sendRequestSchema = z.strictObject({
