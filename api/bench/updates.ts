@@ -38,8 +38,13 @@ const OUTAGE_AT = Math.round(TOTAL * 0.5);
 const DRAIN_DEADLINE_MS = 30 * 60_000;
 const TEAM = 'bench-editor@consortium.test';
 const SUBJECT = `Benchmark update ${randomBytes(3).toString('hex')}`;
-/** A killed API's claims run out after this on MongoDB; the embedded store frees them at start. */
-const LEASE_MS = 10_000;
+/**
+ * A killed API's claims run out after this on MongoDB; the embedded store frees them at start. It
+ * must outlast the slowest send SMTP_TIMEOUT_MS allows (2 × (2 + 2 + 5 × 2) s = 28 s; the API
+ * refuses to start otherwise).
+ */
+const LEASE_MS = 30_000;
+const SMTP_TIMEOUT_MS = 2000;
 
 type Kind = 'embedded' | 'mongodb';
 
@@ -114,6 +119,7 @@ async function runStore(kind: Kind): Promise<Figures> {
     TEAM_EMAILS: TEAM,
     SITE_ORIGIN: 'https://wildfire.example',
     NOTIFY_LEASE_MS: String(LEASE_MS),
+    SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS),
     UPDATES_RATE: String(RATE),
   };
   const store =
