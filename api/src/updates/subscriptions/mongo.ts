@@ -3,16 +3,17 @@ import { UPDATE_LISTS } from '@wpc/shared/updates';
 import type { DatabaseClient } from '../../db/client';
 import type { MongoIndex } from '../../db/mongo';
 import { mongoTally } from '../tallies';
-import { addressHash, isWholeAddress } from './address';
+import { addressHash, addressKey, isWholeAddress } from './address';
 import type { ListCounts, ListState, Subscriber, SubscriberSummary, SubscriptionRepository } from '.';
 
-type SubscriberDoc = Omit<Subscriber, 'id'> & { _id: string };
+/** `emailKey`: the address as compared (./address.ts), for searching and ordering in any case. */
+type SubscriberDoc = Omit<Subscriber, 'id'> & { _id: string; emailKey: string };
 export const SUBSCRIBERS = 'update_subscribers';
 const of = (db: Db) => db.collection<SubscriberDoc>(SUBSCRIBERS);
 const DUPLICATE_KEY = 11000;
 /** A change read over by another writer is tried again this often before giving up. */
 const CHANGE_TRIES = 5;
-const fromDoc = ({ _id, ...rest }: SubscriberDoc): Subscriber => ({ id: _id, ...rest });
+const fromDoc = ({ _id, emailKey: _key, ...rest }: SubscriberDoc): Subscriber => ({ id: _id, ...rest });
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The change of the per-list counts from one subscriber's change ("<list>_<state>": +1 or -1). */
@@ -30,9 +31,9 @@ function countChange(before: Subscriber | null, after: Subscriber | null): Recor
   return diff;
 }
 
-/** Real MongoDB pages the search by address with it (FerretDB 1.24 on SQLite uses only _id). */
+/** Real MongoDB orders the search by address with it (FerretDB 1.24 on SQLite uses only _id). */
 export const SUBSCRIBER_INDEXES: readonly MongoIndex[] = [
-  { collection: SUBSCRIBERS, name: 'email', key: { email: 1 } },
+  { collection: SUBSCRIBERS, name: 'emailKey', key: { emailKey: 1 } },
 ];
 
 /**
@@ -70,11 +71,16 @@ export function mongoSubscriptions(client: DatabaseClient<Db>): SubscriptionRepo
             return null;
           }
           const { id: _ignored, ...rest } = next;
-          const stored: SubscriberDoc = { ...rest, _id: id, version: (current?.version ?? 0) + 1 };
+          const stored: SubscriberDoc = {
+            ...rest,
+            _id: id,
+            emailKey: addressKey(rest.email),
+            version: (current?.version ?? 0) + 1,
+          };
           if (!current) {
             try {
               await of(db).insertOne(stored);
-              await tally.add(db, countChange(null, stored as unknown as Subscriber));
+              await tally.add(db, countChange(null, fromDoc(stored)));
               return fromDoc(stored);
             } catch (error) {
               if ((error as { code?: unknown }).code !== DUPLICATE_KEY || tries + 1 >= CHANGE_TRIES) throw error;
@@ -108,8 +114,8 @@ export function mongoSubscriptions(client: DatabaseClient<Db>): SubscriptionRepo
           return doc ? [summary(doc)] : [];
         });
       return client.unbounded('search subscribers', async (db) => {
-        const filter = { email: { $regex: escapeRegex(q.trim()), $options: 'i' }, ...onList };
-        const docs = await of(db).find(filter, { projection }).sort({ email: 1 }).limit(limit).toArray();
+        const filter = { emailKey: { $regex: escapeRegex(addressKey(q)) }, ...onList };
+        const docs = await of(db).find(filter, { projection }).sort({ emailKey: 1 }).limit(limit).toArray();
         return docs.map(summary);
       });
     },
@@ -145,6 +151,6 @@ export function mongoSubscriptions(client: DatabaseClient<Db>): SubscriptionRepo
         return docs.map((doc) => ({ id: doc._id, email: doc.email }));
       }),
     all: () =>
-      client.run('all subscribers', async (db) => (await of(db).find({}).sort({ email: 1 }).toArray()).map(fromDoc)),
+      client.run('all subscribers', async (db) => (await of(db).find({}).sort({ emailKey: 1 }).toArray()).map(fromDoc)),
   };
 }
