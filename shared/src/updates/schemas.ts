@@ -127,7 +127,11 @@ export const previewSchema = z.object({ subject: z.string(), html: z.string(), t
 export type UpdatePreview = z.infer<typeof previewSchema>;
 
 export const subscriberQuerySchema = z.object({
-  q: z.string().max(EMAIL_MAX, 'Search for at most 254 characters.').optional().describe('Part of an address.'),
+  q: z
+    .string()
+    .max(EMAIL_MAX, 'Search for at most 254 characters.')
+    .optional()
+    .describe('A whole address, or part of one.'),
   list: listChoice.optional(),
 });
 
@@ -141,7 +145,9 @@ export type SubscriberRow = z.infer<typeof subscriberRowSchema>;
 export const subscribersAnswerSchema = z.object({
   counts: z.array(z.object({ list: listChoice, confirmed: z.number(), pending: z.number(), left: z.number() })),
   suppressed: z.number(),
-  rows: z.array(subscriberRowSchema).describe('At most 50 addresses that match the search.'),
+  rows: z
+    .array(subscriberRowSchema)
+    .describe('At most 50 addresses matching the search (q): a whole address finds only itself; none without q.'),
 });
 export type SubscribersAnswer = z.infer<typeof subscribersAnswerSchema>;
 
