@@ -5,10 +5,14 @@ import { E2E_SMTP_CONTROL, e2eMailEnv } from './test-support/e2e/mail';
 import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
 
 /**
- * Publishing against the real API (issue 28, part B): the remotes poll the API of `npm run serve`
- * itself (no CONTENT_API_ORIGIN: the fake of the contract is not started), which loads the areas'
- * seeds from the remotes and keeps its content in MongoDB when MONGODB_URI is set (FerretDB here),
- * else in a fresh embedded store. Through the node edge, then nginx.
+ * Publishing against the real API (issue 28, part B): the remotes poll the real API (no
+ * CONTENT_API_ORIGIN: the fake of the contract is not started), which loads the areas' seeds from
+ * the remotes and keeps its content in MongoDB when MONGODB_URI is set (FerretDB here), else in a
+ * fresh embedded store. Through the node edge, then nginx.
+ *
+ * The site runs as `npm run serve` does, but from its own launcher (test-support/site), so a test
+ * can stop the API or restart a remote while the rest keeps serving; and with TEST_CLOCK=1, so a
+ * test can move the API's clock forward to a scheduled publish (api/src/test-clock.ts).
  *
  *   npm run build && npx playwright test -c playwright.real-api.config.ts
  */
@@ -43,7 +47,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npm run serve',
+      command: 'npx tsx test-support/site/cli.ts',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -60,6 +64,7 @@ export default defineConfig({
         SITE_ORIGIN: E2E_SITE_ORIGIN,
         ...e2eMailEnv(),
         CONTENT_STATE_DIR: path.join(run, 'content'),
+        TEST_CLOCK: '1',
       },
     },
     {

@@ -22,6 +22,7 @@ import type { ContentModels } from './content/models';
 import { publicContentRoutes } from './content/public-routes';
 import { contentService, type ContentService } from './content/service';
 import { mailerFor, type Mailer } from './mail/transport';
+import { testClockRoutes, type MovableClock } from './test-clock';
 import type { Store } from './store';
 import { updatesRoutes } from './updates/routes';
 import { subscribeFromSubmission, type SubscriberDeps } from './updates/subscribers';
@@ -42,6 +43,8 @@ export interface AppDependencies {
   readonly content?: ContentService;
   /** The mail worker and the update sender (server.ts); without them emails wait in the store for one. */
   readonly updates?: UpdatesMachinery;
+  /** TEST_CLOCK=1 only: the clock (also given as `clock`) that `POST /api/test/clock` moves. */
+  readonly testClock?: MovableClock;
 }
 
 /** What the updates' routes ask of the running machinery. */
@@ -68,6 +71,7 @@ export function createApp({
   updates = idleMachinery(config.siteOrigin),
   contentModels,
   content: givenContent,
+  testClock,
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
@@ -159,6 +163,7 @@ export function createApp({
   );
   app.use(updatesRoutes({ deps: subscribers, store: guardedStore, jsonLimitBytes: config.jsonLimitBytes }));
   app.use(openApiRoutes(config));
+  if (testClock) app.use(testClockRoutes(testClock));
 
   app.use((_req, res) => sendError(res, new HttpError(404, 'Not found.')));
   app.use(

@@ -64,6 +64,8 @@ export interface ApiConfig {
   readonly updates: UpdatesConfig;
   /** AUDIT_RETENTION_DAYS: the console's audit entries are deleted once older than this. */
   readonly auditRetentionDays: number;
+  /** TEST_CLOCK=1: end-to-end tests may move the API's clock forward (test-clock.ts); never in production. */
+  readonly testClock: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -124,6 +126,10 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       'SITE_ORIGIN must be set in production: the links in sign-in and notification emails name it (e.g. "https://www.example.org").',
     );
   }
+  const testClock = text(env, 'TEST_CLOCK') === '1';
+  // A clock anyone can move would publish scheduled entries early and end every session.
+  if (testClock && nodeEnv === 'production')
+    throw new Error('TEST_CLOCK is for end-to-end tests only: unset it, a production API keeps real time.');
   const origin = siteOrigin(env);
   return {
     nodeEnv,
@@ -172,5 +178,6 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     updates: updatesConfig(env, origin),
     // A little over a year: last year's actions can still be looked up at the same time this year.
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 400, 1),
+    testClock,
   };
 }

@@ -13,6 +13,7 @@ import { confirmationLane, deliveryLane, UpdateSender } from './updates/sender';
 import { createStore, DataDirLockedError } from './store';
 import { teamJobs } from './team/housekeeping';
 import { uploadRetentionJob } from './uploads/retention';
+import { MovableClock } from './test-clock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -20,6 +21,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const store = createStore(config);
+  // The one clock of the API; only TEST_CLOCK=1 (refused in production) lets a test move it.
+  const clock = new MovableClock();
+  if (config.testClock)
+    logger.warn(`TEST_CLOCK=1: end-to-end tests may move this API's clock forward (POST /api/test/clock)`);
   logger.info({ store: store.kind }, `using the ${store.description}`);
   if (config.adminTokenError) logger.error(config.adminTokenError);
   try {
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
       mailer,
       settings: config,
       logger,
+      clock: clock.millis,
       timing: Object.fromEntries(Object.entries(config.mail.timing).filter(([, value]) => value !== undefined)),
       // After the notifications: confirmation emails, then updates (slower, and never ahead of either).
       lanes: [
@@ -57,22 +63,24 @@ async function main(): Promise<void> {
 
   const mail = worker ?? idleMachinery(config.siteOrigin).mail;
   // Starts scheduled updates, fans them out into deliveries, and marks them sent.
-  const sender = new UpdateSender({ store, logger, mail });
+  const sender = new UpdateSender({ store, logger, mail, clock: clock.now });
   sender.start();
   const inbound = config.updates.inboundSmtpPort
     ? await startInbound({
         port: config.updates.inboundSmtpPort,
-        deps: { store, clock: () => new Date(), mail },
+        deps: { store, clock: clock.now, mail },
         logger,
       })
     : undefined;
 
   // One transport for the notifications and the team console's sign-in links.
-  const content = contentService({ store });
+  const content = contentService({ store, clock: clock.now });
   const app = createApp({
     store,
     config,
     logger,
+    clock: clock.millis,
+    testClock: config.testClock ? clock : undefined,
     notifications: worker,
     mailer,
     updates: { mail, poke: () => void sender.poke() },
@@ -82,6 +90,7 @@ async function main(): Promise<void> {
   const housekeeping = new Housekeeping(
     [...teamJobs(store, config), uploadRetentionJob(store, config.uploads.retentionMonths)],
     logger,
+    clock.now,
   );
   housekeeping.start();
   const server = http.createServer(

@@ -28,6 +28,7 @@ const release = defineContentType({
     title: field.text({ label: 'Title', maxLength: 90 }),
     date: field.date({ label: 'Release date' }),
     body: field.markdown({ label: 'Text' }),
+    session: field.reference({ label: 'Showcase session', to: 'showcase/session', optional: true }),
   },
 });
 const session = defineContentType({
@@ -299,6 +300,47 @@ for (const storeCase of storeCases) {
       });
       const list = (await as(lead).get('/api/team/content/scorecard')).body.entries;
       expect(list.find((entry: { id: string }) => entry.id === id).status).toBe('published');
+    });
+
+    it('cancels a schedule apart from unpublishing: the site keeps what it shows, and the cancel is audited', async () => {
+      const { id, version } = (
+        await as(lead).post('/api/team/content/scorecard/entries', {
+          type: 'pressRelease',
+          slug: 'winter-release',
+          data: { title: 'Winter release', date: '2026-12-01', body: 'Later.' },
+        })
+      ).body.entry;
+      const notScheduled = await as(lead).post(`/api/team/content/scorecard/entries/${id}/unschedule`, { version });
+      expect(notScheduled.status).toBe(409);
+      expect(notScheduled.body.error).toBe('The entry is not scheduled.');
+      const scheduled = await as(lead).post(`/api/team/content/scorecard/entries/${id}/schedule`, {
+        version,
+        at: '2026-11-26T10:00:00Z',
+      });
+      const before = await published('scorecard');
+      const cancelled = await as(lead).post(`/api/team/content/scorecard/entries/${id}/unschedule`, {
+        version: scheduled.body.entry.version,
+      });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.entry).toMatchObject({ status: 'draft', scheduled: null });
+      now = Date.parse('2026-11-26T10:00:01Z');
+      const after = await published('scorecard');
+      expect(after).toEqual(before);
+      const opened = (await as(lead).get(`/api/team/content/scorecard/entries/${id}`)).body;
+      expect(opened.versions.map((entry: { action: string }) => entry.action)).toEqual([
+        'unschedule',
+        'schedule',
+        'create',
+      ]);
+      const audit = (await h.store.audit.page({ offset: 0, limit: 10, actions: ['unschedule'] })).entries;
+      expect(audit.map((entry) => [entry.by, entry.action, entry.target])).toEqual([
+        [LEAD, 'unschedule', `scorecard/${id}`],
+      ]);
+    });
+
+    it('offers a reference field the published entries of its target type, by title', async () => {
+      const list = await as(lead).get('/api/team/content/scorecard');
+      expect(list.body.references).toEqual({ 'showcase/session': [{ id: 'session-1', title: 'Fuel breaks' }] });
     });
 
     it('lets the showcase partner edit showcase content only: 403 on scorecard content and the inbox', async () => {

@@ -4,12 +4,17 @@ import { LIVE_WITHIN_MS, rawHtmlWhen, structuredData, withoutScripts } from '../
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
 import { recordViolations } from '../../test-support/e2e/violations';
+import { imageFacts, pngOf } from '../../test-support/e2e/images';
 import { E2E_TEAM_EMAIL, mailTo } from '../../test-support/e2e/mail';
+import { apiClock, moveApiClock, siteProcess } from '../../test-support/site/control';
+import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 
 // Issue 28 against the real API (playwright.real-api.config.ts): the partner edits a presenter
 // through the editor's API, previews it, publishes it, and the raw HTML shows it within 5 s at
 // each edge; the partner is refused the inbox and scorecard content; restoring the seed's
-// version brings the old text back to the page.
+// version brings the old text back to the page. A lead schedules a press release for tomorrow
+// 09:00 in the editor and the test moves the API's clock past it (TEST_CLOCK); the API is stopped
+// (the config's launcher, test-support/site) and every page keeps serving, a restarted remote too.
 test.describe.configure({ mode: 'serial' });
 
 const PARTNER = 'presenter.desk@showcase-partner.test';
@@ -131,64 +136,133 @@ test('the partner edits a presenter, previews and publishes it: the page shows i
   await partner.api.dispose();
 });
 
-test('a lead schedules a press release: at its time it has its own page, head and sitemap entry', async ({
-  baseURL,
-}, testInfo) => {
-  const lead = await signIn(baseURL!, E2E_TEAM_EMAIL);
-  const slug = `scheduled-${testInfo.project.name}-${Date.now().toString(36)}`;
-  const title = 'Scheduled results from the pilot communities';
-  const path = `/scorecard/news/${slug}`;
-  const created = await post(lead, '/api/team/content/scorecard/entries', {
-    type: 'pressRelease',
-    slug,
-    data: {
-      title,
-      headline: 'The pilot communities share their first scores on the day we scheduled',
-      date: '2023-05-01',
-      place: 'Boise, Idaho',
-      summary: 'Three pilot communities share what the scorecard showed them, published at a time set in advance.',
-      body: 'The results are in.\n\n## What changed\n\nEach community found **one** essential to work on.',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const entry = ((await created.json()) as { entry: EditorEntry }).entry;
-  expect(entry.issues).toEqual([]);
+/** The lead's zone in these tests: the editor takes a time in the browser's zone and shows it. */
+const LEAD_ZONE = 'America/Los_Angeles';
 
-  // A time in the past is refused with a clear message.
-  const past = await post(lead, `/api/team/content/scorecard/entries/${entry.id}/schedule`, {
-    version: entry.version,
-    at: new Date(Date.now() - 60_000).toISOString(),
-  });
-  expect(past.status()).toBe(400);
-  expect(((await past.json()) as { fields: Record<string, string> }).fields.at).toBe('Choose a time in the future.');
-
-  const at = new Date(Date.now() + 4000);
-  const scheduled = await post(lead, `/api/team/content/scorecard/entries/${entry.id}/schedule`, {
-    version: entry.version,
-    at: at.toISOString(),
-  });
-  expect(scheduled.status()).toBe(200);
-  expect((await lead.api.get(path, { headers: { Accept: 'text/html' } })).status()).toBe(404);
-
-  const { html } = await rawHtmlWhen(
-    lead.api,
-    path,
-    (text, status) => status === 200 && text.includes(title),
-    4000 + 3 * LIVE_WITHIN_MS,
+/** The day of `at` in `zone`, YYYY-MM-DD, and its time there, HH:MM. */
+function inZone(at: Date, zone: string): { day: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
   );
-  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
-  expect(html).toContain(`<title>${title} | Wildfire Prevention Consortium</title>`);
-  expect(html).toContain(`<link rel="canonical" href="${E2E_SITE_ORIGIN}${path}">`);
-  expect(structuredData(html).find((data) => data['@type'] === 'NewsArticle')).toMatchObject({ headline: title });
-  await expect
-    .poll(async () => (await (await lead.api.get('/sitemap.xml')).text()).includes(`${E2E_SITE_ORIGIN}${path}`))
-    .toBe(true);
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
 
-  const opened = (await (await lead.api.get(`/api/team/content/scorecard/entries/${entry.id}`)).json()) as EntryAnswer;
-  expect(opened.entry.status).toBe('published');
-  expect(opened.versions.map((version) => version.action)).toEqual(['scheduled-publish', 'schedule', 'create']);
-  await post(lead, `/api/team/content/scorecard/entries/${entry.id}/unpublish`, { version: opened.entry.version });
-  await lead.api.dispose();
+test.describe('with the API’s clock moved by the test (TEST_CLOCK)', () => {
+  test.use({ timezoneId: LEAD_ZONE });
+
+  test('a lead schedules a press release for tomorrow 09:00 in the editor: not public before, then its own page, head and sitemap entry', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const leadEmail = `lead.${testInfo.project.name}@consortium.test`;
+    const admin = await signIn(baseURL!, E2E_TEAM_EMAIL);
+    expect([200, 201]).toContain(
+      (await post(admin, '/api/team/members', { email: leadEmail, roles: ['content:scorecard'] })).status(),
+    );
+    // Tomorrow in the lead's zone, by the API's clock (an earlier test of this run may have moved it).
+    const tomorrow = inZone(new Date((await apiClock(admin.api)).getTime() + 24 * 60 * 60 * 1000), LEAD_ZONE).day;
+    const slug = `scheduled-${testInfo.project.name}-${Date.now().toString(36)}`;
+    const title = `Scheduled results from the pilot communities (${testInfo.project.name})`;
+    const path = `/scorecard/news/${slug}`;
+    const created = await post(admin, '/api/team/content/scorecard/entries', {
+      type: 'pressRelease',
+      slug,
+      data: {
+        title,
+        headline: 'The pilot communities share their first scores on the day we scheduled',
+        // Dated the day it goes out, which is still ahead of the remotes' own clocks.
+        date: tomorrow,
+        place: 'Boise, Idaho',
+        summary: 'Three pilot communities share what the scorecard showed them, published at a time set in advance.',
+        body: 'The results are in.\n\n## What changed\n\nEach community found **one** essential to work on.',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const entry = ((await created.json()) as { entry: EditorEntry }).entry;
+    expect(entry.issues).toEqual([]);
+
+    // A time in the past (by the API's clock) is refused with a clear message.
+    const past = await post(admin, `/api/team/content/scorecard/entries/${entry.id}/schedule`, {
+      version: entry.version,
+      at: new Date((await apiClock(admin.api)).getTime() - 60_000).toISOString(),
+    });
+    expect(past.status()).toBe(400);
+    expect(((await past.json()) as { fields: Record<string, string> }).fields.at).toBe('Choose a time in the future.');
+
+    await signInToConsole(page, leadEmail, baseURL);
+    await page.goto(`/team/content/scorecard/${entry.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: `Press release: ${title}` })).toBeVisible();
+    // The lead schedules it in the editor, in the browser's zone, which the form names; a first
+    // schedule is cancelled (its own action, not Unpublish), then set again.
+    const when = page.getByLabel(`Date and time (${LEAD_ZONE})`);
+    await when.fill(`${tomorrow}T08:00`);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cancel schedule' }).click();
+    await expect(page.getByText('Schedule cancelled. The entry stays a draft.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel schedule' })).toHaveCount(0);
+    await when.fill(`${tomorrow}T09:00`);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toBeVisible();
+
+    const opened = (await (
+      await admin.api.get(`/api/team/content/scorecard/entries/${entry.id}`)
+    ).json()) as EntryAnswer;
+    expect(opened.entry.status).toBe('scheduled');
+    const at = new Date(opened.entry.scheduled!.at);
+    expect(inZone(at, LEAD_ZONE)).toEqual({ day: tomorrow, time: '09:00' });
+
+    // A minute before its time, the scheduler (it runs whenever a remote asks) leaves it unpublished.
+    await moveApiClock(admin.api, new Date(at.getTime() - 60_000));
+    const before = (await (await admin.api.get('/api/content/published?area=scorecard')).json()) as {
+      entries: { id: string }[];
+    };
+    expect(before.entries.map((published) => published.id)).not.toContain(entry.id);
+    expect((await admin.api.get(path, { headers: { Accept: 'text/html' } })).status()).toBe(404);
+    expect(await (await admin.api.get('/sitemap.xml')).text()).not.toContain(`${E2E_SITE_ORIGIN}${path}`);
+
+    // A minute after, it is live within the usual 5 s: page, head, list and sitemap.
+    await moveApiClock(admin.api, new Date(at.getTime() + 60_000));
+    const { html } = await rawHtmlWhen(admin.api, path, (text, status) => status === 200 && text.includes(title));
+    expect(html).toContain(`<title>${title} | Wildfire Prevention Consortium</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${E2E_SITE_ORIGIN}${path}">`);
+    expect(structuredData(html).find((data) => data['@type'] === 'NewsArticle')).toMatchObject({
+      headline: title,
+      datePublished: tomorrow,
+    });
+    await rawHtmlWhen(admin.api, '/scorecard/news', (text) => withoutScripts(text).includes(title));
+    await expect
+      .poll(async () => (await (await admin.api.get('/sitemap.xml')).text()).includes(`${E2E_SITE_ORIGIN}${path}`))
+      .toBe(true);
+
+    // A day and more later every session of before has lapsed: the admin signs in again.
+    const again = await signIn(baseURL!, E2E_TEAM_EMAIL);
+    const done = (await (await again.api.get(`/api/team/content/scorecard/entries/${entry.id}`)).json()) as EntryAnswer;
+    expect(done.entry.status).toBe('published');
+    expect(done.versions.map((version) => version.action)).toEqual([
+      'scheduled-publish',
+      'schedule',
+      'unschedule',
+      'schedule',
+      'create',
+    ]);
+    expect(done.versions[0]!.by).toBe(leadEmail);
+    await post(again, `/api/team/content/scorecard/entries/${entry.id}/unpublish`, { version: done.entry.version });
+    await admin.api.dispose();
+    await again.api.dispose();
+  });
 });
 
 test('in the browser, the partner edits a presenter in the editor, previews, publishes and restores; every editor page axe clean, 320 px wide, no CSP violation', async ({
@@ -241,4 +315,161 @@ test('in the browser, the partner edits a presenter in the editor, previews, pub
   expect(await scrollsSideways(page)).toBe(false);
   expect(violations).toEqual([]);
   await admin.api.dispose();
+});
+
+test('in the browser, the partner uploads a presenter’s photo (PNG): alt text is required, and the page serves it resized as WebP', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const partnerEmail = `photos.${testInfo.project.name}@showcase-partner.test`;
+  const admin = await signIn(baseURL!, E2E_TEAM_EMAIL);
+  expect([200, 201]).toContain(
+    (await post(admin, '/api/team/members', { email: partnerEmail, roles: ['content:showcase'] })).status(),
+  );
+  const before = (await (
+    await admin.api.get(`/api/team/content/showcase/entries/${SESSION_ID}`)
+  ).json()) as EntryAnswer;
+  const violations = await recordViolations(page);
+  await signInToConsole(page, partnerEmail, baseURL);
+  await page.goto(`/team/content/showcase/${SESSION_ID}`);
+  await expect(page.locator('#entry-heading')).toBeVisible();
+
+  const photo = page
+    .getByRole('group', { name: 'Presenters' })
+    .getByRole('group', { name: 'Photo (optional)' })
+    .first();
+  await photo.getByLabel(/^(Upload an image|Replace the image)/).setInputFiles({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: await pngOf(400, 400),
+  });
+  await expect(photo.getByText('Current image: 400×400 pixels.')).toBeVisible();
+  const alt = photo.getByLabel('Alternative text: what the image shows');
+  await expect(alt).toHaveValue('');
+
+  // Without its alternative text the photo is refused, at its field.
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please check these fields:' })).toContainText(
+    'presenters.0.avatar',
+  );
+  await alt.fill('Portrait of the presenter in a field');
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByText('Published. The site shows it within a few seconds.')).toBeVisible();
+
+  // The page shows the API's copy at the width it draws (144 px for a 72 px avatar), as WebP.
+  const { html } = await rawHtmlWhen(page.request, '/showcase/presentations', (text) =>
+    /\/api\/content\/images\/[A-Za-z0-9_-]+\/\d+\.webp/.test(withoutScripts(text)),
+  );
+  const src = /\/api\/content\/images\/[A-Za-z0-9_-]+\/144\.webp/.exec(withoutScripts(html))?.[0];
+  expect(src).toBeTruthy();
+  const image = await page.request.get(src!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/webp');
+  expect(await imageFacts(await image.body())).toEqual({ format: 'webp', width: 144, height: 144 });
+  expect(violations).toEqual([]);
+
+  // The presenter as before, for the next test.
+  const now = (await (await admin.api.get(`/api/team/content/showcase/entries/${SESSION_ID}`)).json()) as EntryAnswer;
+  const restored = await post(admin, `/api/team/content/showcase/entries/${SESSION_ID}/restore`, {
+    version: now.entry.version,
+    to: before.entry.version,
+  });
+  expect(restored.status()).toBe(200);
+  await admin.api.dispose();
+});
+
+test('with the API stopped, the pages keep serving their last published content, a remote restarted meanwhile too; restarted, the API publishes again', async ({
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const admin = await signIn(baseURL!, E2E_TEAM_EMAIL);
+  const slug = `before-the-outage-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const title = `Published just before the outage (${testInfo.project.name})`;
+  const path = `/scorecard/news/${slug}`;
+  const created = await post(admin, '/api/team/content/scorecard/entries', {
+    type: 'pressRelease',
+    slug,
+    data: {
+      title,
+      headline: 'The last change before the API stopped stays on the site',
+      // Older than the launch release, so /scorecard/news still opens on the launch.
+      date: '2023-04-01',
+      place: 'Boise, Idaho',
+      summary: 'A press release published moments before the content API went down.',
+      body: 'It stays on the site while the API is down.',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const entry = ((await created.json()) as { entry: EditorEntry }).entry;
+  expect(
+    (await post(admin, `/api/team/content/scorecard/entries/${entry.id}/publish`, { version: entry.version })).status(),
+  ).toBe(200);
+  await rawHtmlWhen(request, path, (html, status) => status === 200 && html.includes(title));
+  const clock = await apiClock(request);
+
+  await siteProcess(request, 'api', 'stop');
+  try {
+    expect((await request.get('/api/health')).ok()).toBe(false);
+    // Every remote has asked the API since and found it down, before the pages are read.
+    for (const area of REMOTE_NAMES) {
+      await expect
+        .poll(
+          async () =>
+            (
+              (await (await request.get(`http://127.0.0.1:${ports[area]}/content-status.json`)).json()) as {
+                api: string;
+              }
+            ).api,
+        )
+        .toBe('down');
+    }
+    const pages = async () => {
+      for (const page of [
+        path,
+        '/scorecard/news',
+        '/scorecard/faq',
+        '/showcase/presentations',
+        '/map',
+        '/about',
+        '/',
+      ]) {
+        const response = await request.get(page, { headers: { Accept: 'text/html' } });
+        expect(response.status(), page).toBe(200);
+        expect(await response.text(), page).toMatch(/data-ssr-build="[^"]+"/);
+      }
+      expect(withoutScripts(await (await request.get(path, { headers: { Accept: 'text/html' } })).text())).toContain(
+        title,
+      );
+    };
+    await pages();
+
+    // A remote restarted while the API is down serves what it last rendered, not its build's seed.
+    await siteProcess(request, 'scorecard', 'stop');
+    await siteProcess(request, 'scorecard', 'start');
+    const status = (await (await request.get(`http://127.0.0.1:${ports.scorecard}/content-status.json`)).json()) as {
+      api: string;
+      serving: string;
+    };
+    expect(status).toMatchObject({ api: 'down', serving: 'published' });
+    await pages();
+  } finally {
+    await siteProcess(request, 'api', 'start');
+    // Time goes on from where the test clock was, not back to the system's.
+    await moveApiClock(request, clock);
+  }
+
+  // The API back, publishing goes on: unpublished, the release leaves the site within 5 s.
+  const again = await signIn(baseURL!, E2E_TEAM_EMAIL);
+  const opened = (await (await again.api.get(`/api/team/content/scorecard/entries/${entry.id}`)).json()) as EntryAnswer;
+  expect(
+    (
+      await post(again, `/api/team/content/scorecard/entries/${entry.id}/unpublish`, { version: opened.entry.version })
+    ).status(),
+  ).toBe(200);
+  const gone = await rawHtmlWhen(request, path, (_html, status) => status === 404);
+  expect(gone.milliseconds).toBeLessThan(LIVE_WITHIN_MS);
+  await admin.api.dispose();
+  await again.api.dispose();
 });

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentModelJson } from '@wpc/shared/content-model';
 import type { EditorEntry, EditorVersion } from '@wpc/shared/team/content-schemas';
@@ -49,6 +49,8 @@ const MODEL: ContentModelJson = {
             { name: 'role', kind: 'text', label: 'Role' },
           ],
         },
+        { name: 'startsAt', kind: 'dateTime', label: 'Starts', optional: true },
+        { name: 'followUp', kind: 'reference', label: 'Follow-up session', to: 'session', optional: true },
       ],
     },
   ],
@@ -134,6 +136,13 @@ const common = {
           updatedBy: SESSION.email,
         },
       ],
+      // Published sessions only: the draft "Ember watch" is not one to name.
+      references: {
+        'showcase/session': [
+          { id: 'fuel-breaks', title: 'Fuel breaks' },
+          { id: 'wui-codes', title: 'WUI codes' },
+        ],
+      },
     },
   }),
   [`GET ${BASE}/showcase/entries/fuel-breaks`]: () => ({
@@ -240,6 +249,75 @@ describe('the content editor', () => {
     });
     expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
     expect(window.localStorage.getItem('wpc:content-draft:showcase/fuel-breaks')).toBeNull();
+  });
+
+  it('takes a reference from a select of published entries, and a date and time as a wall time in a chosen zone', async () => {
+    at('/team/content/showcase/fuel-breaks');
+    const calls = fakeApi({
+      ...common,
+      [`POST ${BASE}/showcase/entries/fuel-breaks`]: (call) => ({
+        status: 200,
+        body: { entry: entry(3, call.body!.data as Record<string, unknown>) },
+      }),
+    });
+    const user = userEvent.setup();
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    const followUp = await screen.findByRole('combobox', { name: 'Follow-up session (optional)' });
+    expect(
+      within(followUp)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['(none)', 'Fuel breaks', 'WUI codes']);
+    await user.selectOptions(followUp, 'WUI codes');
+    const starts = screen.getByRole('group', { name: 'Starts (optional)' });
+    fireEvent.change(within(starts).getByLabelText('Date and time (in the time zone below)'), {
+      target: { value: '2026-07-16T12:00' },
+    });
+    await user.selectOptions(within(starts).getByLabelText('Time zone'), 'America/Los_Angeles');
+    expect(within(starts).getByText('Saved as 2026-07-16T12:00:00-07:00.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({
+      data: {
+        followUp: 'wui-codes',
+        startsAt: { at: '2026-07-16T12:00:00-07:00', timeZone: 'America/Los_Angeles' },
+      },
+    });
+    // The schedule's time is read in this browser's zone, which the label names.
+    expect(
+      screen.getByLabelText(`Date and time (${Intl.DateTimeFormat().resolvedOptions().timeZone})`),
+    ).toHaveAttribute('type', 'datetime-local');
+  });
+
+  it('cancels a schedule with its own action, apart from Unpublish', async () => {
+    at('/team/content/showcase/fuel-breaks');
+    const scheduled: EditorEntry = {
+      ...entry(3, DATA),
+      status: 'scheduled',
+      scheduled: { at: '2026-12-01T17:00:00.000Z', version: 4, by: SESSION.email },
+    };
+    const calls = fakeApi({
+      ...common,
+      [`GET ${BASE}/showcase/entries/fuel-breaks`]: () => ({
+        status: 200,
+        body: { entry: scheduled, versions: VERSIONS },
+      }),
+      [`POST ${BASE}/showcase/entries/fuel-breaks/unschedule`]: () => ({
+        status: 200,
+        body: { entry: { ...scheduled, version: 4, status: 'published', scheduled: null } },
+      }),
+    });
+    const user = userEvent.setup();
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel schedule' }));
+    expect(calls.filter((call) => call.method === 'POST').at(-1)).toMatchObject({
+      path: `${BASE}/showcase/entries/fuel-breaks/unschedule`,
+      body: { version: 3 },
+    });
+    expect(
+      await screen.findByText('Schedule cancelled. The site keeps showing the published version.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
   });
 
   it('brings back a draft kept in the browser when the session ended mid-edit, and saves it', async () => {

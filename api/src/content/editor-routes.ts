@@ -103,7 +103,8 @@ export function editorRoutes(
     routes.get(base, role, (_req, res) =>
       answering(res, async () => {
         const { validator, entries } = await publishing.list(area);
-        const answer: AreaContent = { area, model: validator.model, entries };
+        const references = await publishing.referenceChoices(area, validator.model);
+        const answer: AreaContent = { area, model: validator.model, entries, references };
         res.json(answer);
       }),
     );
@@ -149,6 +150,17 @@ export function editorRoutes(
         if (!id || !body) return;
         const entry = await publishing.schedule(area, id, email, body.version, new Date(body.at));
         await audited(email, 'schedule', entry);
+        res.json({ entry });
+      }),
+    );
+
+    routes.post(`${base}/entries/:id/unschedule`, role, (req, res, { email }) =>
+      answering(res, async () => {
+        const id = entryId(req, res);
+        const body = id && parse(entryActionSchema, req.body, res, 'Send the version whose schedule you cancel.');
+        if (!id || !body) return;
+        const entry = await publishing.unschedule(area, id, email, body.version);
+        await audited(email, 'unschedule', entry);
         res.json({ entry });
       }),
     );

@@ -64,7 +64,7 @@ export function contentDocument(jsonKb: number): {
     '404': error('There is no such entry (or version).'),
     '409': {
       description:
-        'The entry changed since the version sent (or cannot be unpublished): `current` is the entry as stored now.',
+        'The entry changed since the version sent (or is not on the site to unpublish, or not scheduled): `current` is the entry as stored now.',
       content: {
         'application/json': {
           schema: {
@@ -190,7 +190,12 @@ export function contentDocument(jsonKb: number): {
         summary: `The ${area} area’s model and entries`,
         description: `${needs} Each entry’s title, status and version; a published entry that no longer fits the model says why.`,
         security: session,
-        responses: { '200': object('`{ area, model, entries }`.'), ...signedIn },
+        responses: {
+          '200': object(
+            '`{ area, model, entries, references }`: `references` lists, for each reference field’s target, the published entries it may name.',
+          ),
+          ...signedIn,
+        },
       }),
     };
     paths[`${base}/entries`] = change('contentCreate', 'Create a draft', 'ContentEntryCreate', object('`{ entry }`.'), [
@@ -222,6 +227,12 @@ export function contentDocument(jsonKb: number): {
       'contentSchedule',
       'Publish the draft at a later time',
       'ContentEntrySchedule',
+      object('`{ entry }`.'),
+    );
+    paths[`${base}/entries/{id}/unschedule`] = change(
+      'contentUnschedule',
+      'Cancel a scheduled publish (what the site shows stays as it is)',
+      'ContentEntryAction',
       object('`{ entry }`.'),
     );
     paths[`${base}/entries/{id}/unpublish`] = change(

@@ -6,7 +6,7 @@
  * the remotes poll for.
  */
 import type { PublishedContent, PublishedEntry } from '@wpc/shared/content-contract';
-import type { ContentArea } from '@wpc/shared/content-model';
+import { CONTENT_AREAS, type ContentArea, type ContentModelJson, type FieldJson } from '@wpc/shared/content-model';
 import type { ContentValidator } from '@wpc/shared/content-model/validate';
 import type {
   EditorEntry,
@@ -14,6 +14,7 @@ import type {
   EntryStatus,
   EntrySummary,
   FieldIssue,
+  ReferenceChoice,
 } from '@wpc/shared/team/content-schemas';
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '../http/errors';
@@ -198,6 +199,40 @@ export class Publishing {
     return { validator, entries };
   }
 
+  /**
+   * What each reference field of the area may name: the published entries of its target type
+   * (`to`: "<area>/<type>", or a type of the same area), by title. Published only: what another
+   * area has not published is neither on the site nor the member's to see.
+   */
+  async referenceChoices(area: ContentArea, model: ContentModelJson): Promise<Record<string, ReferenceChoice[]>> {
+    const targets = new Set<string>();
+    const collect = (fields: readonly FieldJson[]) => {
+      for (const field of fields) {
+        if (field.kind === 'reference') targets.add(field.to.includes('/') ? field.to : `${area}/${field.to}`);
+        if (field.kind === 'list') collect(field.of);
+      }
+    };
+    for (const type of model.types) collect(type.fields);
+    const choices: Record<string, ReferenceChoice[]> = {};
+    for (const target of targets) {
+      const [targetArea, typeName] = target.split('/') as [ContentArea, string];
+      if (!CONTENT_AREAS.includes(targetArea)) continue;
+      const titleField =
+        targetArea === area
+          ? model.types.find((type) => type.name === typeName)?.titleField
+          : (await this.deps.models.validator(targetArea)).model.types.find((type) => type.name === typeName)
+              ?.titleField;
+      choices[target] = (await this.deps.entries.list(targetArea))
+        .filter((entry) => entry.type === typeName && entry.published)
+        .map((entry) => {
+          const title = entry.published!.data[titleField ?? ''];
+          return { id: entry.id, title: typeof title === 'string' && title.trim() ? title : entry.published!.slug };
+        })
+        .sort((a, b) => a.title.localeCompare(b.title, 'en'));
+    }
+    return choices;
+  }
+
   async open(area: ContentArea, id: string): Promise<{ entry: EditorEntry; versions: EditorVersion[] }> {
     await this.publishDue();
     const entry = await this.found(area, id);
@@ -273,6 +308,13 @@ export class Publishing {
       action: 'schedule',
       by,
     });
+  }
+
+  /** Cancels a pending schedule; what the site shows (if anything) stays as it is. */
+  async unschedule(area: ContentArea, id: string, by: string, version: number) {
+    const entry = await this.found(area, id);
+    if (!entry.scheduled) throw new HttpError(409, 'The entry is not scheduled.');
+    return this.change(entry, version, { scheduled: null, action: 'unschedule', by });
   }
 
   async unpublish(area: ContentArea, id: string, by: string, version: number) {

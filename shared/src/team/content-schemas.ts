@@ -63,10 +63,18 @@ export interface EntrySummary {
   readonly publishedIssues?: readonly FieldIssue[];
 }
 
+/** An entry a reference field may name: its id and its title. */
+export interface ReferenceChoice {
+  readonly id: string;
+  readonly title: string;
+}
+
 export interface AreaContent {
   readonly area: ContentArea;
   readonly model: ContentModelJson;
   readonly entries: readonly EntrySummary[];
+  /** For each reference field's target ("showcase/session"), the published entries it may name. */
+  readonly references: Readonly<Record<string, readonly ReferenceChoice[]>>;
 }
 
 /** An entry as the editor opens it. */
@@ -92,7 +100,8 @@ export interface EditorEntry {
 
 export interface EditorVersion {
   readonly version: number;
-  readonly action: 'seed' | 'create' | 'save' | 'publish' | 'schedule' | 'scheduled-publish' | 'unpublish' | 'restore';
+  readonly action:
+    'seed' | 'create' | 'save' | 'publish' | 'schedule' | 'unschedule' | 'scheduled-publish' | 'unpublish' | 'restore';
   readonly at: string;
   readonly by: string;
   readonly slug: string;

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'member-remove',
   'publish',
   'schedule',
+  'unschedule',
   'unpublish',
   'restore',
   'update-test',

@@ -42,6 +42,7 @@ export const AUDIT_LABELS: Readonly<Record<AuditAction, string>> = {
   'member-remove': 'Removed a member',
   publish: 'Published content',
   schedule: 'Scheduled content',
+  unschedule: 'Cancelled a content schedule',
   unpublish: 'Unpublished content',
   restore: 'Restored a version',
   'update-test': 'Sent a test of an update',

@@ -47,6 +47,7 @@ export const VERSION_ACTIONS = [
   'save',
   'publish',
   'schedule',
+  'unschedule',
   'scheduled-publish',
   'unpublish',
   'restore',

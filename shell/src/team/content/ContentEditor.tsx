@@ -5,6 +5,7 @@ import { followLink } from '../navigation';
 import type { SignedInProps } from '../session';
 import { contentApi, type AreaContent } from './api';
 import { EntryEditor } from './EntryEditor';
+import { ReferenceChoices } from './FieldInput';
 import { EntryList } from './EntryList';
 import { failureText } from './labels';
 import { CONTENT_PATH } from './paths';
@@ -40,7 +41,11 @@ function EntryPage({ area, id, ...props }: SignedInProps & { readonly area: Cont
     );
   if (!content) return <p role="status">Opening the entry…</p>;
   const types = new Map<string, ContentTypeJson>(content.model.types.map((type) => [type.name, type]));
-  return <EntryEditor area={area} id={id} type={(name) => types.get(name)} {...props} />;
+  return (
+    <ReferenceChoices.Provider value={{ area, choices: content.references }}>
+      <EntryEditor area={area} id={id} type={(name) => types.get(name)} {...props} />
+    </ReferenceChoices.Provider>
+  );
 }
 
 /**

@@ -103,6 +103,12 @@ export function EntryEditor({
   const [problem, setProblem] = useState<string>();
   const [conflict, setConflict] = useState<{ mine: Draft; theirs: EditorEntry }>();
   const [scheduleAt, setScheduleAt] = useState('');
+  // The zone the schedule's time is read in: this browser's, named once the page has mounted.
+  const [browserZone, setBrowserZone] = useState<string>();
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the zone is the browser's, read after mounting
+    setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  }, []);
   const [preview, setPreview] = useState<string>();
   const saving = useRef(false);
   // What is typed now, for saves that finish after more was typed.
@@ -415,7 +421,7 @@ export function EntryEditor({
           >
             Preview
           </Button>
-          {(entry.published || entry.scheduled) && (
+          {entry.published && (
             <Button
               type="button"
               variant="secondary"
@@ -441,7 +447,7 @@ export function EntryEditor({
         <fieldset className={styles.group}>
           <legend>Publish later</legend>
           <div className={styles.field}>
-            <label htmlFor="content-schedule-at">Date and time (your time zone)</label>
+            <label htmlFor="content-schedule-at">Date and time ({browserZone ?? 'your time zone'})</label>
             <input
               id="content-schedule-at"
               type="datetime-local"
@@ -469,6 +475,23 @@ export function EntryEditor({
           >
             Schedule
           </Button>
+          {entry.scheduled && (
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={busy || Boolean(conflict)}
+              onClick={() =>
+                void act(
+                  (version) => contentApi.unschedule(session, area, id, version),
+                  entry.published
+                    ? 'Schedule cancelled. The site keeps showing the published version.'
+                    : 'Schedule cancelled. The entry stays a draft.',
+                )
+              }
+            >
+              Cancel schedule
+            </Button>
+          )}
         </fieldset>
       </form>
 

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { FieldJson } from '@wpc/shared/content-model';
+import type { ReferenceChoice } from '@wpc/shared/team/content-schemas';
 import { Button } from '@wpc/shared/ui';
 import { inputId } from './diff';
+import { TIME_ZONES, wallTime, zonedInstant } from './zoned';
 import styles from './ContentEditor.module.css';
 
 export type Data = Record<string, unknown>;
@@ -18,6 +20,15 @@ interface FieldProps {
   /** Uploads an image for the image field of that dotted name ("presenters.avatar"). */
   readonly uploadImage: (field: string, file: File) => Promise<{ id: string; width: number; height: number }>;
 }
+
+/**
+ * What reference fields may name, by target ("showcase/session"), for the entry's area (the API's
+ * `references`); given once around the form rather than through every nested group.
+ */
+export const ReferenceChoices = createContext<{
+  readonly area: string;
+  readonly choices: Readonly<Record<string, readonly ReferenceChoice[]>>;
+}>({ area: '', choices: {} });
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : String(value));
 /** A number as typed: a number once it reads as one, the text otherwise (the API then says what is wrong). */
@@ -147,6 +158,7 @@ export function FieldGroup({
 
 /** One declared field's input, its label, help and error. */
 export function FieldInput({ field, path, value, onChange, errors, renderMarkdown, uploadImage }: FieldProps) {
+  const references = useContext(ReferenceChoices);
   const id = inputId(path);
   const error = errors[path];
   const helpId = field.help ? `${id}-help` : undefined;
@@ -224,7 +236,61 @@ export function FieldInput({ field, path, value, onChange, errors, renderMarkdow
     );
   }
 
-  if (field.kind === 'coordinates' || field.kind === 'dateTime' || field.kind === 'image') {
+  if (field.kind === 'dateTime') {
+    const object = (value ?? {}) as Data;
+    const wall = wallTime(text(object.at)) || text(object.at);
+    const zone = text(object.timeZone);
+    const set = (nextWall: string, nextZone: string) =>
+      onChange(
+        !nextWall && !nextZone && field.optional
+          ? undefined
+          : // As typed when it cannot be written with an offset yet: the API then says what is missing.
+            { at: zonedInstant(nextWall, nextZone) ?? nextWall, timeZone: nextZone },
+      );
+    const atError = errors[`${path}.at`];
+    const zoneError = errors[`${path}.timeZone`];
+    return (
+      <fieldset className={styles.group} aria-describedby={described}>
+        <legend>{label}</legend>
+        {help}
+        <div className={styles.field}>
+          <label htmlFor={`${id}-at`}>Date and time (in the time zone below)</label>
+          <input
+            id={`${id}-at`}
+            type="datetime-local"
+            value={wall}
+            aria-invalid={atError || error ? true : undefined}
+            onChange={(event) => set(event.target.value, zone)}
+          />
+          {atError && <p className={styles.fieldError}>{atError}</p>}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-timeZone`}>Time zone</label>
+          <select
+            id={`${id}-timeZone`}
+            value={zone}
+            aria-invalid={zoneError || error ? true : undefined}
+            onChange={(event) => set(wall, event.target.value)}
+          >
+            <option value="">Choose…</option>
+            {zone && !TIME_ZONES.includes(zone) && <option value={zone}>{zone}</option>}
+            {TIME_ZONES.map((name) => (
+              <option key={name} value={name}>
+                {name.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+          {zoneError && <p className={styles.fieldError}>{zoneError}</p>}
+        </div>
+        {typeof object.at === 'string' && zonedInstant(wall, zone) && (
+          <p className={styles.help}>Saved as {object.at}.</p>
+        )}
+        {errorText}
+      </fieldset>
+    );
+  }
+
+  if (field.kind === 'coordinates' || field.kind === 'image') {
     const object = (value ?? {}) as Data;
     const parts: { key: string; label: string; type: string; readOnly?: boolean }[] =
       field.kind === 'coordinates'
@@ -232,12 +298,7 @@ export function FieldInput({ field, path, value, onChange, errors, renderMarkdow
             { key: 'lat', label: 'Latitude', type: 'number' },
             { key: 'lng', label: 'Longitude', type: 'number' },
           ]
-        : field.kind === 'dateTime'
-          ? [
-              { key: 'at', label: 'Date and time with its offset, e.g. 2026-07-16T12:00:00-07:00', type: 'text' },
-              { key: 'timeZone', label: 'Time zone, e.g. America/Los_Angeles', type: 'text' },
-            ]
-          : [{ key: 'alt', label: 'Alternative text: what the image shows', type: 'text' }];
+        : [{ key: 'alt', label: 'Alternative text: what the image shows', type: 'text' }];
     const set = (key: string, raw: string) => {
       const next = { ...object, [key]: field.kind === 'coordinates' ? numberOf(raw) : raw };
       onChange(
@@ -280,7 +341,25 @@ export function FieldInput({ field, path, value, onChange, errors, renderMarkdow
   }
 
   let input;
-  if (field.kind === 'select') {
+  if (field.kind === 'reference') {
+    const target = field.to.includes('/') ? field.to : `${references.area}/${field.to}`;
+    const choices = references.choices[target] ?? [];
+    const current = text(value);
+    input = (
+      <select {...common} value={current} onChange={(event) => onChange(event.target.value || undefined)}>
+        <option value="">{field.optional ? '(none)' : 'Choose…'}</option>
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.title}
+          </option>
+        ))}
+        {/* Kept, not silently dropped, when what it names is no longer published. */}
+        {current && !choices.some((choice) => choice.id === current) && (
+          <option value={current}>{current} (not published now)</option>
+        )}
+      </select>
+    );
+  } else if (field.kind === 'select') {
     input = (
       <select {...common} value={text(value)} onChange={(event) => onChange(event.target.value || undefined)}>
         <option value="">{field.optional ? '(none)' : 'Choose…'}</option>

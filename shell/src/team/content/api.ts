@@ -76,6 +76,8 @@ export const contentApi = {
     call<{ entry: EditorEntry }>(entryPath(area, id, 'publish'), session, { version }),
   schedule: (session: TeamSession, area: ContentArea, id: string, version: number, at: string) =>
     call<{ entry: EditorEntry }>(entryPath(area, id, 'schedule'), session, { version, at }),
+  unschedule: (session: TeamSession, area: ContentArea, id: string, version: number) =>
+    call<{ entry: EditorEntry }>(entryPath(area, id, 'unschedule'), session, { version }),
   unpublish: (session: TeamSession, area: ContentArea, id: string, version: number) =>
     call<{ entry: EditorEntry }>(entryPath(area, id, 'unpublish'), session, { version }),
   restore: (session: TeamSession, area: ContentArea, id: string, version: number, to: number) =>

@@ -15,6 +15,7 @@ export const ACTION_LABELS: Readonly<Record<EditorVersion['action'], string>> = 
   save: 'Draft saved',
   publish: 'Published',
   schedule: 'Scheduled',
+  unschedule: 'Schedule cancelled',
   'scheduled-publish': 'Published as scheduled',
   unpublish: 'Unpublished',
   restore: 'Restored an earlier version',
