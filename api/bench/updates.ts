@@ -191,7 +191,9 @@ async function runStore(kind: Kind): Promise<Figures> {
 
   let last = { state: '', counts: {} as Record<string, number> };
   while (Date.now() - started < DRAIN_DEADLINE_MS) {
-    last = await call('GET', `/updates/${id}`).catch(() => last);
+    // A busy store may answer 503 (or not in time): the last counts stand until the next answer.
+    const answer = await call('GET', `/updates/${id}`).catch(() => undefined);
+    if (answer?.counts) last = answer;
     if (last.state === 'sent') break;
     await sleep(500);
   }
