@@ -271,7 +271,7 @@ test('the team starts an update from the published press release in the console,
   await expect(page.getByRole('button', { name: 'Start a draft from it' })).toBeFocused();
   await page.keyboard.press('Enter');
 
-  await expect(page.getByText(`A draft from the press release “${title}” is open below`)).toBeVisible();
+  await expect(page.getByText(`A draft from the press release “${title}” is open in the form`)).toBeVisible();
   await expect(page.getByLabel('Subject')).toHaveValue(title);
   const body = await page.getByLabel(/^Message/).inputValue();
   expect(body).toContain('$394 to $893 billion a year');

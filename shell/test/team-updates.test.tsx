@@ -177,7 +177,9 @@ test('starts a draft from a published press release, keeping what was written as
   await user.type(screen.getByLabelText(/^Message/), 'More soon.');
   await user.click(screen.getByRole('button', { name: 'Start a draft from it' }));
 
-  expect(await screen.findByText(/A draft from the press release “Scorecard Launched” is open below/)).toBeVisible();
+  expect(
+    await screen.findByText(/A draft from the press release “Scorecard Launched” is open in the form/),
+  ).toBeVisible();
   expect(screen.getByText(/What you had written was saved as a draft/)).toBeVisible();
   expect(screen.getByLabelText('Subject')).toHaveValue('Scorecard Launched');
   expect(screen.getByLabelText(/^Message/)).toHaveValue(fromRelease.body);

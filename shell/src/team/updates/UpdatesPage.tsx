@@ -136,7 +136,7 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
       if (unsaved) await save();
       open(await updatesApi.fromRelease(session, release.slug, draft.list));
       return (
-        `A draft from the press release “${release.title}” is open below: change it as you like, then preview and send it.` +
+        `A draft from the press release “${release.title}” is open in the form: change it as you like, then preview and send it.` +
         (unsaved ? ' What you had written was saved as a draft (see the list of updates).' : '')
       );
     });
