@@ -83,7 +83,10 @@ recordContract('update delivery record', (store) => {
     await store().deliveries.add(deliveries(update.id, ['a@example.org', 'b@example.org']));
     await store().deliveries.add(deliveries(update.id, ['gone@example.org'], 'suppressed'));
     expect(await store().deliveries.queue.due(AT, 10)).toEqual([]);
+    expect(await store().deliveries.anyPending(update.id)).toBe(true);
     expect(await store().deliveries.cancel(update.id)).toBe(2);
+    // Nothing is left to send: the sender may mark the update sent.
+    expect(await store().deliveries.anyPending(update.id)).toBe(false);
     expect(await store().deliveries.counts(update.id)).toEqual({
       queued: 0,
       sent: 0,
