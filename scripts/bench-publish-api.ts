@@ -63,7 +63,15 @@ export class BenchApi {
       },
       close() {},
     };
-    const config = loadConfig({ ...process.env, TEAM_EMAILS: ADMIN, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      // The API runs as in production, which needs an origin for its links; the bench reads only
+      // the sign-in link's token, from the mailer above.
+      SITE_ORIGIN: `http://127.0.0.1:${port}`,
+      ...process.env,
+      TEAM_EMAILS: ADMIN,
+      RATE_LIMIT_MAX: '0',
+      LOG_LEVEL: 'silent',
+    });
     const app = createApp({ store, config, mailer, logger: pino({ level: 'silent' }) });
     const server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
@@ -96,7 +104,12 @@ export class BenchApi {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: ADMIN }),
     });
+    // The API answers 202 before it sends the link (so every address takes the same time): wait for it.
+    const started = Date.now();
+    while (this.links.length === 0 && Date.now() - started < 30_000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const token = /#token=([A-Za-z0-9_-]{43})/.exec(this.links.at(-1) ?? '')?.[1];
+    if (!token) throw new Error('the API sent no sign-in link within 30 s');
     const response = await fetch(`${this.origin}/api/team/session`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -1,12 +1,20 @@
 /** The benchmarks' helpers for the API as a real process (chaos.ts, notify.ts). */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { ControlledProcess } from '../test/helpers/process';
 
 const API_DIR = path.resolve(__dirname, '..');
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The machine's load average over 1, 5 and 15 minutes, as the benchmarks print it with their figures. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 
 /** The API as a child process, restartable, its output appended to one log file. */
 export class ApiProcess extends ControlledProcess {

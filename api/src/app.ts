@@ -156,6 +156,7 @@ export function createApp({
       config,
       logger,
       mailer,
+      notifications,
       clock: clock && (() => new Date(clock())),
       pokeUpdates: () => updates.poke(),
       content,

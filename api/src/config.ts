@@ -64,6 +64,8 @@ export interface ApiConfig {
   readonly updates: UpdatesConfig;
   /** AUDIT_RETENTION_DAYS: the console's audit entries are deleted once older than this. */
   readonly auditRetentionDays: number;
+  /** CONTENT_IMAGES_UNUSED_DAYS: an uploaded content image no entry or version names is deleted after this. */
+  readonly contentImagesUnusedDays: number;
   /** TEST_CLOCK=1: end-to-end tests may move the API's clock forward (test-clock.ts); never in production. */
   readonly testClock: boolean;
 }
@@ -178,6 +180,8 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     updates: updatesConfig(env, origin),
     // A little over a year: last year's actions can still be looked up at the same time this year.
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 400, 1),
+    // A month: an upload abandoned in an editor is kept while its draft may still be finished.
+    contentImagesUnusedDays: integer(env, 'CONTENT_IMAGES_UNUSED_DAYS', 30, 1),
     testClock,
   };
 }

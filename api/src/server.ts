@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { startSeedLoading } from './content/seed-loader';
+import { unusedContentImagesJob } from './content/image-sweep';
 import { contentService } from './content/service';
 import { loadConfig } from './config';
 import { Housekeeping } from './housekeeping';
@@ -88,7 +89,11 @@ async function main(): Promise<void> {
   });
   const seeds = startSeedLoading(content.publishing, logger);
   const housekeeping = new Housekeeping(
-    [...teamJobs(store, config), uploadRetentionJob(store, config.uploads.retentionMonths)],
+    [
+      ...teamJobs(store, config),
+      uploadRetentionJob(store, config.uploads.retentionMonths),
+      unusedContentImagesJob(store, config.contentImagesUnusedDays),
+    ],
     logger,
     clock.now,
   );

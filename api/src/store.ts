@@ -16,7 +16,7 @@ import { contentEntriesRecord, embeddedContentEntries } from './content/entries/
 import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from './content/entries/mongo';
 import type { ContentImageRepository } from './content/images';
 import { contentImagesRecord, embeddedContentImages } from './content/images/embedded';
-import { mongoContentImages } from './content/images/mongo';
+import { CONTENT_IMAGE_INDEXES, mongoContentImages } from './content/images/mongo';
 import type { ContentPreviewRepository } from './content/previews';
 import { contentPreviewsRecord, embeddedContentPreviews } from './content/previews/embedded';
 import { mongoContentPreviews } from './content/previews/mongo';
@@ -259,7 +259,7 @@ export class EmbeddedStore extends StoreOn<Database> {
   constructor(dataDir: string, options: EmbeddedStoreOptions = {}) {
     const database = new EmbeddedDatabase({ dataDir, records: EMBEDDED_RECORDS, port: options.port });
     super(database, (client, outboxClient) => ({
-      submissions: embeddedSubmissions(client),
+      submissions: embeddedSubmissions(client, dataDir),
       files: embeddedFiles(client, dataDir),
       assessments: embeddedAssessments(client),
       rateCounts: embeddedRateCounts(),
@@ -294,7 +294,7 @@ export class EmbeddedSnapshot {
   constructor(dataDir: string) {
     this.client = new ReadOnlyDatabase(dataDir, EMBEDDED_RECORDS);
     this.description = this.client.description;
-    this.submissions = embeddedSubmissions(this.client);
+    this.submissions = embeddedSubmissions(this.client, dataDir);
     this.assessments = embeddedAssessments(this.client);
   }
 
@@ -318,6 +318,7 @@ export class MongoStore extends StoreOn<Db> {
       ...AUDIT_INDEXES,
       ...REVIEW_INDEXES,
       ...CONTENT_ENTRY_INDEXES,
+      ...CONTENT_IMAGE_INDEXES,
     ];
     super(new MongoDatabase({ ...options, indexes }), (client, outboxClient) => ({
       submissions: mongoSubmissions(client),

@@ -103,4 +103,10 @@ describe('loadConfig', () => {
     expect(loadConfig({}).auditRetentionDays).toBe(400);
     expect(loadConfig({ AUDIT_RETENTION_DAYS: '730' }).auditRetentionDays).toBe(730);
   });
+
+  it('sweeps content images unused for 30 days unless CONTENT_IMAGES_UNUSED_DAYS says otherwise', () => {
+    expect(loadConfig({}).contentImagesUnusedDays).toBe(30);
+    expect(loadConfig({ CONTENT_IMAGES_UNUSED_DAYS: '90' }).contentImagesUnusedDays).toBe(90);
+    expect(() => loadConfig({ CONTENT_IMAGES_UNUSED_DAYS: '0' })).toThrow(/CONTENT_IMAGES_UNUSED_DAYS/);
+  });
 });

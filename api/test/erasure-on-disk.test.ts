@@ -104,3 +104,39 @@ it('leaves no byte of the erased person in the data directory once the API answe
   // The others are all still there.
   expect((await store.submissions.list()).length).toBe(80);
 });
+
+it('leaves no byte of an erased person in the data files imported from the NeDB versions either', async () => {
+  // A DATA_DIR written by NeDB: Élodie Durand among others, and a person NeDB erased (append-only,
+  // still in its file). The import keeps those files in nedb-imported/.
+  const fixture = path.join(__dirname, 'fixtures', 'nedb-data-dir');
+  const nedbDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-erasure-nedb-'));
+  for (const name of (await fs.readdir(fixture)).filter((entry) => entry.endsWith('.db')))
+    await fs.copyFile(path.join(fixture, name), path.join(nedbDir, name));
+  const imported = new EmbeddedStore(nedbDir);
+  try {
+    await imported.init();
+    const stored = (await filesUnder(nedbDir)).filter(({ bytes }) => bytes.includes('Durand'));
+    expect(stored.map(({ file }) => path.relative(nedbDir, file))).toContain(
+      path.join('nedb-imported', 'submissions.db'),
+    );
+
+    const app = createApp({ store: imported, config: await testConfig({ teamEmails: [TEAM] }), mailer });
+    const session = await signIn(app, smtp, TEAM);
+    const erased = await request(app)
+      .post('/api/team/erase')
+      .set('Cookie', session.cookie)
+      .set('X-CSRF-Token', session.csrfToken)
+      .send({ email: 'elodie.durand@example.org' });
+    expect(erased.body).toEqual({ submissions: 1, files: 0, assessments: 0 });
+
+    const left = (await filesUnder(nedbDir)).filter(
+      ({ bytes }) => bytes.includes('Durand') || bytes.includes('0Mq1k2AbCdEfGhIj') || bytes.includes('"Gone"'),
+    );
+    expect(left.map(({ file }) => path.relative(nedbDir, file))).toEqual([]);
+    // Everyone else was imported and stays.
+    expect((await imported.submissions.list()).map((row) => row.fields.lastName)).toEqual(['Lovelace']);
+  } finally {
+    await imported.close();
+    await fs.rm(nedbDir, { recursive: true, force: true });
+  }
+});

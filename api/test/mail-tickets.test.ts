@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { MongoClient } from 'mongodb';
-import { MongoStore } from '../src/store';
 import { contactSubmission } from './helpers/record-suite';
-import { describeStore, mongoCase } from './helpers/stores';
+import { describeStore, mongoCase, useMongoDatabase } from './helpers/stores';
 
 // Issue 31 item 5: on MongoDB each claim inserts a ticket; cleanup deleted only settled ones, so
 // released and run-out tickets (and those of erased submissions) stayed forever.
@@ -13,43 +10,31 @@ const LEASE_MS = 60_000;
 const later = (ms: number) => new Date(AT.getTime() + ms);
 
 describeStore(mongoCase, 'mail claim tickets', () => {
-  const dbName = `wpc_tickets_${process.pid}_${randomBytes(4).toString('hex')}`;
-  let store: MongoStore;
-  let client: MongoClient;
-  beforeAll(async () => {
-    store = new MongoStore({ uri: process.env.MONGODB_URI!, dbName, serverSelectionTimeoutMS: 5000 });
-    await store.init();
-    client = await MongoClient.connect(process.env.MONGODB_URI!);
-  });
-  afterAll(async () => {
-    await store.dropDatabase();
-    await store.close();
-    await client.close();
-  });
-  const tickets = () => client.db(dbName).collection('notification_claims').countDocuments();
+  const mongo = useMongoDatabase('wpc_tickets');
+  const tickets = () => mongo.db.collection('notification_claims').countDocuments();
 
   it('are deleted whatever their end (settled, released, run out, erased), so their number stays bounded', async () => {
     const ids: string[] = [];
     for (let index = 0; index < 10; index += 1) {
-      const { id } = await store.submissions.insert(contactSubmission(AT.toISOString()), {
+      const { id } = await mongo.store.submissions.insert(contactSubmission(AT.toISOString()), {
         notification: { status: 'pending', attempts: 0, messageId: `<m${index}@localhost>`, dueAt: AT },
       });
       ids.push(id);
     }
     for (const id of ids) {
       // Claim 1 given back (released), claim 2 run out (its holder died), claim 3 sent (settled).
-      await store.outbox.claim(id, 'a', later(1), LEASE_MS);
-      await store.outbox.retryLater(id, 'a', later(2), '451 try later');
-      await store.outbox.claim(id, 'b', later(2), LEASE_MS);
-      expect(await store.outbox.claim(id, 'c', later(LEASE_MS + 3), LEASE_MS)).not.toBeNull();
+      await mongo.store.outbox.claim(id, 'a', later(1), LEASE_MS);
+      await mongo.store.outbox.retryLater(id, 'a', later(2), '451 try later');
+      await mongo.store.outbox.claim(id, 'b', later(2), LEASE_MS);
+      expect(await mongo.store.outbox.claim(id, 'c', later(LEASE_MS + 3), LEASE_MS)).not.toBeNull();
     }
-    for (const id of ids.slice(0, 5)) await store.outbox.markSent(id, 'c', later(LEASE_MS + 4));
+    for (const id of ids.slice(0, 5)) await mongo.store.outbox.markSent(id, 'c', later(LEASE_MS + 4));
     // The other five are erased while their last claim is held.
-    await store.submissions.remove(ids.slice(5));
+    await mongo.store.submissions.remove(ids.slice(5));
     expect(await tickets()).toBe(30);
 
     // Two hours on, the sweep's cleanup leaves none of them.
-    await store.outbox.due(later(2 * 60 * 60_000), 10);
+    await mongo.store.outbox.due(later(2 * 60 * 60_000), 10);
     expect(await tickets()).toBe(0);
   });
 });

@@ -117,7 +117,8 @@ describe('MapPage', () => {
     createWorldMapMock.mockReturnValue(map);
     await userEvent.click(screen.getByRole('button', { name: 'Try the map again' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    expect(createWorldMapMock).toHaveBeenCalledTimes(2);
+    // The map is made once the page has rendered a frame after Leaflet arrived.
+    await waitFor(() => expect(createWorldMapMock).toHaveBeenCalledTimes(2));
     expect(screen.getAllByRole('button', { name: /^Show on map/ })).toHaveLength(2);
   });
 

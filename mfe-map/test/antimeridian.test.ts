@@ -1,4 +1,4 @@
-import { planarPolygons, toPlanar } from '../src/map/antimeridian';
+import { planarFeature, planarPolygons } from '../src/map/antimeridian';
 
 describe('planarPolygons', () => {
   it('leaves a ring that does not cross 180° alone', () => {
@@ -63,29 +63,24 @@ describe('planarPolygons', () => {
   });
 });
 
-describe('toPlanar', () => {
-  it('turns every polygon into a multipolygon and keeps properties', () => {
-    const collection = toPlanar({
-      type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          properties: { name: 'Square' },
-          geometry: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [0, 0],
-                [1, 0],
-                [1, 1],
-                [0, 0],
-              ],
-            ],
-          },
-        },
-      ],
+describe('planarFeature', () => {
+  it('turns a polygon into a multipolygon and keeps its properties', () => {
+    const planar = planarFeature({
+      type: 'Feature',
+      properties: { name: 'Square' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      },
     });
-    expect(collection.features[0]?.properties).toEqual({ name: 'Square' });
-    expect(collection.features[0]?.geometry.type).toBe('MultiPolygon');
+    expect(planar.properties).toEqual({ name: 'Square' });
+    expect(planar.geometry.type).toBe('MultiPolygon');
   });
 });

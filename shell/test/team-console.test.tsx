@@ -240,6 +240,33 @@ describe('the team console', () => {
     expect(screen.getByLabelText('Kind')).toHaveValue('sponsor');
   });
 
+  it('says in the inbox when the team’s emails wait for the mail server, and when the next attempt is', async () => {
+    at('/team');
+    const nextAttemptAt = '2026-11-26T06:12:05.000Z';
+    let mail: object = { pending: 3, failed: 1, nextAttemptAt };
+    fakeApi({
+      'GET /api/team/session': () => ({ status: 200, body: SESSION }),
+      'GET /api/team/submissions': () => ({ status: 200, body: { ...inbox, mail } }),
+    });
+    const { unmount } = render(<TeamConsole />);
+    const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(new Date(nextAttemptAt));
+    await screen.findByRole('table', { name: 'Submissions, newest first' });
+    const status = screen
+      .getAllByRole('status')
+      .find((element) => element.textContent?.startsWith('Email to the team'));
+    expect(status).toHaveTextContent(
+      `Email to the team: 3 emails waiting: the mail server cannot be reached, next attempt at ${time}. ` +
+        '1 email could not be delivered: read those submissions here.',
+    );
+    unmount();
+
+    // All delivered: nothing to say.
+    mail = { pending: 0, failed: 0 };
+    render(<TeamConsole />);
+    await screen.findByRole('table', { name: 'Submissions, newest first' });
+    expect(screen.queryByText(/Email to the team/)).not.toBeInTheDocument();
+  });
+
   it('shows a submission with every field labelled, its files and history, and saves the status with the CSRF token', async () => {
     at('/team/submissions/sub2');
     let saved: unknown;

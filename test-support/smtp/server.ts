@@ -60,6 +60,8 @@ export class TestSmtpServer {
   hold = false;
   /** Messages read in full and waiting for an answer because of `hold`. */
   held = 0;
+  /** Messages refused by `mode` (temporary or permanent) since the start: attempts a test can wait for. */
+  refused = 0;
   /** Messages read in full but never answered (the client went away, or the server stopped): not taken. */
   readonly dropped: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
@@ -96,12 +98,12 @@ export class TestSmtpServer {
       // Any user and password are accepted, so an SMTP_URL with credentials works locally.
       onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'user' }),
       onMailFrom: (_address, _session, callback) =>
-        callback(this.mode === 'temporary' ? smtpError(TEMPORARY) : undefined),
+        callback(this.mode === 'temporary' ? this.refuse(TEMPORARY) : undefined),
       onClose: (session) => {
         this.closed.add(session.id);
       },
       onRcptTo: (_address, _session, callback) =>
-        callback(this.mode === 'permanent' ? smtpError(PERMANENT) : undefined),
+        callback(this.mode === 'permanent' ? this.refuse(PERMANENT) : undefined),
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then(async (mail) => {
@@ -167,6 +169,11 @@ export class TestSmtpServer {
       }, timeoutMs);
       this.waiters.add(check);
     });
+  }
+
+  private refuse(answer: { code: number; text: string }): Error {
+    this.refused += 1;
+    return smtpError(answer);
   }
 
   /** Waits while `hold` is on; false when the client's connection closed meanwhile. */

@@ -93,12 +93,20 @@ export class Publishing {
 
   // ---- The public contract ----
 
+  /**
+   * The area's published revision now, scheduled publishes that are due taking effect first: what
+   * a remote's poll compares with the one it has before anything else is read (its 304).
+   */
+  async revision(area: ContentArea): Promise<string> {
+    await this.publishDue();
+    return this.deps.revisions.current(area);
+  }
+
   /** What the area publishes now: scheduled publishes that are due take effect first. */
   async published(area: ContentArea): Promise<PublishedContent> {
-    await this.publishDue();
     // The revision before the entries: read the other way round, a publish landing in between
     // would pair new content... with an old revision the remote already has, and be missed.
-    const revision = await this.deps.revisions.current(area);
+    const revision = await this.revision(area);
     const entries: PublishedEntry[] = [];
     for (const entry of await this.deps.entries.list(area)) {
       if (!entry.published) continue;

@@ -13,6 +13,36 @@ export const DATABASE_FILE = 'store.sqlite';
 /** Where the data files of the NeDB-based versions go once imported. */
 export const NEDB_IMPORTED_DIR = 'nedb-imported';
 
+/**
+ * Deletes the NeDB data files kept in NEDB_IMPORTED_DIR, each overwritten with zeros first, and the
+ * folder; answers how many. Erasure calls it: those files hold every person as the NeDB versions
+ * stored them (and, NeDB only appending, the people erased then too), so a way back to them would
+ * bring an erased person back. Everything they held lives on in the database.
+ */
+export async function shredImportedNedb(dataDir: string): Promise<number> {
+  const aside = path.join(dataDir, NEDB_IMPORTED_DIR);
+  const entries = await fs.readdir(aside, { withFileTypes: true }).catch(() => []);
+  let shredded = 0;
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(aside, entry.name);
+    const handle = await fs.open(file, 'r+');
+    try {
+      const { size } = await handle.stat();
+      const zeros = Buffer.alloc(Math.min(size, 1 << 20));
+      for (let at = 0; at < size; at += zeros.length)
+        await handle.write(zeros, 0, Math.min(zeros.length, size - at), at);
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rm(file);
+    shredded += 1;
+  }
+  await fs.rm(aside, { recursive: true, force: true });
+  return shredded;
+}
+
 /** What one record keeps in the embedded database. */
 export interface EmbeddedRecord {
   /** Its tables and indexes (CREATE ... IF NOT EXISTS), run at every start. */
@@ -121,7 +151,8 @@ export class EmbeddedDatabase implements DatabaseClient<Database> {
 
   /**
    * Data files of the NeDB-based versions are imported once, in one transaction, then moved
-   * into NEDB_IMPORTED_DIR (kept, not deleted: they are the only copy an operator can go back to).
+   * into NEDB_IMPORTED_DIR: an operator's way back until the first erasure, which deletes them
+   * (shredImportedNedb).
    */
   private async importNedb(db: Database): Promise<void> {
     const { dataDir, records } = this.settings;

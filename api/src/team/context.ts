@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiConfig } from '../config';
 import type { Mailer } from '../mail/transport';
+import type { Notifications } from '../notify/worker';
 import type { Store } from '../store';
 import type { AccessOf } from './access';
 import type { AuditLog } from './audit-log';
@@ -13,6 +14,8 @@ export interface ConsoleContext {
   readonly clock: () => Date;
   /** Sends the sign-in links; none without SMTP_URL. */
   readonly mailer?: Mailer;
+  /** The team's emails of submissions (the outbox), for the inbox; none without SMTP_URL. */
+  readonly notifications?: Notifications;
   /** Admin, member with roles, or nothing: asked on every request. */
   readonly accessOf: AccessOf;
   /** Every console action records itself here. */

@@ -9,6 +9,7 @@ import {
   type InboxRow,
   type TeamSubmission,
 } from '@wpc/shared/team/schemas';
+import { withDeadline } from '../db/guard';
 import { sendUpload } from '../http/download';
 import { HttpError, sendError } from '../http/errors';
 import { exportStages, startRows } from '../submissions/export';
@@ -84,22 +85,41 @@ function submissionBody(row: ReviewedSubmission): TeamSubmission {
 }
 
 /** The inbox: submissions, one submission, its review and files, the export and erasure (role `inbox`). */
-export function inboxRoutes(routes: ConsoleRoutes, { store, logger, clock, audit }: ConsoleContext): void {
+export function inboxRoutes(
+  routes: ConsoleRoutes,
+  { store, config, logger, clock, audit, notifications }: ConsoleContext,
+): void {
+  /** The outbox as /api/health reports it (cached a few seconds by the worker); undefined when off or slow. */
+  const mailState = async () => {
+    if (!notifications) return undefined;
+    const stats = await withDeadline(notifications.stats(), config.storeTimeoutMs, 'outbox stats').catch(
+      () => undefined,
+    );
+    const nextAttemptAt = notifications.nextAttemptAt();
+    return (
+      stats && {
+        pending: stats.pending,
+        failed: stats.failed,
+        ...(nextAttemptAt && { nextAttemptAt: nextAttemptAt.toISOString() }),
+      }
+    );
+  };
+
   routes.get('/submissions', 'inbox', async (req, res) => {
     const query = parse(inboxQuerySchema, req.query, res, 'Some filters are not valid.');
     if (!query) return;
     const page = Number(query.page ?? '1');
-    const result = await store.reviews.inbox({
-      ...inboxFilter(query),
-      offset: (page - 1) * INBOX_PAGE_SIZE,
-      limit: INBOX_PAGE_SIZE,
-    });
+    const [result, mail] = await Promise.all([
+      store.reviews.inbox({ ...inboxFilter(query), offset: (page - 1) * INBOX_PAGE_SIZE, limit: INBOX_PAGE_SIZE }),
+      mailState(),
+    ]);
     res.json({
       rows: result.rows.map(inboxRow),
       total: result.total,
       page,
       pageSize: INBOX_PAGE_SIZE,
       counts: result.counts,
+      ...(mail && { mail }),
     });
   });
 

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { ApiConfig } from '../config';
 import type { Mailer } from '../mail/transport';
+import type { Notifications } from '../notify/worker';
 import { editorRoutes } from '../content/editor-routes';
 import { contentService, type ContentService } from '../content/service';
 import type { Store } from '../store';
@@ -20,6 +21,8 @@ export interface TeamRoutesOptions {
   readonly config: ApiConfig;
   readonly logger: Logger;
   readonly mailer?: Mailer;
+  /** The outbox, whose state the inbox shows; unset when notifications are off. */
+  readonly notifications?: Notifications;
   readonly clock?: () => Date;
   /** Moves updates along at once after a send or a resume (the update sender); unset: at its next round. */
   readonly pokeUpdates?: () => void;
@@ -37,6 +40,7 @@ export function teamConsole({
   config,
   logger,
   mailer,
+  notifications,
   clock = () => new Date(),
   pokeUpdates = () => undefined,
   content = contentService({ store, clock }),
@@ -46,6 +50,7 @@ export function teamConsole({
     config,
     logger,
     mailer,
+    notifications,
     clock,
     accessOf: accessOf(store.members, config.teamEmails),
     audit: auditLog(store.audit, clock),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { MongoClient, type Db } from 'mongodb';
 import { EmbeddedStore, MongoStore, type Store } from '../../src/store';
 
 /** A fresh, empty store of one kind, and how to reopen or throw it away. */
@@ -89,4 +90,34 @@ export function describeStore(storeCase: StoreCase, title: string, body: () => v
     return;
   }
   describe(`${title} [${storeCase.name}]`, body);
+}
+
+/**
+ * A MongoDB database of the test file's own (MONGODB_URI; use inside describeStore(mongoCase)): an
+ * initialised store on it and a plain handle to look inside, dropped once the file is done.
+ */
+export function useMongoDatabase(prefix: string): { readonly store: MongoStore; readonly db: Db } {
+  const dbName = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let store: MongoStore | undefined;
+  let client: MongoClient | undefined;
+  beforeAll(async () => {
+    store = new MongoStore({ uri: MONGODB_URI!, dbName, serverSelectionTimeoutMS: 5000 });
+    await store.init();
+    client = await MongoClient.connect(MONGODB_URI!);
+  });
+  afterAll(async () => {
+    await store?.dropDatabase();
+    await store?.close();
+    await client?.close();
+  });
+  return {
+    get store() {
+      if (!store) throw new Error('The database is opened in beforeAll.');
+      return store;
+    },
+    get db() {
+      if (!client) throw new Error('The database is opened in beforeAll.');
+      return client.db(dbName);
+    },
+  };
 }

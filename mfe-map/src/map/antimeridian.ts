@@ -1,4 +1,4 @@
-import type { Feature, FeatureCollection, Geometry, MultiPolygon, Position } from 'geojson';
+import type { Feature, Geometry, MultiPolygon, Position } from 'geojson';
 
 // world-atlas stitches shapes across the 180° meridian, which suits a globe. On a flat map a
 // ring that jumps from +180 to -180 would be drawn straight across the world, so such rings
@@ -57,11 +57,7 @@ function toMultiPolygon(polygons: readonly Position[][][]): MultiPolygon {
   return { type: 'MultiPolygon', coordinates: polygons.flatMap((rings) => planarPolygons(rings)) };
 }
 
-export function toPlanar<P>(collection: FeatureCollection<Geometry, P>): FeatureCollection<Geometry, P> {
-  return {
-    ...collection,
-    features: collection.features.map((item): Feature<Geometry, P> =>
-      item.geometry ? { ...item, geometry: planarGeometry(item.geometry) } : item,
-    ),
-  };
+/** One feature, drawn correctly on a flat map (the map converts the countries one at a time). */
+export function planarFeature<P>(item: Feature<Geometry, P>): Feature<Geometry, P> {
+  return item.geometry ? { ...item, geometry: planarGeometry(item.geometry) } : item;
 }

@@ -2,13 +2,14 @@
 // its stylesheet and the atlas are downloaded when someone opens /map and never render on a server.
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { FeatureCollection } from 'geojson';
+import type { Feature, FeatureCollection } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { toPlanar } from './antimeridian';
+import { planarFeature } from './antimeridian';
 import type { PlottedOrganisation } from './organisations';
 import { badgeColourOf, initialsOf } from './organisations';
 import { spreadOffsets, type Point } from './spread';
+import { afterNextFrame, inSlices, yieldToMain } from './tasks';
 import {
   FOCUS_ZOOM,
   INITIAL_CENTRE,
@@ -37,15 +38,6 @@ export interface WorldMap {
   /** Settles once every marker is on the map (they are added a few at a time). */
   readonly ready: Promise<void>;
 }
-
-/**
- * Hands the main thread back to the browser. The map is built in short tasks (markers a batch at
- * a time, the country outlines likewise), so a tap or a key press never waits behind the whole
- * of it: built in one go it held the main thread for about 100 ms on a fast machine.
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const MARKERS_PER_TASK = 10;
-const OUTLINES_PER_TASK = 40;
 
 /** Country outlines sit beneath the tiles: they show wherever a tile is missing. */
 const OUTLINES_PANE = 'outlines';
@@ -160,27 +152,39 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/**
+ * The country outlines, a few countries per task (see tasks.ts), each converted from the atlas
+ * as it is drawn. The credit is added once, to the map: as an option of the GeoJSON layer it was
+ * copied to every country, and each of the 177 rewrote the attribution control's HTML.
+ */
 async function addCountryOutlines(map: L.Map, isRemoved: () => boolean): Promise<void> {
   const { default: atlas } = await import(/* webpackChunkName: "world-atlas" */ 'world-atlas/countries-110m.json');
-  await nextTask();
+  await yieldToMain();
   if (isRemoved()) return;
   const topology = atlas as unknown as Topology<{ countries: GeometryCollection }>;
-  const { features } = toPlanar(feature(topology, topology.objects.countries));
-  const outlines = L.geoJSON(undefined, {
+  map.attributionControl?.addAttribution(OUTLINES_ATTRIBUTION);
+  // The outlines' own SVG layer, set up in a task before the first country is drawn on it.
+  const renderer = L.svg({ pane: OUTLINES_PANE }).addTo(map);
+  await yieldToMain();
+  if (isRemoved()) return;
+  // Leaflet hands these options to every country's path (its typings omit the renderer).
+  const options: L.GeoJSONOptions & L.PathOptions = {
     pane: OUTLINES_PANE,
+    renderer,
     interactive: false,
     style: OUTLINE_STYLE,
-    attribution: OUTLINES_ATTRIBUTION,
-  }).addTo(map);
-  for (let start = 0; start < features.length; start += OUTLINES_PER_TASK) {
-    await nextTask();
-    if (isRemoved()) return;
-    const batch: FeatureCollection = {
-      type: 'FeatureCollection',
-      features: features.slice(start, start + OUTLINES_PER_TASK),
-    };
-    outlines.addData(batch);
-  }
+  };
+  const outlines = L.geoJSON(undefined, options).addTo(map);
+  await inSlices(
+    topology.objects.countries.geometries,
+    (country) => {
+      const shape = feature(topology, country);
+      const planar: Feature | FeatureCollection =
+        shape.type === 'Feature' ? planarFeature(shape) : { ...shape, features: shape.features.map(planarFeature) };
+      outlines.addData(planar);
+    },
+    isRemoved,
+  );
 }
 
 export function createWorldMap(
@@ -202,18 +206,8 @@ export function createWorldMap(
     markerZoomAnimation: animate,
   });
   let removed = false;
-
+  const isRemoved = () => removed;
   map.createPane(OUTLINES_PANE).style.zIndex = OUTLINES_PANE_Z_INDEX;
-  L.tileLayer(TILE_LAYER.url, {
-    attribution: TILE_LAYER.attribution,
-    subdomains: TILE_LAYER.subdomains,
-    maxZoom: MAX_ZOOM,
-    noWrap: true,
-    bounds: map.options.maxBounds,
-  }).addTo(map);
-  addCountryOutlines(map, () => removed).catch(() => {
-    // Without the atlas the map still works wherever tiles load; nothing to tell the visitor.
-  });
 
   // Where focus goes when a popup opened from the list closes; otherwise back to its own marker.
   const returnFocusTargets = new Map<string, HTMLElement>();
@@ -221,32 +215,31 @@ export function createWorldMap(
   const remPx = rootFontSizePx();
   const placed = new Map<string, PlacedMarker>();
 
-  /** Each marker's size and offset at the map's zoom: close neighbours spread apart. */
-  const iconsAt = (zoom: number) => {
+  /** Each marker's size and offset at a zoom (close neighbours spread apart): arithmetic only, no DOM. */
+  const layoutAt = (zoom: number) => {
     const size = Math.round(markerSizeRem(zoom) * remPx);
     const points = organisations.map(({ position }) => map.project([position.lat, position.long], zoom));
     const offsets = spreadOffsets(points, size + MARKER_GAP_PX);
-    return new Map(
-      organisations.map((organisation, index) => [
-        organisation.id,
-        markerIcon(organisation, size, offsets[index] ?? { x: 0, y: 0 }),
-      ]),
-    );
+    const offsetOf = new Map(organisations.map(({ id }, index) => [id, offsets[index]]));
+    return (organisation: PlottedOrganisation) =>
+      markerIcon(organisation, size, offsetOf.get(organisation.id) ?? { x: 0, y: 0 });
   };
   const initialZoomLevel = map.getZoom();
-  const initialIcons = iconsAt(initialZoomLevel);
 
-  const placeMarker = (organisation: PlottedOrganisation) => {
+  const placeMarker = (organisation: PlottedOrganisation, icon: L.DivIcon) => {
     const marker = L.marker([organisation.position.lat, organisation.position.long], {
-      icon: initialIcons.get(organisation.id),
+      icon,
       keyboard: true,
       riseOnHover: true,
     });
-    marker.bindTooltip(tooltipContent(organisation), { direction: 'top', offset: [0, -4] });
-    marker.bindPopup(
-      popupContent(organisation, () => marker.closePopup()),
-      { maxWidth: 280, closeButton: true },
-    );
+    // The tooltip's and the popup's content are made when first shown, once each.
+    let tooltip: HTMLElement | undefined;
+    let popup: HTMLElement | undefined;
+    marker.bindTooltip(() => (tooltip ??= tooltipContent(organisation)), { direction: 'top', offset: [0, -4] });
+    marker.bindPopup(() => (popup ??= popupContent(organisation, () => marker.closePopup())), {
+      maxWidth: 280,
+      closeButton: true,
+    });
     marker.on('popupopen', (event: L.PopupEvent) => {
       event.popup.getElement()?.querySelector<HTMLElement>('[data-popup-title]')?.focus({ preventScroll: true });
     });
@@ -266,35 +259,64 @@ export function createWorldMap(
     element?.addEventListener('blur', () => marker.setZIndexOffset(0));
     placed.set(organisation.id, { organisation, marker });
   };
-  const placeMarkers = async () => {
-    for (let start = 0; start < organisations.length; start += MARKERS_PER_TASK) {
-      if (start > 0) await nextTask();
-      if (removed) return;
-      organisations.slice(start, start + MARKERS_PER_TASK).forEach(placeMarker);
-    }
-    // Zoomed while markers were still arriving: the later ones have the first zoom's size.
-    if (map.getZoom() !== initialZoomLevel) resizeMarkers();
-  };
 
   // Spec §2: logos are 1.5 + zoom/8 rem across, so every marker is redrawn at its new size (and
-  // spread anew: neighbours drift apart as the map zooms in).
-  const resizeMarkers = () => {
+  // spread anew: neighbours drift apart as the map zooms in), a few markers per task. A zoom that
+  // ends while an earlier one's markers are still being redrawn takes over from it.
+  let resizing = 0;
+  const resizeMarkers = async () => {
+    const pass = ++resizing;
     const zoom = map.getZoom();
-    container.dataset.zoom = String(zoom);
-    const icons = iconsAt(zoom);
-    for (const { organisation, marker } of placed.values()) {
-      const icon = icons.get(organisation.id);
-      if (icon) marker.setIcon(icon);
-      if (marker.isPopupOpen()) marker.getPopup()?.update();
-      if (marker.isTooltipOpen()) marker.getTooltip()?.update();
-    }
+    const iconAt = layoutAt(zoom);
+    const done = await inSlices(
+      [...placed.values()],
+      ({ organisation, marker }) => {
+        marker.setIcon(iconAt(organisation));
+        if (marker.isPopupOpen()) marker.getPopup()?.update();
+        if (marker.isTooltipOpen()) marker.getTooltip()?.update();
+      },
+      () => removed || pass !== resizing,
+    );
+    // The zoom the markers are drawn at, where the end-to-end tests read it.
+    if (done) container.dataset.zoom = String(zoom);
   };
-  // The current zoom as an attribute, where the end-to-end tests read it.
-  container.dataset.zoom = String(map.getZoom());
-  map.on('zoomend', resizeMarkers);
+  container.dataset.zoom = String(initialZoomLevel);
+  map.on('zoomend', () => void resizeMarkers());
+
+  /**
+   * The rest of the map, each part in tasks of its own after the map's frame: the tiles, the
+   * markers (what a visitor came for), then the country outlines beneath them.
+   */
+  const build = async () => {
+    await afterNextFrame();
+    if (removed) return;
+    L.tileLayer(TILE_LAYER.url, {
+      attribution: TILE_LAYER.attribution,
+      subdomains: TILE_LAYER.subdomains,
+      maxZoom: MAX_ZOOM,
+      noWrap: true,
+      bounds: map.options.maxBounds,
+    }).addTo(map);
+    addCountryOutlines(map, isRemoved).catch(() => {
+      // Without the atlas the map still works wherever tiles load; nothing to tell the visitor.
+    });
+    await yieldToMain();
+    if (removed) return;
+    const initialIcon = layoutAt(initialZoomLevel);
+    await yieldToMain();
+    if (removed) return;
+    const placedAll = await inSlices(
+      organisations,
+      (organisation) => placeMarker(organisation, initialIcon(organisation)),
+      isRemoved,
+    );
+    if (!placedAll) return;
+    // Zoomed while markers were still arriving: the later ones have the first zoom's size.
+    if (map.getZoom() !== initialZoomLevel) await resizeMarkers();
+  };
 
   return {
-    ready: placeMarkers(),
+    ready: build(),
     showOrganisation(id, returnFocusTo) {
       const entry = placed.get(id);
       if (!entry || removed) return;

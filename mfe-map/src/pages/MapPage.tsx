@@ -5,6 +5,7 @@ import { mapPageCopy as copy } from '../content/map-page';
 import type { MapPageData } from '../content/page-data';
 import { isPlotted, listOrganisations } from '../map/organisations';
 import { initialZoomFor } from '../map/settings';
+import { afterNextFrame } from '../map/tasks';
 import type { WorldMap } from '../map/world-map';
 import styles from './MapPage.module.css';
 
@@ -35,6 +36,9 @@ export default function MapPage() {
     setStatus('loading');
     import(/* webpackChunkName: "world-map" */ '../map/world-map')
       .then(async ({ createWorldMap }) => {
+        // Leaflet has just run its own set-up in this task, and brought its stylesheet: the map
+        // starts in a task of its own, once the page has been laid out with that stylesheet.
+        await afterNextFrame();
         if (cancelled) return;
         worldMap = createWorldMap(container, plotted, { initialZoom: initialZoomFor(window.innerWidth) });
         await worldMap.ready;

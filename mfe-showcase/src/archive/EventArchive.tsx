@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, useTransition, type KeyboardEvent } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState, useTransition, type KeyboardEvent } from 'react';
 import { ClipPlayer } from '@wpc/shared/ui';
 import { eventHeaderDate, eventTabLabel } from '../content/events';
 import type { EventView } from '../content/page-data';
@@ -118,7 +118,11 @@ export function EventArchive({ events }: EventArchiveProps) {
   );
 }
 
-function EventPresentations({ event }: { readonly event: EventView }) {
+/**
+ * The chosen showcase's content. Memoised: a tap re-renders the tabs at once, and the panel only
+ * when the transition brings it its new showcase, instead of rendering the old one again first.
+ */
+const EventPresentations = memo(function EventPresentations({ event }: { readonly event: EventView }) {
   const innovatorsTitleId = useId();
   return (
     <>
@@ -156,4 +160,4 @@ function EventPresentations({ event }: { readonly event: EventView }) {
       )}
     </>
   );
-}
+});

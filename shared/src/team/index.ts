@@ -52,5 +52,6 @@ export const AUDIT_ACTIONS = [
   'update-resume',
   'update-cancel',
   'uploads-retention',
+  'content-images-sweep',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -168,6 +168,19 @@ export const inboxSchema = z.strictObject({
   counts: z.strictObject(
     Object.fromEntries(ENDPOINT_KINDS.map((kind) => [kind, z.int().min(0)])) as Record<EndpointKind, z.ZodInt>,
   ),
+  /**
+   * The team's emails of submissions (the outbox): absent when notifications are off or the
+   * outbox could not be read in time.
+   */
+  mail: z
+    .strictObject({
+      pending: z.int().min(0).describe('Notifications not yet delivered (waiting, being sent or retried).'),
+      failed: z.int().min(0).describe('Notifications given up: refused for good, or failing for 24 h.'),
+      nextAttemptAt: timestamp
+        .optional()
+        .describe('Only while the SMTP server cannot be reached: when sending is tried next.'),
+    })
+    .optional(),
 });
 export const reviewChangeSchema = z.strictObject({
   at: timestamp,

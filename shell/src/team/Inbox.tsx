@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { ENDPOINT_KINDS, type EndpointKind } from '@wpc/shared/form-definitions';
 import { Button, buttonClassName } from '@wpc/shared/ui';
 import { useSearch } from '../location';
-import { exportUrl, STATUS_LABELS, STATUSES, teamApi } from './api';
+import { exportUrl, STATUS_LABELS, STATUSES, teamApi, type InboxPage } from './api';
 import { ChoiceField, Pager } from './controls';
 import { EraseDialog } from './EraseDialog';
-import { formatDateTime, KIND_LABELS, plural } from './format';
+import { formatDateTime, formatTime, KIND_LABELS, plural } from './format';
 import { followLink, goTo } from './navigation';
 import { useFresh, type SignedInProps } from './session';
 import styles from './TeamConsole.module.css';
@@ -136,6 +136,7 @@ export function Inbox({ session, onSignedOut }: SignedInProps) {
     <article className="wpc-page">
       <h1>Team inbox</h1>
       <p className="wpc-lead">Every form submission, newest first.</p>
+      {inbox?.mail && <MailStatus mail={inbox.mail} />}
 
       <button
         type="button"
@@ -253,5 +254,26 @@ export function Inbox({ session, onSignedOut }: SignedInProps) {
         onSignedOut={onSignedOut}
       />
     </article>
+  );
+}
+
+/**
+ * How the emails of submissions to the team are doing, shown only while some wait or were given
+ * up: the team then knows to read the inbox rather than wait for the email.
+ */
+function MailStatus({ mail }: { mail: NonNullable<InboxPage['mail']> }) {
+  if (mail.pending === 0 && mail.failed === 0) return null;
+  const waiting =
+    mail.pending === 0
+      ? ''
+      : mail.nextAttemptAt
+        ? `${plural(mail.pending, 'email')} waiting: the mail server cannot be reached, next attempt at ${formatTime(mail.nextAttemptAt)}.`
+        : `${plural(mail.pending, 'email')} being sent.`;
+  const failed =
+    mail.failed === 0 ? '' : `${plural(mail.failed, 'email')} could not be delivered: read those submissions here.`;
+  return (
+    <p role="status" className={styles.mailStatus}>
+      <strong>Email to the team:</strong> {[waiting, failed].filter(Boolean).join(' ')}
+    </p>
   );
 }

@@ -18,6 +18,11 @@ export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** A time of day to the second, in the team member's own time zone (a retry is seconds away). */
+export function formatTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(new Date(iso));
+}
+
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -52,4 +57,5 @@ export const AUDIT_LABELS: Readonly<Record<AuditAction, string>> = {
   'update-resume': 'Resumed an update',
   'update-cancel': 'Cancelled an update',
   'uploads-retention': 'Deleted old uploads',
+  'content-images-sweep': 'Deleted unused images',
 };

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { DatabaseClient } from '../../db/client';
 import { dateOf, prepared, type EmbeddedRecord } from '../../db/sqlite';
-import { changed, versionOf, type ContentEntryRepository, type EntryVersion, type VersionAction } from '.';
+import { changed, liveData, versionOf, type ContentEntryRepository, type EntryVersion, type VersionAction } from '.';
 import { entryFromJson, entryToJson } from './json';
 
 const SCHEMA = `
@@ -41,6 +41,7 @@ const statements = prepared((db) => ({
   ),
   versions: db.prepare('SELECT * FROM content_versions WHERE area = ? AND id = ? ORDER BY version DESC'),
   due: db.prepare('SELECT entry FROM content_entries WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at'),
+  areaVersionsData: db.prepare('SELECT data FROM content_versions WHERE area = ?'),
 }));
 
 const rowOf = (entry: ReturnType<typeof entryFromJson>) => ({
@@ -108,6 +109,16 @@ export function embeddedContentEntries(client: DatabaseClient<Database>): Conten
         (statements(db).versions.all(area, id) as Record<string, unknown>[]).map(versionFrom),
       ),
     due: (now) => client.run('dueContent', (db) => entriesOf(statements(db).due.all(now.getTime()))),
+    everyData: (area) =>
+      client.run('everyContentData', (db) =>
+        db.transaction(() => {
+          const s = statements(db);
+          const versions = (s.areaVersionsData.all(area) as { data: string }[]).map(
+            (row) => JSON.parse(row.data) as Record<string, unknown>,
+          );
+          return [...entriesOf(s.list.all(area)).flatMap(liveData), ...versions];
+        })(),
+      ),
   };
 }
 

@@ -88,7 +88,16 @@ export interface ContentEntryRepository {
   versions(area: ContentArea, id: string): Promise<EntryVersion[]>;
   /** Entries of any area whose scheduled publish is due at `now`. */
   due(now: Date): Promise<StoredEntry[]>;
+  /**
+   * The data of all an area holds: each entry's draft, published and scheduled content and every
+   * version of its history (what a restore can bring back). The unused-image sweep reads it.
+   */
+  everyData(area: ContentArea): Promise<Readonly<Record<string, unknown>>[]>;
 }
+
+/** What an entry names now and can be restored to: its draft, published and scheduled content. */
+export const liveData = (entry: StoredEntry) =>
+  [entry.draft, entry.published, entry.scheduled].flatMap((content) => (content ? [content.data] : []));
 
 /** The entry after a change, at its next version. */
 export function changed(entry: StoredEntry, change: EntryChange): StoredEntry {

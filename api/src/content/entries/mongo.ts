@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import type { DatabaseClient } from '../../db/client';
 import type { MongoIndex } from '../../db/mongo';
-import { changed, versionOf, type ContentEntryRepository, type EntryVersion, type StoredEntry } from '.';
+import { changed, liveData, versionOf, type ContentEntryRepository, type EntryVersion, type StoredEntry } from '.';
 
 /** One document per entry (`<area>/<id>`), its history embedded: a change and its version are one write. */
 type EntryDoc = StoredEntry & { _id: string; versions: EntryVersion[] };
@@ -79,6 +79,13 @@ export function mongoContentEntries(client: DatabaseClient<Db>): ContentEntryRep
             .find({ 'scheduled.at': { $lte: now } }, WITHOUT_HISTORY)
             .toArray()
         ).map(entryOf),
+      ),
+    everyData: (area) =>
+      client.run('everyContentData', async (db) =>
+        (await entriesOf(db).find({ area }).toArray()).flatMap((doc) => [
+          ...liveData(entryOf(doc)),
+          ...doc.versions.map((version) => version.data),
+        ]),
       ),
   };
 }

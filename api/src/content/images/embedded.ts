@@ -17,6 +17,7 @@ CREATE TABLE IF NOT EXISTS content_image_files (
   bytes BLOB NOT NULL,
   PRIMARY KEY (id, name)
 ) STRICT;
+CREATE INDEX IF NOT EXISTS content_images_uploaded ON content_images (uploaded_at);
 `;
 
 const statements = prepared((db) => ({
@@ -25,6 +26,9 @@ const statements = prepared((db) => ({
   ),
   file: db.prepare('INSERT INTO content_image_files (id, name, bytes) VALUES (?, ?, ?)'),
   read: db.prepare('SELECT bytes FROM content_image_files WHERE id = ? AND name = ?'),
+  uploadedBefore: db.prepare('SELECT id FROM content_images WHERE uploaded_at < ? ORDER BY uploaded_at, id'),
+  deleteFiles: db.prepare('DELETE FROM content_image_files WHERE id = ?'),
+  deleteImage: db.prepare('DELETE FROM content_images WHERE id = ?'),
 }));
 
 /** Content images in the embedded database (small WebP files, a row each). */
@@ -49,6 +53,18 @@ export function embeddedContentImages(client: DatabaseClient<Database>): Content
         const row = statements(db).read.get(id, width) as { bytes: Buffer } | undefined;
         return row?.bytes ?? null;
       }),
+    uploadedBefore: (before) =>
+      client.run('contentImagesUploadedBefore', (db) =>
+        (statements(db).uploadedBefore.all(before.getTime()) as { id: string }[]).map((row) => row.id),
+      ),
+    delete: (id) =>
+      client.run('deleteContentImage', (db) =>
+        db.transaction(() => {
+          const s = statements(db);
+          s.deleteFiles.run(id);
+          s.deleteImage.run(id);
+        })(),
+      ),
   };
 }
 

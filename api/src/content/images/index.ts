@@ -21,4 +21,8 @@ export interface ContentImageRepository {
   save(image: NewContentImage): Promise<void>;
   /** The WebP bytes stored under a declared width, or null. */
   file(id: string, width: number): Promise<Buffer | null>;
+  /** The ids of the images uploaded before `before`, oldest first (the unused-image sweep's candidates). */
+  uploadedBefore(before: Date): Promise<string[]>;
+  /** Deletes an image with every width of it; nothing when it is gone already. */
+  delete(id: string): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { Binary, type Db } from 'mongodb';
 import type { DatabaseClient } from '../../db/client';
+import type { MongoIndex } from '../../db/mongo';
 import type { ContentImageRepository } from '.';
 
 interface ImageFileDoc {
@@ -13,6 +14,13 @@ interface ImageFileDoc {
 }
 
 const filesOf = (db: Db) => db.collection<ImageFileDoc>('content_images');
+/** An image's id from one of its files' keys (ids are base64url: no slash). */
+const imageIdOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const CONTENT_IMAGE_INDEXES: readonly MongoIndex[] = [
+  { collection: 'content_images', name: 'uploaded_at', key: { uploadedAt: 1 } },
+];
 
 /** Content images (content_images), a document per width: each well under MongoDB's 16 MB. */
 export function mongoContentImages(client: DatabaseClient<Db>): ContentImageRepository {
@@ -34,6 +42,18 @@ export function mongoContentImages(client: DatabaseClient<Db>): ContentImageRepo
       client.run('contentImageFile', async (db) => {
         const doc = await filesOf(db).findOne({ _id: `${id}/${width}` });
         return doc ? Buffer.from(doc.bytes.buffer) : null;
+      }),
+    uploadedBefore: (before) =>
+      client.run('contentImagesUploadedBefore', async (db) => {
+        const docs = await filesOf(db)
+          .find({ uploadedAt: { $lt: before } }, { projection: { _id: 1 } })
+          .sort({ uploadedAt: 1, _id: 1 })
+          .toArray();
+        return [...new Set(docs.map((doc) => imageIdOf(doc._id)))];
+      }),
+    delete: (id) =>
+      client.run('deleteContentImage', async (db) => {
+        await filesOf(db).deleteMany({ _id: { $regex: `^${escapeRegExp(id)}/` } });
       }),
   };
 }

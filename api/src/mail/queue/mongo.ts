@@ -54,9 +54,9 @@ export interface MongoQueueSettings<Item> {
  * each claim inserts a ticket "<id>#<n>" (n = the entry's claims so far + 1): exactly one claimer
  * of claim n gets it, and a ticket that ran out (its holder died) lets the next number be tried.
  * The record then records the claim (attempts, lease, dueAt) so sweeps skip it; only the ticket's
- * holder writes it until the ticket runs out. Entries are read and written by _id alone, and
- * conditions checked here: FerretDB 1.x answers a filter with any other field (even beside _id)
- * by scanning the collection (1.5 s at 10,000 rows here).
+ * holder writes it until the ticket runs out. Claims read and write entries by _id alone and check
+ * conditions here: FerretDB 1.x on SQLite answers a filter with any other field (even beside _id)
+ * by scanning the collection. The outcome alone is one update conditioned on the lease (finish).
  */
 export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: MongoQueueSettings<Item>): MailQueue<Item> {
   const { collection, field, idOf, idFrom } = settings;
@@ -71,25 +71,34 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
     ];
 
   /**
-   * Records an outcome (holder only) on the entry and on its ticket: a settled ticket stops any
-   * later claim (one that read the entry before the outcome); a released one lets the next claim
-   * go ahead without waiting for it to run out.
+   * Records an outcome on the entry, in one update conditioned on the holder's lease, then on its
+   * ticket: a settled ticket stops any later claim of that number; a released one lets the next
+   * claim go ahead without waiting for it to run out. Read-then-write would let a holder whose lease
+   * ran out, having read its own lease just before another worker's claim, overwrite that worker's
+   * outcome (a "failed" over its "sent"). The filter names fields beside `_id`: MongoDB (and FerretDB
+   * on PostgreSQL) still finds the one document by its `_id` index; FerretDB on SQLite scans the
+   * collection for it (docs/design-notes.md, "finish() as one conditional update", has figures).
    */
   const finish = async (id: string, lease: string, set: Document, unset: string[], settled: boolean) => {
     const _id = idOf(id);
     if (_id === null) return false;
+    const prefixed = (name: string) => `${field}.${name}`;
     return run(async (db) => {
-      const state = await stateOf(db, _id);
-      if (state?.status !== 'pending' || state.lease !== lease) return false;
+      const before = (await records(db).findOneAndUpdate(
+        { _id, [prefixed('status')]: 'pending', [prefixed('lease')]: lease } as Filter<Document>,
+        {
+          $set: Object.fromEntries(Object.entries(set).map(([name, value]) => [prefixed(name), value])),
+          $unset: Object.fromEntries(unset.map((name) => [prefixed(name), ''])),
+        },
+        // No projection: FerretDB 1.x refuses one on findAndModify.
+        { returnDocument: 'before' },
+      )) as Record<string, MailState> | null;
+      const state = before?.[field];
+      if (!state) return false;
       await claims(db).updateOne(
         { _id: ticket(id, state.attempts) },
         { $set: settled ? { until: new Date(8.64e15), settledAt: new Date() } : { until: new Date(0) } },
       );
-      const prefixed = (name: string) => `${field}.${name}`;
-      await records(db).updateOne(byId(_id), {
-        $set: Object.fromEntries(Object.entries(set).map(([name, value]) => [prefixed(name), value])),
-        $unset: Object.fromEntries(unset.map((name) => [prefixed(name), ''])),
-      });
       return true;
     });
   };

@@ -3,7 +3,15 @@ import type { Submission } from '@wpc/shared/schemas';
 import type { DatabaseClient } from '../../db/client';
 import { newDocumentId } from '../../db/ids';
 import { allRows, orderedRows } from '../../db/ordered';
-import { dateOf, groupCommit, keyedNedbFile, prepared, refusedForKey, type EmbeddedRecord } from '../../db/sqlite';
+import {
+  dateOf,
+  groupCommit,
+  keyedNedbFile,
+  prepared,
+  refusedForKey,
+  shredImportedNedb,
+  type EmbeddedRecord,
+} from '../../db/sqlite';
 import type { StoredFile } from '../files';
 import { queueNotification } from '../outbox/embedded';
 import type { InsertOptions, NewSubmission, StoredSubmission, SubmissionRepository, SubmissionStreamQuery } from '.';
@@ -92,7 +100,8 @@ function parameters(id: string, submission: NewSubmission, key: string | null, f
  * Idempotency-Key is a UNIQUE column (NULL for none, and NULLs never collide); a submission and
  * its queued notification are one transaction.
  */
-export function embeddedSubmissions(client: DatabaseClient<Database>): SubmissionRepository {
+/** `dataDir`: the DATA_DIR whose copies of earlier versions' data files erasure deletes (remove). */
+export function embeddedSubmissions(client: DatabaseClient<Database>, dataDir: string): SubmissionRepository {
   const insertRow = (db: Database, submission: NewSubmission, { idempotency, notification }: InsertOptions) => {
     const id = newDocumentId();
     statements(db).insert.run(parameters(id, submission, idempotency?.key ?? null, idempotency?.fingerprint ?? null));
@@ -158,8 +167,8 @@ export function embeddedSubmissions(client: DatabaseClient<Database>): Submissio
         })();
       });
     },
-    remove: (ids) =>
-      client.run('remove submissions', (db) => {
+    async remove(ids) {
+      const removed = await client.run('remove submissions', (db) => {
         const removed = db.transaction(() =>
           ids.reduce((count, id) => count + statements(db).remove.run(id).changes, 0),
         )();
@@ -168,7 +177,11 @@ export function embeddedSubmissions(client: DatabaseClient<Database>): Submissio
         // the log emptied, so no byte of them is left in DATA_DIR when this answers.
         if (removed > 0) db.pragma('wal_checkpoint(TRUNCATE)');
         return removed;
-      }),
+      });
+      // Whether or not rows were found: a person erased under NeDB is still in its append-only files.
+      await client.unbounded('delete imported NeDB files', () => shredImportedNedb(dataDir));
+      return removed;
+    },
   };
 }
 

@@ -88,7 +88,8 @@ export interface SubmissionRepository {
   /**
    * Deletes the submissions (and their queued notifications), freeing their Idempotency-Keys;
    * answers how many. On the embedded store no byte of them, or of anything deleted before it,
-   * is left in DATA_DIR when it answers (erasure deletes files and reviews first, this last).
+   * is left in DATA_DIR when it answers (erasure deletes files and reviews first, this last): the
+   * copies of NeDB data files kept by the import (nedb-imported/) are deleted too.
    */
   remove(ids: readonly string[]): Promise<number>;
 }

@@ -1,0 +1,82 @@
+import pino from 'pino';
+import { mailConfig } from '../src/mail/config';
+import { createMailer } from '../src/mail/transport';
+import { NotificationWorker } from '../src/notify/worker';
+import { validBodies } from './helpers/fixtures';
+import { eventually, FAST_TIMING, SITE_ORIGIN, TEAM_INBOX, useNotifyHarness } from './helpers/notify';
+import { describeStore, storeCases } from './helpers/stores';
+
+jest.setTimeout(60_000);
+
+// Issue 31 item 4: an SMTP server that takes the message but answers DATA only after longer than
+// the lease. The API's own configuration (SMTP_TIMEOUT_MS, NOTIFY_LEASE_MS, checked at start to
+// outlast the slowest send) is scaled down here so the test takes seconds: a client never waits
+// longer than its timeouts, so no second worker takes the entry over while the first still waits,
+// and a message the server never answered is one it has not taken. Exactly one email arrives.
+const SMTP_TIMEOUT_MS = 150;
+const LEASE_MS = 2500; // above the slowest send these timeouts allow: 2 × (150 + 150 + 5 × 150) = 2,100 ms
+
+for (const storeCase of storeCases) {
+  describeStore(storeCase, 'notification outbox: an SMTP server answering DATA after the lease', () => {
+    const h = useNotifyHarness(storeCase, { start: false });
+
+    it.each([1, 2])('delivers exactly one email with %i worker(s) on the store', async (count) => {
+      const mail = mailConfig(
+        {
+          SMTP_URL: h.smtp.url,
+          NOTIFY_TO: TEAM_INBOX,
+          SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS),
+          NOTIFY_LEASE_MS: String(LEASE_MS),
+        },
+        SITE_ORIGIN,
+      );
+      expect(mail.timing.leaseMs).toBe(LEASE_MS);
+      const workers = Array.from({ length: count }, (_, index) => {
+        // A replica has its own connection to the data (MongoDB); the embedded store has one process.
+        const store = index > 0 && storeCase.name === 'mongodb' ? h.testStore.reopen() : h.store;
+        return {
+          store,
+          worker: new NotificationWorker({
+            outbox: store.outbox!,
+            mailer: createMailer(mail.smtpUrl!, mail.from, mail.timeouts),
+            settings: h.config,
+            logger: pino({ level: 'silent' }),
+            timing: { ...FAST_TIMING, leaseMs: mail.timing.leaseMs },
+          }),
+        };
+      });
+      const receivedAt = new Date();
+      await h.store.submissions.insert(
+        { form: 'notifyme', variant: 'notify', fields: validBodies.notifyme, files: [], page: null, receivedAt },
+        { notification: h.worker.newEntry(receivedAt) },
+      );
+
+      // The server reads each message in full and holds its answer for two leases: attempts keep
+      // coming (retries, and sweeps of every worker that find the entry due once a lease ran out).
+      h.smtp.hold = true;
+      const holding = Date.now();
+      try {
+        for (const { store, worker } of workers) {
+          await store.init();
+          await worker.start();
+        }
+        await eventually(() => {
+          expect(h.smtp.dropped.length).toBeGreaterThanOrEqual(2);
+          expect(Date.now() - holding).toBeGreaterThan(2 * LEASE_MS);
+        }, 4 * LEASE_MS);
+        h.smtp.hold = false;
+        await h.smtp.waitForMessages(1);
+        await eventually(async () => expect(await h.store.outbox!.stats()).toMatchObject({ pending: 0, failed: 0 }));
+      } finally {
+        h.smtp.hold = false;
+        // Stopping waits for every send in flight: after it, nothing more can arrive.
+        await Promise.all(workers.map(({ worker }) => worker.stop()));
+      }
+      expect(h.smtp.held).toBe(0);
+      expect(h.smtp.messages).toHaveLength(1);
+      expect(h.smtp.messages[0]!.subject).toBe('Notify Me About the Next Showcase: Ada Lovelace');
+      // Every message held past the client's patience was dropped by the server, not taken.
+      expect(h.smtp.dropped.every((dropped) => dropped.messageId === h.smtp.messages[0]!.messageId)).toBe(true);
+    });
+  });
+}
