@@ -58,7 +58,7 @@ import { deliveriesRecord, embeddedDeliveries } from './updates/deliveries/embed
 import { DELIVERY_INDEXES, mongoDeliveries } from './updates/deliveries/mongo';
 import type { SubscriptionRepository } from './updates/subscriptions';
 import { embeddedSubscriptions, subscriptionsRecord } from './updates/subscriptions/embedded';
-import { mongoSubscriptions } from './updates/subscriptions/mongo';
+import { mongoSubscriptions, SUBSCRIBER_INDEXES } from './updates/subscriptions/mongo';
 import type { SuppressionRepository } from './updates/suppressions';
 import { embeddedSuppressions, suppressionsRecord } from './updates/suppressions/embedded';
 import { mongoSuppressions } from './updates/suppressions/mongo';
@@ -314,6 +314,7 @@ export class MongoStore extends StoreOn<Db> {
       ...ASSESSMENT_INDEXES,
       ...RATE_COUNT_INDEXES,
       ...DELIVERY_INDEXES,
+      ...SUBSCRIBER_INDEXES,
       ...AUDIT_INDEXES,
       ...REVIEW_INDEXES,
       ...CONTENT_ENTRY_INDEXES,

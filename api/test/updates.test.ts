@@ -376,7 +376,7 @@ for (const storeCase of storeCases) {
       await h.store.members.save('writer@consortium.test', ['updates'], EDITOR, new Date());
       const desk = await signIn(h.app, h.smtp, 'desk@consortium.test');
       const writer = await signIn(h.app, h.smtp, 'writer@consortium.test');
-      for (const path of ['/api/team/updates', '/api/team/subscribers']) {
+      for (const path of ['/api/team/updates', '/api/team/subscribers', '/api/team/update-releases']) {
         const refused = await request(h.app).get(path).set('Cookie', desk.cookie);
         expect(refused.status).toBe(403);
         expect(refused.body.error).toMatch(/updates to subscribers/);
@@ -416,6 +416,77 @@ for (const storeCase of storeCases) {
       expect(past.status).toBe(400);
       expect(past.body.fields.at).toMatch(/passed/);
       expect((await h.store.updates.get(id))?.state).toBe('draft');
+    });
+
+    it('starts a draft from a published press release: title, summary, text and a link to its page', async () => {
+      const at = new Date('2026-11-20T09:00:00Z');
+      const release = (id: string, slug: string, data: Record<string, unknown>, published: boolean) =>
+        h.store.contentEntries.create(
+          {
+            area: 'scorecard',
+            type: id.startsWith('faq') ? 'faqEntry' : 'pressRelease',
+            id,
+            draft: { slug, data },
+            version: 1,
+            published: published ? { slug, data, publishedAt: at, updatedAt: at, version: 1 } : null,
+            scheduled: null,
+            createdAt: at,
+            createdBy: EDITOR,
+            updatedAt: at,
+            updatedBy: EDITOR,
+          },
+          'create',
+        );
+      const launch = {
+        title: 'Scorecard Launched',
+        date: '2024-02-19',
+        summary: 'A free self-assessment for communities.',
+        body: 'The scorecard is out.\n\nRead [the FAQ](/scorecard/faq) first.',
+      };
+      await release('pr-launch', 'scorecard-launched', launch, true);
+      await release('pr-pilot', 'first-pilot', { ...launch, title: 'First Pilot Funded', date: '2025-03-01' }, true);
+      await release('pr-unpublished', 'not-yet', { ...launch, title: 'Not Yet Out', date: '2026-01-01' }, false);
+      await release('faq-what', 'what-is-it', { question: 'What is it?', answer: 'A scorecard.' }, true);
+
+      const team = await h.team();
+      const choices = await request(h.app).get('/api/team/update-releases').set('Cookie', team.cookie);
+      expect(choices.status).toBe(200);
+      expect(choices.body.releases.map((choice: { title: string }) => choice.title)).toEqual([
+        'First Pilot Funded',
+        'Scorecard Launched',
+      ]);
+
+      const started = await post('/api/team/update-releases', { slug: 'scorecard-launched', list: 'scorecard' });
+      expect(started.status).toBe(201);
+      expect(started.body).toMatchObject({
+        subject: 'Scorecard Launched',
+        list: 'scorecard',
+        state: 'draft',
+        fromRelease: 'scorecard-launched',
+      });
+      const body = started.body.body as string;
+      expect(body).toContain('A free self-assessment for communities.');
+      expect(body).toContain('The scorecard is out.');
+      // Links in an email need the site's address; the release's own page is linked at the end.
+      expect(body).toContain(`[the FAQ](${h.config.siteOrigin}/scorecard/faq)`);
+      expect(body).toMatch(new RegExp(`\\(${h.config.siteOrigin}/scorecard/news/scorecard-launched\\)$`));
+      expect((await h.store.updates.get(started.body.id))?.fromRelease).toBe('scorecard-launched');
+      const preview = await post('/api/team/update-preview', {
+        subject: started.body.subject,
+        body,
+        list: 'scorecard',
+      });
+      expect(preview.body.html).toContain(`href="${h.config.siteOrigin}/scorecard/news/scorecard-launched"`);
+
+      for (const slug of ['not-yet', 'what-is-it', 'no-such-release']) {
+        const refused = await post('/api/team/update-releases', { slug, list: 'scorecard' });
+        expect(refused.status).toBe(404);
+        expect(refused.body.error).toMatch(/No published press release/);
+      }
+      const noChoice = await post('/api/team/update-releases', { slug: '', list: 'scorecard' });
+      expect(noChoice.status).toBe(400);
+      expect(noChoice.body.fields.slug).toBe('Choose a press release.');
+      expect(await h.store.updates.list()).toHaveLength(1);
     });
 
     it('previews, tests, schedules, pauses, resumes and cancels, each audited; counts and export subscribers', async () => {

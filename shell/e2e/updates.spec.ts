@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForHydration } from '../../test-support/e2e/hydration';
-import { e2eUpdatesAdminEmail, mailTo } from '../../test-support/e2e/mail';
+import { e2eUpdatesAdminEmail, e2eUpdatesComposerEmail, mailTo } from '../../test-support/e2e/mail';
+import { signInToConsole } from '../../test-support/e2e/team';
 import type { ReceivedMail } from '../../test-support/smtp/server';
 
 // Issue 27, updates that reach people, in Chromium against the real API and the local SMTP
@@ -245,4 +246,47 @@ test('erasure keeps the address suppressed: signing up again without confirming 
   await settled(page, await teamSends(page, team, after));
   await newMail(page.request, control, (mail) => mail.subject === after);
   expect((await mailTo(page.request, erased)).filter((mail) => mail.subject === after)).toEqual([]);
+});
+
+test('the team starts an update from the published press release in the console, by keyboard', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(SENDING_TIMEOUT_MS);
+  // The release of 19 February 2024 (spec §2, §9), published from the scorecard area's seed.
+  const title = 'Community Wildfire Resilience Scorecard Launched';
+  const releasePage = '/scorecard/news/community-wildfire-resilience-scorecard-launched';
+  await signInToConsole(page, e2eUpdatesComposerEmail(test.info().project.name), baseURL);
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await nav.getByRole('link', { name: 'Updates' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Updates' })).toBeVisible();
+
+  const choice = page.getByLabel('Start from a press release');
+  await expect(choice.getByRole('option', { name: `${title} (2024-02-19)` })).toBeAttached();
+  expect(await axeViolations(page)).toEqual([]);
+  await choice.focus();
+  await choice.selectOption({ label: `${title} (2024-02-19)` });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Start a draft from it' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByText(`A draft from the press release “${title}” is open in the form`)).toBeVisible();
+  await expect(page.getByLabel('Subject')).toHaveValue(title);
+  const body = await page.getByLabel(/^Message/).inputValue();
+  expect(body).toContain('$394 to $893 billion a year');
+  expect(body).toMatch(new RegExp(`\\(https?://[^)]+${releasePage}\\)$`));
+  await expect(page.getByRole('heading', { name: 'Change the draft' })).toBeVisible();
+  const draft = page.getByRole('row').filter({ hasText: title }).first();
+  await expect(draft.getByRole('cell', { name: 'Draft' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The preview is the email: the link to the release's page. (axe stays out of the preview: its
+  // frame is sandboxed without scripts, so axe cannot run in it and waits for ever.)
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.frameLocator(`iframe[title="Preview: ${title}"]`);
+  await expect(preview.getByRole('link', { name: 'Read the press release on our website' })).toHaveAttribute(
+    'href',
+    new RegExp(`${releasePage}$`),
+  );
 });

@@ -61,6 +61,7 @@ test('writes, previews, tests and sends an update; each change carries the CSRF 
   let updates: unknown[] = [];
   const calls = fakeApi({
     'GET /api/team/updates': () => ({ status: 200, body: { updates } }),
+    'GET /api/team/update-releases': () => ({ status: 200, body: { releases: [] } }),
     'POST /api/team/updates': () => ({ status: 201, body: view('draft') }),
     'POST /api/team/update-preview': () => ({
       status: 200,
@@ -119,6 +120,7 @@ test('shows the API’s refusal and the field it names', async () => {
   fakeApi({
     'GET /api/team/updates': () => ({ status: 200, body: { updates: [] } }),
     'GET /api/team/subscribers': () => ({ status: 200, body: { counts: [], suppressed: 0, rows: [] } }),
+    'GET /api/team/update-releases': () => ({ status: 200, body: { releases: [] } }),
     'POST /api/team/update-preview': () => ({
       status: 400,
       body: { error: 'The update cannot be previewed.', fields: { subject: 'Write a subject.' } },
@@ -129,4 +131,63 @@ test('shows the API’s refusal and the field it names', async () => {
   await user.click(await screen.findByRole('button', { name: 'Preview' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('The update cannot be previewed. Write a subject.');
   expect(screen.getByLabelText('Subject')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('starts a draft from a published press release, keeping what was written as a draft first', async () => {
+  const fromRelease = view('draft', {
+    id: 'u2',
+    subject: 'Scorecard Launched',
+    body: 'A free self-assessment.\n\n[Read the press release on our website](https://wildfire.example/scorecard/news/launched)',
+    list: 'showcase',
+    fromRelease: 'launched',
+  });
+  const calls = fakeApi({
+    'GET /api/team/updates': () => ({ status: 200, body: { updates: [] } }),
+    'GET /api/team/subscribers': () => ({ status: 200, body: { counts: [], suppressed: 0, rows: [] } }),
+    'GET /api/team/update-releases': () => ({
+      status: 200,
+      body: {
+        releases: [
+          { slug: 'pilot-funded', title: 'First Pilot Funded', date: '2025-03-01', summary: '' },
+          { slug: 'launched', title: 'Scorecard Launched', date: '2024-02-19', summary: '' },
+        ],
+      },
+    }),
+    'POST /api/team/updates': () => ({ status: 201, body: view('draft') }),
+    'POST /api/team/update-releases': () => ({ status: 201, body: fromRelease }),
+  });
+  const user = userEvent.setup();
+  render(<UpdatesPage session={SESSION} onSignedOut={jest.fn()} />);
+
+  const choice = await screen.findByLabelText('Start from a press release');
+  expect(
+    within(choice)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['First Pilot Funded (2025-03-01)', 'Scorecard Launched (2024-02-19)']);
+  await user.type(screen.getByLabelText('Subject'), 'Half written');
+  await user.selectOptions(screen.getByLabelText('List'), 'showcase');
+  await user.selectOptions(choice, 'launched');
+  await user.click(screen.getByRole('button', { name: 'Start a draft from it' }));
+  // Without a message it cannot be kept as a draft: nothing starts, nothing is lost.
+  expect(await screen.findByRole('alert')).toHaveTextContent(/needs a subject and a message/);
+  expect(screen.getByLabelText('Subject')).toHaveValue('Half written');
+  expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+  await user.type(screen.getByLabelText(/^Message/), 'More soon.');
+  await user.click(screen.getByRole('button', { name: 'Start a draft from it' }));
+
+  expect(
+    await screen.findByText(/A draft from the press release “Scorecard Launched” is open in the form/),
+  ).toBeVisible();
+  expect(screen.getByText(/What you had written was saved as a draft/)).toBeVisible();
+  expect(screen.getByLabelText('Subject')).toHaveValue('Scorecard Launched');
+  expect(screen.getByLabelText(/^Message/)).toHaveValue(fromRelease.body);
+  expect(screen.getByRole('heading', { name: 'Change the draft' })).toBeVisible();
+  const changes = calls.filter((call) => call.method === 'POST');
+  expect(changes.map((call) => [call.url.replace(/^.*\/api\/team/, ''), call.body])).toEqual([
+    ['/updates', { subject: 'Half written', body: 'More soon.', list: 'showcase' }],
+    ['/update-releases', { slug: 'launched', list: 'showcase' }],
+  ]);
+  expect(changes.every((call) => call.headers['X-CSRF-Token'] === SESSION.csrfToken)).toBe(true);
 });

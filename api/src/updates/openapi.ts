@@ -11,11 +11,13 @@ import {
   confirmInfoSchema,
   confirmRequestSchema,
   draftRequestSchema,
+  fromReleaseRequestSchema,
   preferencesRequestSchema,
   preferencesSchema,
   previewRequestSchema,
   previewSchema,
   publicUpdateSchema,
+  releasesAnswerSchema,
   sendRequestSchema,
   subscriberQuerySchema,
   subscribersAnswerSchema,
@@ -230,6 +232,25 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
         responses: { '201': answer('The draft.', 'Update'), ...jsonBody, ...signedIn },
       }),
     },
+    [`${TEAM_API}/update-releases`]: {
+      get: team({
+        operationId: 'teamUpdateReleases',
+        summary: 'The published press releases an update can start from, newest first',
+        responses: { '200': answer('The releases.', 'UpdateReleases'), ...signedIn },
+      }),
+      post: team({
+        operationId: 'teamUpdateFromRelease',
+        summary: 'A new draft from a published press release: its title, summary, text and a link to its page',
+        parameters: [csrfParameter],
+        requestBody: { required: true, content: json(ref('schemas', 'UpdateFromRelease')) },
+        responses: {
+          '201': answer('The new draft.', 'Update'),
+          '404': error('No published press release has this slug.'),
+          ...jsonBody,
+          ...signedIn,
+        },
+      }),
+    },
     [`${TEAM_API}/update-preview`]: {
       post: team({
         operationId: 'teamPreviewUpdate',
@@ -391,6 +412,11 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
       examples: [{ subject: 'The 2027 Scorecard is out', body: 'Read what changed.', list: 'scorecard' }],
     },
     UpdatePreviewRequest: requestSchema(previewRequestSchema),
+    UpdateReleases: responseSchema(releasesAnswerSchema),
+    UpdateFromRelease: {
+      ...requestSchema(fromReleaseRequestSchema),
+      examples: [{ slug: 'community-wildfire-resilience-scorecard-launched', list: 'scorecard' }],
+    },
     UpdatePreview: responseSchema(previewSchema),
     UpdateSendRequest: { ...requestSchema(sendRequestSchema), examples: [{}, { at: '2026-12-01T09:00:00Z' }] },
     Subscribers: responseSchema(subscribersAnswerSchema),

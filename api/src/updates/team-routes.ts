@@ -5,6 +5,7 @@ import type { AuditAction } from '@wpc/shared/team';
 import { LIST_NAMES, UPDATE_LISTS } from '@wpc/shared/updates';
 import {
   draftRequestSchema,
+  fromReleaseRequestSchema,
   previewRequestSchema,
   sendRequestSchema,
   subscriberQuerySchema,
@@ -18,7 +19,8 @@ import type { ConsoleContext } from '../team/context';
 import { writeWorkbook } from '../team/export';
 import { parse } from '../team/requests';
 import * as compose from './compose';
-import type { Subscriber } from './subscriptions';
+import { draftFromRelease, releaseChoices } from './releases';
+import type { Subscriber, SubscriberSummary } from './subscriptions';
 
 const SEARCH_ROWS = 50;
 
@@ -49,7 +51,7 @@ const SUBSCRIBER_TABLE: TableShape<Subscriber> = {
   ],
 };
 
-const subscriberRow = (subscriber: Subscriber): SubscriberRow => ({
+const subscriberRow = (subscriber: SubscriberSummary): SubscriberRow => ({
   email: subscriber.email,
   lists: UPDATE_LISTS.flatMap((id) => {
     const entry = subscriber.lists[id];
@@ -99,6 +101,31 @@ export function updatesTeamRoutes(
     act(async (req, res, { email }) => {
       const draft = parse(draftRequestSchema, req.body, res, 'The update cannot be saved.');
       if (!draft) return;
+      const update = await compose.createDraft(store, draft, email, clock());
+      res.status(201).json(await compose.updateView(store, update));
+    }),
+  );
+
+  // The published press releases, and a draft started from one (not under /updates/, as below).
+  routes.get(
+    '/update-releases',
+    'updates',
+    act(async (_req, res) => {
+      res.json({ releases: await releaseChoices(store) });
+    }),
+  );
+
+  routes.post(
+    '/update-releases',
+    'updates',
+    act(async (req, res, { email }) => {
+      const choice = parse(fromReleaseRequestSchema, req.body, res, 'The update cannot be started.');
+      if (!choice) return;
+      const draft = await draftFromRelease(store, choice.slug, choice.list, settings.siteOrigin);
+      if (!draft)
+        throw new compose.UpdateRefused(404, 'No published press release has this slug: choose one from the list.', {
+          slug: 'Not a published press release.',
+        });
       const update = await compose.createDraft(store, draft, email, clock());
       res.status(201).json(await compose.updateView(store, update));
     }),
@@ -191,10 +218,12 @@ export function updatesTeamRoutes(
     act(async (req, res) => {
       const query = parse(subscriberQuerySchema, req.query, res, 'The search is not valid.');
       if (!query) return;
+      // Addresses only for a search: listing everyone would read every subscriber on each visit.
+      const q = query.q?.trim();
       const [counts, suppressed, rows] = await Promise.all([
         store.subscriptions.counts(),
         store.suppressions.count(),
-        store.subscriptions.search({ q: query.q, list: query.list, limit: SEARCH_ROWS }),
+        q ? store.subscriptions.search({ q, list: query.list, limit: SEARCH_ROWS }) : [],
       ]);
       res.json({ counts, suppressed, rows: rows.map(subscriberRow) });
     }),

@@ -68,6 +68,28 @@ export const draftRequestSchema = z.strictObject({
 });
 export type DraftRequest = z.infer<typeof draftRequestSchema>;
 
+/** A published press release an update can start from (the console's "Start from a press release"). */
+export const releaseChoiceSchema = z.object({
+  slug: z.string().describe('The release’s slug: its page is /scorecard/news/<slug>.'),
+  title: z.string(),
+  date: z.string().describe('The release date (YYYY-MM-DD).'),
+  summary: z.string(),
+});
+export type ReleaseChoice = z.infer<typeof releaseChoiceSchema>;
+export const releasesAnswerSchema = z.object({
+  releases: z.array(releaseChoiceSchema).describe('The published press releases, newest first.'),
+});
+export type ReleasesAnswer = z.infer<typeof releasesAnswerSchema>;
+export const fromReleaseRequestSchema = z.strictObject({
+  slug: z
+    .string({ error: 'Choose a press release.' })
+    .min(1, 'Choose a press release.')
+    .max(200)
+    .describe('The published release to start from.'),
+  list: listChoice.describe('Who will receive it once sent.'),
+});
+export type FromReleaseRequest = z.infer<typeof fromReleaseRequestSchema>;
+
 export const previewRequestSchema = z.strictObject({ subject, body, list: listChoice });
 
 export const sendRequestSchema = z.strictObject({
@@ -105,7 +127,11 @@ export const previewSchema = z.object({ subject: z.string(), html: z.string(), t
 export type UpdatePreview = z.infer<typeof previewSchema>;
 
 export const subscriberQuerySchema = z.object({
-  q: z.string().max(EMAIL_MAX, 'Search for at most 254 characters.').optional().describe('Part of an address.'),
+  q: z
+    .string()
+    .max(EMAIL_MAX, 'Search for at most 254 characters.')
+    .optional()
+    .describe('A whole address, or part of one.'),
   list: listChoice.optional(),
 });
 
@@ -119,7 +145,9 @@ export type SubscriberRow = z.infer<typeof subscriberRowSchema>;
 export const subscribersAnswerSchema = z.object({
   counts: z.array(z.object({ list: listChoice, confirmed: z.number(), pending: z.number(), left: z.number() })),
   suppressed: z.number(),
-  rows: z.array(subscriberRowSchema).describe('At most 50 addresses that match the search.'),
+  rows: z
+    .array(subscriberRowSchema)
+    .describe('At most 50 addresses matching the search (q): a whole address finds only itself; none without q.'),
 });
 export type SubscribersAnswer = z.infer<typeof subscribersAnswerSchema>;
 

@@ -29,6 +29,7 @@ const statements = prepared((db) => ({
       `VALUES (@id, @updateId, @subscriberId, @email, ${MAIL_INSERT_VALUES})`,
   ),
   counts: db.prepare('SELECT status, count(*) AS n FROM update_deliveries WHERE update_id = ? GROUP BY status'),
+  anyPending: db.prepare("SELECT 1 FROM update_deliveries WHERE update_id = ? AND status = 'pending' LIMIT 1"),
   cancel: db.prepare(
     "UPDATE update_deliveries SET status = 'cancelled', due_at = NULL, lease = NULL WHERE update_id = ? AND status = 'pending'",
   ),
@@ -76,6 +77,8 @@ export function embeddedDeliveries(
       client.run('count deliveries', (db) =>
         countsOf(statements(db).counts.all(updateId) as { status: string; n: number }[]),
       ),
+    anyPending: (updateId) =>
+      client.run('pending deliveries', (db) => statements(db).anyPending.get(updateId) !== undefined),
     cancel: (updateId) => client.run('cancel deliveries', (db) => statements(db).cancel.run(updateId).changes),
     erase: (subscriberId) => client.run('erase deliveries', (db) => statements(db).erase.run(subscriberId).changes),
     get: (id) =>

@@ -30,6 +30,8 @@ export interface DeliveryRepository {
     deliveries: readonly (Delivery & { readonly mail: NewMailState | (MailState & { status: 'suppressed' }) })[],
   ): Promise<number>;
   counts(updateId: string): Promise<DeliveryCounts>;
+  /** Whether any delivery of the update is still to be sent (the sender's "is it sent?"): stops at the first. */
+  anyPending(updateId: string): Promise<boolean>;
   /** Every pending delivery of the update is cancelled; answers how many. */
   cancel(updateId: string): Promise<number>;
   /** An erased address: its pending deliveries are cancelled and every delivery forgets the address. */

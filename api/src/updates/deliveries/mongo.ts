@@ -76,6 +76,14 @@ export function mongoDeliveries(
           ).map((row) => ({ status: row._id, n: row.n })),
         ),
       ),
+    // Background work no request waits on, so without the request deadline: on FerretDB 1.24 it reads
+    // the update's deliveries until it meets a pending one (all of them once none is left).
+    anyPending: (updateId) =>
+      client.unbounded(
+        'pending deliveries',
+        async (db) =>
+          (await of(db).findOne({ updateId, 'mail.status': 'pending' }, { projection: { _id: 1 } })) !== null,
+      ),
     cancel: (updateId) => cancel({ updateId }),
     erase: (subscriberId) =>
       client.run('erase deliveries', async (db) => {

@@ -12,5 +12,8 @@ export const addressHash = (email: string) =>
     .update(`wpc-address:${addressKey(email)}`)
     .digest('hex');
 
+/** A search for a whole address (not part of one): it finds that address only, by its hash. */
+export const isWholeAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+
 /** The secret half of a link's token: 32 random bytes, base64url (43 characters). */
 export const newSecret = () => randomBytes(32).toString('base64url');

@@ -4,6 +4,7 @@ import type { DatabaseClient } from '../../db/client';
 import { prepared, type EmbeddedRecord } from '../../db/sqlite';
 import { fromJson, toJson } from '../json-dates';
 import type { ListCounts, Subscriber, SubscriptionRepository } from '.';
+import { isWholeAddress } from './address';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS subscribers (
@@ -64,14 +65,10 @@ export function embeddedSubscriptions(client: DatabaseClient<Database>): Subscri
       ),
     search: ({ q, list, limit }) =>
       client.run('search subscribers', (db) => {
-        const where: string[] = [];
-        const params: unknown[] = [];
-        if (q) {
-          where.push('instr(email_key, ?) > 0');
-          params.push(q.trim().toLowerCase());
-        }
+        const where = [isWholeAddress(q) ? 'email_key = ?' : 'instr(email_key, ?) > 0'];
         if (list) where.push(`${state(list)} IS NOT NULL`);
-        const sql = `SELECT doc FROM subscribers ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY email_key LIMIT ?`;
+        const params = [q.trim().toLowerCase()];
+        const sql = `SELECT doc FROM subscribers WHERE ${where.join(' AND ')} ORDER BY email_key LIMIT ?`;
         return (db.prepare(sql).all(...params, limit) as { doc: string }[]).map((row) => fromJson<Subscriber>(row.doc));
       }),
     counts: () =>

@@ -56,6 +56,9 @@ export interface ListCounts {
   readonly left: number;
 }
 
+/** What the console's search shows of a subscriber. */
+export type SubscriberSummary = Pick<Subscriber, 'id' | 'email' | 'lists' | 'createdAt'>;
+
 export interface Recipient {
   readonly id: string;
   readonly email: string;
@@ -71,8 +74,12 @@ export interface SubscriptionRepository {
   get(id: string): Promise<Subscriber | null>;
   /** Reads, changes and writes one subscriber; answers what is stored afterwards. */
   change(id: string, change: SubscriberChange): Promise<Subscriber | null>;
-  /** Addresses containing `q` (any case), on `list` if given, at most `limit`, by address. */
-  search(query: { q?: string; list?: UpdateListId; limit: number }): Promise<Subscriber[]>;
+  /**
+   * Subscribers on `list` (if given), at most `limit`, by address: a whole address finds that address
+   * only; part of one, the addresses containing it (any case).
+   */
+  search(query: { q: string; list?: UpdateListId; limit: number }): Promise<SubscriberSummary[]>;
+  /** Subscribers per list and state; cheap enough for every visit of the console's page. */
   counts(): Promise<ListCounts[]>;
   /** Whether anyone has confirmed this list (a send's check): stops at the first, unlike counts(). */
   anyConfirmed(list: UpdateListId): Promise<boolean>;

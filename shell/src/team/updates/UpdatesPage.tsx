@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { DELIVERY_COUNTS, LIST_NAMES, UPDATE_LISTS, type UpdateListId } from '@wpc/shared/updates';
-import type { SubscribersAnswer, UpdatePreview, UpdateView } from '@wpc/shared/updates/schemas';
+import type { ReleaseChoice, SubscribersAnswer, UpdatePreview, UpdateView } from '@wpc/shared/updates/schemas';
 import { Button, buttonClassName } from '@wpc/shared/ui';
 import { TeamApiError } from '../api';
 import { formatDateTime } from '../format';
@@ -24,6 +24,7 @@ interface Draft {
   readonly list: UpdateListId;
 }
 const EMPTY: Draft = { subject: '', body: '', list: 'scorecard' };
+const sameDraft = (a: Draft, b: Draft) => a.subject === b.subject && a.body === b.body && a.list === b.list;
 
 type Outcome = { readonly ok: boolean; readonly text: string; readonly fields?: Readonly<Record<string, string>> };
 
@@ -38,6 +39,8 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
   const [updates, setUpdates] = useState<readonly UpdateView[]>([]);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<string | undefined>();
+  /** The draft as last saved or opened: text beyond it would be lost by starting another. */
+  const [kept, setKept] = useState<Draft>(EMPTY);
   const [preview, setPreview] = useState<UpdatePreview | undefined>();
   const [scheduleAt, setScheduleAt] = useState('');
   const [busy, setBusy] = useState(false);
@@ -80,6 +83,7 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
   const save = async () => {
     const saved = editing ? await updatesApi.edit(session, editing, draft) : await updatesApi.create(session, draft);
     setEditing(saved.id);
+    setKept(draft);
     return saved.id;
   };
 
@@ -96,6 +100,7 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
       const id = await save();
       const sent = await updatesApi.send(session, id, at ? new Date(at).toISOString() : undefined);
       setDraft(EMPTY);
+      setKept(EMPTY);
       setEditing(undefined);
       setPreview(undefined);
       return sent.state === 'scheduled'
@@ -106,10 +111,35 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
     void run(
       async () => `The update is ${STATE_LABELS[(await updatesApi.act(session, id, action)).state].toLowerCase()}.`,
     );
-  const onEdit = (update: UpdateView) => {
-    setDraft({ subject: update.subject, body: update.body, list: update.list });
+  const open = (update: UpdateView) => {
+    const opened = { subject: update.subject, body: update.body, list: update.list };
+    setDraft(opened);
+    setKept(opened);
     setEditing(update.id);
     setPreview(undefined);
+  };
+  /**
+   * A new draft from a press release. Text written here and not saved is saved as a draft first; one
+   * that cannot be yet (no subject or no message) stops it, so that nothing written is lost.
+   */
+  const onStartFromRelease = (release: ReleaseChoice) => {
+    const written = draft.subject.trim() !== '' || draft.body.trim() !== '';
+    const unsaved = written && !sameDraft(draft, kept);
+    if (unsaved && (draft.subject.trim() === '' || draft.body.trim() === '')) {
+      setOutcome({
+        ok: false,
+        text: 'What you have written is not saved yet and needs a subject and a message to be kept as a draft: complete or clear it, then start from the press release.',
+      });
+      return;
+    }
+    void run(async () => {
+      if (unsaved) await save();
+      open(await updatesApi.fromRelease(session, release.slug, draft.list));
+      return (
+        `A draft from the press release “${release.title}” is open in the form: change it as you like, then preview and send it.` +
+        (unsaved ? ' What you had written was saved as a draft (see the list of updates).' : '')
+      );
+    });
   };
 
   const fieldError = (name: string) => outcome?.fields?.[name];
@@ -122,6 +152,7 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
 
       <section aria-labelledby="compose-heading">
         <h2 id="compose-heading">{editing ? 'Change the draft' : 'Write an update'}</h2>
+        <StartFromRelease busy={busy} onStart={onStartFromRelease} onFailure={failed} />
         <form className={styles.review} onSubmit={onPreview} noValidate>
           <label className={styles.field}>
             Subject
@@ -227,7 +258,7 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
                     <td>
                       <div className={styles.tools}>
                         {update.state === 'draft' && (
-                          <Button variant="secondary" onClick={() => onEdit(update)}>
+                          <Button variant="secondary" onClick={() => open(update)}>
                             Edit
                           </Button>
                         )}
@@ -261,11 +292,68 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
   );
 }
 
+/** "Start from a press release": the published releases, newest first, and a button to begin with one. */
+function StartFromRelease({
+  busy,
+  onStart,
+  onFailure,
+}: {
+  readonly busy: boolean;
+  readonly onStart: (release: ReleaseChoice) => void;
+  readonly onFailure: (error: unknown) => void;
+}) {
+  const [releases, setReleases] = useState<readonly ReleaseChoice[] | undefined>();
+  const [chosen, setChosen] = useState('');
+  useEffect(() => {
+    updatesApi.releases().then(({ releases: all }) => {
+      setReleases(all);
+      setChosen(all[0]?.slug ?? '');
+    }, onFailure);
+  }, [onFailure]);
+  if (!releases) return null;
+  if (releases.length === 0)
+    return <p>No press release is published yet: once one is, an update can start from it here.</p>;
+  const release = releases.find((candidate) => candidate.slug === chosen);
+  return (
+    <form
+      className={styles.filters}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (release) onStart(release);
+      }}
+    >
+      <label className={styles.field}>
+        Start from a press release
+        <select value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          {releases.map((candidate) => (
+            <option key={candidate.slug} value={candidate.slug}>
+              {candidate.date ? `${candidate.title} (${candidate.date})` : candidate.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className={styles.tools}>
+        <Button type="submit" variant="secondary" disabled={busy || !release}>
+          Start a draft from it
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** Counts per list, a search by address, and the export with the consent records. */
 function Subscribers({ onFailure }: { readonly onFailure: (error: unknown) => void }) {
   const [q, setQ] = useState('');
   const [answer, setAnswer] = useState<SubscribersAnswer | undefined>();
-  const search = useCallback((text: string) => updatesApi.subscribers(text).then(setAnswer, onFailure), [onFailure]);
+  const [searched, setSearched] = useState('');
+  const search = useCallback(
+    (text: string) =>
+      updatesApi.subscribers(text).then((found) => {
+        setAnswer(found);
+        setSearched(text.trim());
+      }, onFailure),
+    [onFailure],
+  );
   useEffect(() => {
     void search('');
   }, [search]);
@@ -291,7 +379,7 @@ function Subscribers({ onFailure }: { readonly onFailure: (error: unknown) => vo
         }}
       >
         <label className={styles.field}>
-          Search by address
+          Search by address (a whole address, or part of one)
           <input type="search" value={q} onChange={(event) => setQ(event.target.value)} />
         </label>
         <div className={styles.tools}>
@@ -306,6 +394,7 @@ function Subscribers({ onFailure }: { readonly onFailure: (error: unknown) => vo
           </a>
         </div>
       </form>
+      {answer && searched && answer.rows.length === 0 && <p>No subscriber matches “{searched}”.</p>}
       {answer && answer.rows.length > 0 && (
         <ul aria-label="Matching subscribers">
           {answer.rows.map((row) => (

@@ -1,6 +1,12 @@
 import { apiBase } from '@wpc/shared/api-client';
 import { TEAM_API } from '@wpc/shared/team';
-import type { DraftRequest, SubscribersAnswer, UpdatePreview, UpdateView } from '@wpc/shared/updates/schemas';
+import type {
+  DraftRequest,
+  ReleasesAnswer,
+  SubscribersAnswer,
+  UpdatePreview,
+  UpdateView,
+} from '@wpc/shared/updates/schemas';
 import type { UpdateListId } from '@wpc/shared/updates';
 import { call, type TeamSession } from '../api';
 
@@ -16,6 +22,9 @@ export const updatesApi = {
   create: (session: TeamSession, draft: DraftRequest) => call<UpdateView>('/updates', post(draft), session.csrfToken),
   edit: (session: TeamSession, id: string, draft: DraftRequest) =>
     call<UpdateView>(one(id), post(draft), session.csrfToken),
+  releases: () => call<ReleasesAnswer>('/update-releases'),
+  fromRelease: (session: TeamSession, slug: string, list: UpdateListId) =>
+    call<UpdateView>('/update-releases', post({ slug, list }), session.csrfToken),
   preview: (session: TeamSession, draft: Omit<DraftRequest, 'fromRelease'>) =>
     call<UpdatePreview>('/update-preview', post(draft), session.csrfToken),
   test: (session: TeamSession, id: string) => call<{ sentTo: string }>(`${one(id)}/test`, post({}), session.csrfToken),
