@@ -613,6 +613,33 @@ for (const storeCase of storeCases) {
       expect(csv.text).toContain(CONTACT_UPDATES_LABEL);
     });
 
+    it('gives each subscriber one copy when two replicas send the same update', async () => {
+      await h.replica();
+      const readers = Array.from({ length: 60 }, (_, i) => `replicated${i}@example.org`);
+      for (const email of readers) {
+        const id = addressHash(email);
+        await h.store.subscriptions.change(id, () => ({
+          id,
+          email,
+          secret: 'z'.repeat(43),
+          lists: { scorecard: { state: 'confirmed', since: new Date(), confirmedAt: new Date() } },
+          consents: [],
+          confirmationsSent: [],
+          createdAt: new Date(),
+          version: 0,
+        }));
+      }
+      const id = await sendUpdate(h, {
+        subject: 'Two replicas',
+        body: 'Sixty readers, one copy each.',
+        list: 'scorecard',
+      });
+      const counts = await settled(h, id);
+      expect(counts.sent).toBe(60);
+      const received = h.smtp.messages.filter((mail) => mail.subject === 'Two replicas');
+      expect(received.map((mail) => mail.envelope.to.join(',')).sort()).toEqual([...readers].sort());
+    });
+
     it('never lets updates delay a notification', async () => {
       await confirmed(h, 'kai@example.org');
       for (let i = 0; i < 60; i += 1) {

@@ -29,6 +29,8 @@ export interface UpdatesHarness {
   advance(ms: number): void;
   /** A signed-in console member (EDITOR). */
   team(): Promise<SignedIn>;
+  /** Starts a second replica's mail worker and update sender on the same store and SMTP server. */
+  replica(): Promise<void>;
 }
 
 /**
@@ -42,6 +44,7 @@ export function useUpdatesHarness(
   const harness = {} as UpdatesHarness;
   const logger = pino({ level: 'silent' });
   let offset = 0;
+  let replicas: { worker: NotificationWorker; sender: UpdateSender }[] = [];
   beforeEach(async () => {
     offset = 0;
     harness.now = () => new Date(Date.now() + offset);
@@ -55,25 +58,37 @@ export function useUpdatesHarness(
     await harness.store.init();
     const base = await notifyConfig(harness.smtp);
     harness.config = { ...base, teamEmails: [EDITOR], updates: updatesConfig({}, base.siteOrigin) };
-    harness.worker = new NotificationWorker({
-      outbox: harness.store.outbox,
-      mailer: createMailer(harness.config.mail.smtpUrl!, harness.config.mail.from),
-      settings: harness.config,
-      logger,
-      timing,
-      clock: () => harness.now().getTime(),
-      lanes: [
-        confirmationLane(harness.store, harness.config) as MailLane,
-        deliveryLane(harness.store, harness.config, perSecond) as MailLane,
-      ],
-    });
-    harness.sender = new UpdateSender({
-      store: harness.store,
-      logger,
-      mail: harness.worker,
-      intervalMs: 200,
-      clock: harness.now,
-    });
+    // What one API process runs: its mail worker (three lanes) and its update sender.
+    const apiProcess = () => {
+      const worker = new NotificationWorker({
+        outbox: harness.store.outbox,
+        mailer: createMailer(harness.config.mail.smtpUrl!, harness.config.mail.from),
+        settings: harness.config,
+        logger,
+        timing,
+        clock: () => harness.now().getTime(),
+        lanes: [
+          confirmationLane(harness.store, harness.config) as MailLane,
+          deliveryLane(harness.store, harness.config, perSecond) as MailLane,
+        ],
+      });
+      const sender = new UpdateSender({
+        store: harness.store,
+        logger,
+        mail: worker,
+        intervalMs: 200,
+        clock: harness.now,
+      });
+      return { worker, sender };
+    };
+    ({ worker: harness.worker, sender: harness.sender } = apiProcess());
+    replicas = [];
+    harness.replica = async () => {
+      const replica = apiProcess();
+      replicas.push(replica);
+      await replica.worker.start();
+      replica.sender.start();
+    };
     harness.app = createApp({
       store: harness.store,
       config: harness.config,
@@ -87,8 +102,10 @@ export function useUpdatesHarness(
     harness.team = async () => (session ??= await signIn(harness.app, harness.smtp, EDITOR));
   });
   afterEach(async () => {
-    await harness.sender.stop();
-    await harness.worker.stop();
+    for (const { worker, sender } of [...replicas, harness]) {
+      await sender.stop();
+      await worker.stop();
+    }
     await harness.smtp.stop();
     await harness.testStore.destroy();
     await fs.rm(harness.config.uploads.tmpDir, { recursive: true, force: true });
