@@ -245,7 +245,11 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
         requestBody: { required: true, content: json(ref('schemas', 'UpdateFromRelease')) },
         responses: {
           '201': answer('The new draft.', 'Update'),
-          '404': error('No published press release has this slug.'),
+          '404': {
+            description:
+              'No published press release has this slug (`fields.slug` says so, for the choice in the form).',
+            content: json(ref('schemas', 'BadRequest')),
+          },
           ...jsonBody,
           ...signedIn,
         },
