@@ -25,6 +25,11 @@ export const e2eUpdatesAdminEmail = (project: string) => `updates.${project}@con
 /** The updates spec's admin who writes in the console's page (a third sign-in would meet that limit). */
 export const e2eUpdatesComposerEmail = (project: string) => `writer.${project}@consortium.test`;
 const UPDATES_PROJECTS = ['site', 'nginx'];
+/**
+ * An admin who never signs in, with a long address: the Members page lists every admin, and at
+ * 320 px such an address must wrap rather than scroll the page sideways (team-roles.spec.ts).
+ */
+export const E2E_LONG_ADMIN_EMAIL = 'community.wildfire.resilience.programme@consortium.test';
 
 /** The API's mail settings in end-to-end runs (links in emails use SITE_ORIGIN, set beside them). */
 export function e2eMailEnv(): Record<string, string> {
@@ -36,6 +41,7 @@ export function e2eMailEnv(): Record<string, string> {
     TEAM_EMAILS: [
       E2E_TEAM_EMAIL,
       E2E_ROLES_ADMIN_EMAIL,
+      E2E_LONG_ADMIN_EMAIL,
       ...UPDATES_PROJECTS.flatMap((project) => [e2eUpdatesAdminEmail(project), e2eUpdatesComposerEmail(project)]),
     ].join(','),
   };

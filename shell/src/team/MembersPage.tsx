@@ -168,7 +168,7 @@ export default function MembersPage({ session, onSignedOut }: SignedInProps) {
               Admins may do everything, and alone manage members and read the audit log. They are set in the site’s
               settings (TEAM_EMAILS), not here.
             </p>
-            <ul>
+            <ul className={styles.addresses}>
               {members.admins.map((admin) => (
                 <li key={admin}>{admin}</li>
               ))}
