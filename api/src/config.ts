@@ -39,6 +39,8 @@ export interface ApiConfig {
   /** Why a given ADMIN_TOKEN was not accepted, for the start-up log and the export's 404. */
   readonly adminTokenError?: string;
   readonly rateLimit: RateLimitConfig;
+  /** Console sign-in requests allowed per client IP in 15 minutes (end-to-end runs sign in far more often). */
+  readonly teamSignInRateMax: number;
   readonly jsonLimitBytes: number;
   readonly uploads: UploadConfig;
   /** Longest a store call may take before the request is answered 503. */
@@ -81,6 +83,9 @@ function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
 }
+
+/** Console sign-in requests per client IP in 15 minutes, unless TEAM_SIGN_IN_RATE_MAX says otherwise. */
+export const TEAM_SIGN_IN_RATE_MAX = 10;
 
 function integer(env: Env, name: string, fallback: number, min = 0): number {
   const raw = text(env, name);
@@ -153,6 +158,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1),
       max: integer(env, 'RATE_LIMIT_MAX', 60),
     },
+    teamSignInRateMax: integer(env, 'TEAM_SIGN_IN_RATE_MAX', TEAM_SIGN_IN_RATE_MAX, 1),
     jsonLimitBytes: 100 * 1024,
     uploads: {
       tmpDir: path.resolve(text(env, 'UPLOAD_TMP_DIR') ?? path.join(os.tmpdir(), 'wpc-api-uploads')),

@@ -26,6 +26,16 @@ export const e2eUpdatesAdminEmail = (project: string) => `updates.${project}@con
 export const e2eUpdatesComposerEmail = (project: string) => `writer.${project}@consortium.test`;
 const UPDATES_PROJECTS = ['site', 'nginx'];
 /**
+ * The real-API publishing suite's admins, one per purpose and edge, so none signs in more than twice
+ * in a run: the API sends at most 3 links per address in a 15-minute window of real time, which a
+ * test moving the API's clock does not reset.
+ */
+export type PublishingAdminPurpose = 'members' | 'scheduler' | 'outage';
+export const e2ePublishingAdminEmail = (purpose: PublishingAdminPurpose, project: string) =>
+  `${purpose}.${project}@consortium.test`;
+const PUBLISHING_PROJECTS = ['real-api', 'real-api-nginx'];
+const PUBLISHING_PURPOSES: PublishingAdminPurpose[] = ['members', 'scheduler', 'outage'];
+/**
  * An admin who never signs in, with a long address: the Members page lists every admin, and at
  * 320 px such an address must wrap rather than scroll the page sideways (team-roles.spec.ts).
  */
@@ -43,6 +53,9 @@ export function e2eMailEnv(): Record<string, string> {
       E2E_ROLES_ADMIN_EMAIL,
       E2E_LONG_ADMIN_EMAIL,
       ...UPDATES_PROJECTS.flatMap((project) => [e2eUpdatesAdminEmail(project), e2eUpdatesComposerEmail(project)]),
+      ...PUBLISHING_PROJECTS.flatMap((project) =>
+        PUBLISHING_PURPOSES.map((purpose) => e2ePublishingAdminEmail(purpose, project)),
+      ),
     ].join(','),
   };
 }

@@ -12,7 +12,8 @@ import type { TeamSession } from './sessions';
 import { signInLinks } from './sign-in';
 
 /** Sign-in requests per client address per window (listed or not, the answer is the same). */
-export const SIGN_IN_RATE = { max: 10, windowMs: 15 * 60 * 1000 };
+/** Per client IP; its max is the deployment's (config.teamSignInRateMax, 10 unless set). */
+export const SIGN_IN_RATE_WINDOW_MS = 15 * 60 * 1000;
 /**
  * Refused sign-in links per client address per window. Guessing a token is hopeless (256 random
  * bits); the limit keeps one address from filling the audit log with refusals.
@@ -44,7 +45,7 @@ export function signInRoutes(routes: ConsoleRoutes, context: ConsoleContext): vo
     logger,
     clock,
   });
-  const signInGuard = limiter(SIGN_IN_RATE, store.rateCounts, {
+  const signInGuard = limiter({ windowMs: SIGN_IN_RATE_WINDOW_MS, max: config.teamSignInRateMax }, store.rateCounts, {
     name: 'team-sign-in',
     message: 'Too many sign-in requests from your address. Please wait a few minutes and try again.',
   });
