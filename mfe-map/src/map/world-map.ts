@@ -272,7 +272,15 @@ export function createWorldMap(
       [...placed.values()],
       ({ organisation, marker }) => {
         marker.setIcon(iconAt(organisation));
-        if (marker.isPopupOpen()) marker.getPopup()?.update();
+        if (marker.isPopupOpen()) {
+          // Leaflet re-attaches the content on update, which takes focus from inside it: a popup
+          // opened before the redraw reached its marker would stop hearing Escape.
+          const popup = marker.getPopup();
+          const active = document.activeElement;
+          const focused = active instanceof HTMLElement && popup?.getElement()?.contains(active) ? active : null;
+          popup?.update();
+          focused?.focus({ preventScroll: true });
+        }
         if (marker.isTooltipOpen()) marker.getTooltip()?.update();
       },
       () => removed || pass !== resizing,
