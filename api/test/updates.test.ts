@@ -63,6 +63,23 @@ async function deliveriesOf(h: UpdatesHarness, updateId: string) {
   }));
 }
 
+/** Stores confirmed "Scorecard updates" subscribers directly, as many as a test needs to send to. */
+async function confirmedReaders(h: UpdatesHarness, emails: readonly string[]): Promise<void> {
+  for (const email of emails) {
+    const id = addressHash(email);
+    await h.store.subscriptions.change(id, () => ({
+      id,
+      email,
+      secret: 'x'.repeat(43),
+      lists: { scorecard: { state: 'confirmed', since: new Date(), confirmedAt: new Date() } },
+      consents: [],
+      confirmationsSent: [],
+      createdAt: new Date(),
+      version: 0,
+    }));
+  }
+}
+
 const updatesTo = (h: UpdatesHarness, address: string, subject: string) =>
   h.smtp.messages.filter((mail) => to(address)(mail) && mail.subject === subject);
 
@@ -491,19 +508,10 @@ for (const storeCase of storeCases) {
 
     it('previews, tests, schedules, pauses, resumes and cancels, each audited; counts and export subscribers', async () => {
       await confirmed(h, 'jo@example.org');
-      for (let i = 0; i < 40; i += 1) {
-        const id = addressHash(`reader${i}@example.org`);
-        await h.store.subscriptions.change(id, () => ({
-          id,
-          email: `reader${i}@example.org`,
-          secret: 'x'.repeat(43),
-          lists: { scorecard: { state: 'confirmed', since: new Date(), confirmedAt: new Date() } },
-          consents: [],
-          confirmationsSent: [],
-          createdAt: new Date(),
-          version: 0,
-        }));
-      }
+      await confirmedReaders(
+        h,
+        Array.from({ length: 40 }, (_, i) => `reader${i}@example.org`),
+      );
       const preview = await post('/api/team/update-preview', {
         subject: 'Preview',
         body: '# Title',
@@ -616,19 +624,7 @@ for (const storeCase of storeCases) {
     it('gives each subscriber one copy when two replicas send the same update', async () => {
       await h.replica();
       const readers = Array.from({ length: 60 }, (_, i) => `replicated${i}@example.org`);
-      for (const email of readers) {
-        const id = addressHash(email);
-        await h.store.subscriptions.change(id, () => ({
-          id,
-          email,
-          secret: 'z'.repeat(43),
-          lists: { scorecard: { state: 'confirmed', since: new Date(), confirmedAt: new Date() } },
-          consents: [],
-          confirmationsSent: [],
-          createdAt: new Date(),
-          version: 0,
-        }));
-      }
+      await confirmedReaders(h, readers);
       const id = await sendUpdate(h, {
         subject: 'Two replicas',
         body: 'Sixty readers, one copy each.',
@@ -642,19 +638,10 @@ for (const storeCase of storeCases) {
 
     it('never lets updates delay a notification', async () => {
       await confirmed(h, 'kai@example.org');
-      for (let i = 0; i < 60; i += 1) {
-        const id = addressHash(`queue${i}@example.org`);
-        await h.store.subscriptions.change(id, () => ({
-          id,
-          email: `queue${i}@example.org`,
-          secret: 'y'.repeat(43),
-          lists: { scorecard: { state: 'confirmed', since: new Date(), confirmedAt: new Date() } },
-          consents: [],
-          confirmationsSent: [],
-          createdAt: new Date(),
-          version: 0,
-        }));
-      }
+      await confirmedReaders(
+        h,
+        Array.from({ length: 60 }, (_, i) => `queue${i}@example.org`),
+      );
       const id = await sendUpdate(h, {
         subject: 'Backlog',
         body: 'Sixty-one readers at 20 a second.',
