@@ -43,6 +43,32 @@ test.describe('/showcase/innovations', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('opens the greeting pop-up complete, so nothing on the page moves', async ({ page }) => {
+    // Recorded from the first frame: every layout shift, and each frame that showed the pop-up
+    // without its fields (a pop-up growing as its fields arrive moves on screen: Lighthouse's CLS).
+    await page.addInitScript(() => {
+      const seen = { shifts: [] as number[], framesWithoutFields: 0 };
+      Object.assign(window, { __greeting: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) seen.shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+      const frame = () => {
+        const dialog = document.querySelector('[role="dialog"]');
+        if (dialog && !dialog.querySelector('input[name="email"]')) seen.framesWithoutFields += 1;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await openShowcasePage(page, '/showcase/innovations');
+    const dialog = page.getByRole('dialog', { name: NOTIFY_DIALOG });
+    await expect(dialog.getByRole('textbox', { name: /email/i })).toBeVisible();
+    // Layout-shift entries are delivered after the frame that has them.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    const seen = await page.evaluate(() => (window as unknown as { __greeting: unknown }).__greeting);
+    expect(seen).toEqual({ shifts: [], framesWithoutFields: 0 });
+  });
+
   test('has no accessibility violations once the pop-up is closed', async ({ page }) => {
     await openShowcasePage(page, '/showcase/innovations');
     await page.getByRole('dialog', { name: NOTIFY_DIALOG }).getByRole('button', { name: 'Close' }).first().click();

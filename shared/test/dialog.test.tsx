@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Dialog } from '@wpc/shared/ui';
-import { SCROLL_LOCK_CLASS } from '../src/ui/Dialog';
+import { SCROLL_GUTTER_CLASS, SCROLL_LOCK_CLASS } from '../src/ui/Dialog';
 
 function Harness({ closeLinkLabel }: { closeLinkLabel?: string }) {
   const [open, setOpen] = useState(false);
@@ -40,6 +40,26 @@ describe('Dialog', () => {
     await waitFor(() => expect(document.documentElement).toHaveClass(SCROLL_LOCK_CLASS));
     await user.keyboard('{Escape}');
     expect(document.documentElement).not.toHaveClass(SCROLL_LOCK_CLASS);
+  });
+
+  it.each([
+    ['keeps the room of a scrollbar that takes some', 1009, true],
+    ['keeps no room where the scrollbar takes none (overlay or hidden scrollbars)', 1024, false],
+  ])('%s while it locks scrolling', async (_name, pageWidth, gutter) => {
+    // jsdom lays nothing out: the page's width beside the window's (1024) says whether a scrollbar takes room.
+    const clientWidth = jest.spyOn(document.documentElement, 'clientWidth', 'get').mockReturnValue(pageWidth);
+    try {
+      const user = userEvent.setup();
+      render(<Harness />);
+      await user.click(screen.getByRole('button', { name: 'Open share box' }));
+      await waitFor(() => expect(document.documentElement).toHaveClass(SCROLL_LOCK_CLASS));
+      expect(document.documentElement.classList.contains(SCROLL_GUTTER_CLASS)).toBe(gutter);
+      await user.keyboard('{Escape}');
+      expect(document.documentElement).not.toHaveClass(SCROLL_LOCK_CLASS);
+      expect(document.documentElement).not.toHaveClass(SCROLL_GUTTER_CLASS);
+    } finally {
+      clientWidth.mockRestore();
+    }
   });
 
   it('moves focus inside, traps Tab and Shift+Tab, and returns focus to the opener on Escape', async () => {

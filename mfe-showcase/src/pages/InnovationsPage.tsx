@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { usePageData } from '@wpc/shared/area';
 import { AppLink } from '@wpc/shared/navigation';
-import { formPage, NotifyPopup } from '@wpc/shared/forms/on-demand';
+import { formPage, formsArrived, NotifyPopup } from '@wpc/shared/forms/on-demand';
 import { ClipPlayer, PopupButton } from '@wpc/shared/ui';
 import { ExternalLink } from '../components/ExternalLink';
 import { Avatar } from '../components/Avatar';
@@ -22,13 +22,24 @@ export default function InnovationsPage() {
   const settings = useShowcaseSettings();
   const timing = useEventTiming();
   const notifyMode = settings.registration === 'notify';
-  const [notifyOpen, setNotifyOpen] = useState(false);
+  // Closed, opened by the page (its greeting) or by the visitor's tap.
+  const [notify, setNotify] = useState<'closed' | 'greeting' | 'tap'>('closed');
 
   // While the next date is unknown the notify pop-up greets the visitor (spec §2). It opens after
-  // mount: the prerendered page has no pop-up, and focus can only move into it in a browser.
+  // mount: the prerendered page has no pop-up, and focus can only move into it in a browser. It
+  // opens once its form has arrived, complete in one frame: no tap waits for it, and a pop-up
+  // growing as its fields arrive would move on screen (a layout shift).
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the pop-up may only open in the browser, after hydration
-    setNotifyOpen(notifyMode);
+    if (!notifyMode) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the pop-up may only open (and close) in the browser, after hydration
+      setNotify('closed');
+      return undefined;
+    }
+    let current = true;
+    void formsArrived().then(() => current && setNotify('greeting'));
+    return () => {
+      current = false;
+    };
   }, [notifyMode]);
 
   return (
@@ -55,7 +66,7 @@ export default function InnovationsPage() {
           <p className={styles.lead}>{copy.invitation.body}</p>
           <div className={styles.blocks}>
             <ApplyBlock settings={settings} timing={timing} />
-            <RegisterBlock settings={settings} timing={timing} onNotify={() => setNotifyOpen(true)} />
+            <RegisterBlock settings={settings} timing={timing} onNotify={() => setNotify('tap')} />
           </div>
         </Section>
 
@@ -126,7 +137,11 @@ export default function InnovationsPage() {
         </Section>
       </div>
 
-      <NotifyPopup open={notifyOpen} onClose={() => setNotifyOpen(false)} />
+      <NotifyPopup
+        open={notify !== 'closed'}
+        opensComplete={notify === 'greeting'}
+        onClose={() => setNotify('closed')}
+      />
     </article>
   );
 }

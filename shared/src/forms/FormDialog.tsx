@@ -7,6 +7,12 @@ export interface PopupFormProps {
   readonly open: boolean;
   readonly onClose: () => void;
   readonly scorecardForm?: boolean;
+  /**
+   * Opened by the page itself, not by a tap: the form shows complete in its first frame, since
+   * no tap waits for an answer and fields arriving a frame later would move the open pop-up
+   * (a layout shift).
+   */
+  readonly opensComplete?: boolean;
 }
 
 export interface FormDialogProps extends PopupFormProps {

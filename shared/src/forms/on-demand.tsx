@@ -18,6 +18,16 @@ let forms: FormsModule | undefined;
 const loadForms = () => import('@wpc/shared/forms').then((module) => (forms = module));
 const prefetch = () => void loadForms().catch(() => undefined);
 
+/**
+ * Settles once the forms module has arrived, or could not be fetched: a page that opens a pop-up
+ * itself opens it then, complete (opensComplete).
+ */
+export const formsArrived = (): Promise<void> =>
+  loadForms().then(
+    () => undefined,
+    () => undefined,
+  );
+
 /** When the forms module cannot be fetched (the connection dropped): the frame says so. */
 export const FORM_UNAVAILABLE_TEXT =
   'This form could not be loaded. Please check your connection, close this box and try again.';
@@ -47,7 +57,7 @@ export function formPageHref(form: FormId, options?: FormPageOptions): string {
  * the forms module once the browser is idle. Opened, its frame (title, close buttons, focus trap)
  * shows at once and the fields fill it in the next frame, or as soon as the module is there.
  */
-export function PopupForm({ form, open, onClose, scorecardForm, pageName }: FormDialogProps) {
+export function PopupForm({ form, open, onClose, scorecardForm, pageName, opensComplete }: FormDialogProps) {
   useEffect(() => whenIdle(prefetch), []);
   // Opened before the module has arrived: it is asked for now, and the form shows when it comes.
   // (Not React.lazy: React holds a suspended boundary's content back until 300 ms after its
@@ -68,7 +78,8 @@ export function PopupForm({ form, open, onClose, scorecardForm, pageName }: Form
   }, [open]);
   // The fields are rendered just after the frame has been painted: the tap is answered by one
   // light frame, and a long form (its layout takes a while on a slow phone) follows in the next.
-  const fieldsWanted = useDeferredValue(open);
+  const deferredOpen = useDeferredValue(open);
+  const fieldsWanted = opensComplete ? open : deferredOpen;
   const SiteForm = forms?.SiteForm;
   let body: ReactNode = null;
   if (fieldsWanted) {

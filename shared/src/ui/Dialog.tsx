@@ -22,17 +22,26 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 
 /** On <html>: the page does not scroll behind an open dialog (see tokens.css). */
 export const SCROLL_LOCK_CLASS = 'wpc-scroll-locked';
+/** On <html> with the lock, where the page's scrollbar takes room: that room is kept. */
+export const SCROLL_GUTTER_CLASS = 'wpc-scroll-gutter';
 let scrollLocks = 0;
 
-/** A class, not a measured padding: nothing is read from the layout, so nothing forces one. */
+/**
+ * Classes, not a measured padding. The one layout read (is there a scrollbar taking room?) runs
+ * after the dialog's first frame, when layout is already done: a classic scrollbar keeps its
+ * gutter so the page does not move sideways; overlay scrollbars (phones) and hidden ones take no
+ * room, so none is kept, which would narrow the page instead.
+ */
 function lockScroll(): void {
   scrollLocks += 1;
-  document.documentElement.classList.add(SCROLL_LOCK_CLASS);
+  const root = document.documentElement;
+  if (scrollLocks === 1) root.classList.toggle(SCROLL_GUTTER_CLASS, window.innerWidth > root.clientWidth);
+  root.classList.add(SCROLL_LOCK_CLASS);
 }
 
 function unlockScroll(): void {
   scrollLocks = Math.max(0, scrollLocks - 1);
-  if (scrollLocks === 0) document.documentElement.classList.remove(SCROLL_LOCK_CLASS);
+  if (scrollLocks === 0) document.documentElement.classList.remove(SCROLL_LOCK_CLASS, SCROLL_GUTTER_CLASS);
 }
 
 const subscribeToNothing = () => () => undefined;
