@@ -1,4 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { formsArrived } from '@wpc/shared/forms/on-demand';
 import userEvent from '@testing-library/user-event';
 import InnovationsPage from '../src/pages/InnovationsPage';
 import { ShowcaseSettingsProvider, type Clock } from '../src/settings/ShowcaseSettingsContext';
@@ -24,10 +25,20 @@ function renderPage(settings: ShowcaseSettings, clock: Clock = at('2025-06-20T10
   );
 }
 
+/**
+ * In notify mode the greeting opens once the forms module has arrived, a few promise steps after
+ * the page has rendered: a test that does not wait for it lets it in here, inside act.
+ */
+const settleGreeting = () =>
+  act(async () => {
+    await formsArrived();
+    await new Promise((resolve) => setTimeout(resolve));
+  });
+
 describe('/showcase/innovations, every variant', () => {
   it.each([['notify', NOTIFY] as const, ['open', OPEN] as const])(
     'has the sections of spec §2 (%s)',
-    (_mode, settings) => {
+    async (_mode, settings) => {
       renderPage(settings);
       expect(screen.getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' })).toBeInTheDocument();
       expect(
@@ -40,6 +51,7 @@ describe('/showcase/innovations, every variant', () => {
       expect(within(organizers).getAllByRole('listitem')).toHaveLength(2);
       expect(within(organizers).getAllByRole('img', { name: /logo$/ })).toHaveLength(2);
       expect(within(organizers).getByText(/See you at the showcase/)).toBeInTheDocument();
+      await settleGreeting();
     },
   );
 });
@@ -65,12 +77,23 @@ describe('registration flag set (notify)', () => {
     expect(screen.getByRole('dialog', { name: NOTIFY_DIALOG })).toBeInTheDocument();
   });
 
-  it('links Apply to Present to the presenter application form', () => {
+  it('does not greet a visitor who opened and closed the pop-up before its form arrived', async () => {
+    renderPage(NOTIFY);
+    // Before the forms module has arrived (it is asked for after mount and comes in a later task).
+    fireEvent.click(screen.getByRole('button', { name: 'Notify Me!' }));
+    fireEvent.keyDown(screen.getByRole('dialog', { name: NOTIFY_DIALOG }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await settleGreeting();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('links Apply to Present to the presenter application form', async () => {
     renderPage(NOTIFY);
     expect(screen.getByRole('link', { name: /^Apply to Present/ })).toHaveAttribute(
       'href',
       NOTIFY.links.presenterApplication,
     );
+    await settleGreeting();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { usePageData } from '@wpc/shared/area';
 import { AppLink } from '@wpc/shared/navigation';
 import { formPage, formsArrived, NotifyPopup } from '@wpc/shared/forms/on-demand';
@@ -24,6 +24,12 @@ export default function InnovationsPage() {
   const notifyMode = settings.registration === 'notify';
   // Closed, opened by the page (its greeting) or by the visitor's tap.
   const [notify, setNotify] = useState<'closed' | 'greeting' | 'tap'>('closed');
+  // Once the visitor has opened the pop-up themselves, the greeting has nothing left to offer.
+  const openedByVisitor = useRef(false);
+  const openByTap = () => {
+    openedByVisitor.current = true;
+    setNotify('tap');
+  };
 
   // While the next date is unknown the notify pop-up greets the visitor (spec §2). It opens after
   // mount: the prerendered page has no pop-up, and focus can only move into it in a browser. It
@@ -36,7 +42,9 @@ export default function InnovationsPage() {
       return undefined;
     }
     let current = true;
-    void formsArrived().then(() => current && setNotify('greeting'));
+    void formsArrived().then(() => {
+      if (current && !openedByVisitor.current) setNotify('greeting');
+    });
     return () => {
       current = false;
     };
@@ -66,7 +74,7 @@ export default function InnovationsPage() {
           <p className={styles.lead}>{copy.invitation.body}</p>
           <div className={styles.blocks}>
             <ApplyBlock settings={settings} timing={timing} />
-            <RegisterBlock settings={settings} timing={timing} onNotify={() => setNotify('tap')} />
+            <RegisterBlock settings={settings} timing={timing} onNotify={openByTap} />
           </div>
         </Section>
 
