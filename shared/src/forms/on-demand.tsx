@@ -16,7 +16,6 @@ type FormsModule = typeof import('@wpc/shared/forms');
 /** The forms module once it has arrived: a pop-up opened after that renders its form at once. */
 let forms: FormsModule | undefined;
 const loadForms = () => import('@wpc/shared/forms').then((module) => (forms = module));
-const prefetch = () => void loadForms().catch(() => undefined);
 
 /**
  * Settles once the forms module has arrived, or could not be fetched: a page that opens a pop-up
@@ -27,6 +26,7 @@ export const formsArrived = (): Promise<void> =>
     () => undefined,
     () => undefined,
   );
+const prefetch = () => void formsArrived();
 
 /** When the forms module cannot be fetched (the connection dropped): the frame says so. */
 export const FORM_UNAVAILABLE_TEXT =
