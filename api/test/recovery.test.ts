@@ -25,6 +25,8 @@ function logSink() {
   return { lines, logger: pino({ level: 'info' }, stream) };
 }
 
+// Skipped, with the printed reason, where there is no MongoDB-wire server or no FerretDB binary
+// to stop and start (never faked); .ci/run provides both, so CI runs these tests.
 const describeOwnFerret = ownFerretSkipReason ? describe.skip : describe;
 if (ownFerretSkipReason) console.warn(`SKIPPED: MongoDB self-healing tests - ${ownFerretSkipReason}.`);
 
