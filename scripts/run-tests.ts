@@ -13,12 +13,23 @@
  *   runs against a build that failed: Playwright and the engine tests then count one failure each.
  * - A step that exits non-zero without a failing test in its report counts one failure, and so does
  *   a step whose report is missing or unreadable, even when it exited 0.
+ * - Just before the summary it names every test that failed or was flaky, with where and why, so
+ *   the tail of a CI log says which tests to look at.
  * The run exits 1 when anything failed.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { add, NONE, summaryLine, tallyStepReports, type ReportKind, type Tally } from './test-summary';
+import {
+  add,
+  NONE,
+  summaryLine,
+  tallyStepReports,
+  type Failure,
+  type Failures,
+  type ReportKind,
+  type Tally,
+} from './test-summary';
 
 const ROOT = path.resolve(__dirname, '..');
 const REPORTS = path.join(ROOT, 'test-reports');
@@ -102,9 +113,12 @@ function reportFiles(step: Step): string[] {
   return [];
 }
 
-function tallyOf(step: Step, exitCode: number): { tally: Tally; note: string } {
+const NO_FAILURES: Failures = { failed: [], flaky: [] };
+
+function tallyOf(step: Step, exitCode: number): { tally: Tally; note: string; failures: Failures } {
   if (step.gate) {
-    return { tally: exitCode === 0 ? { ...NONE, passed: 1 } : { ...NONE, failed: 1 }, note: '' };
+    const tally = exitCode === 0 ? { ...NONE, passed: 1 } : { ...NONE, failed: 1 };
+    return { tally, note: '', failures: NO_FAILURES };
   }
   return tallyStepReports(step.reports!.kind, reportFiles(step), exitCode);
 }
@@ -113,19 +127,36 @@ function seconds(ms: number): string {
   return `${Math.round(ms / 1000)} s`;
 }
 
+const NAMED_AT_MOST = 15;
+
+function printNamed(heading: string, failures: readonly Failure[]): void {
+  if (failures.length === 0) return;
+  console.log(`\n${heading}:`);
+  for (const failure of failures.slice(0, NAMED_AT_MOST)) {
+    console.log(`- ${failure.name}${failure.why ? `\n    ${failure.why}` : ''}`);
+  }
+  if (failures.length > NAMED_AT_MOST) console.log(`  and ${failures.length - NAMED_AT_MOST} more (above)`);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   rmSync(REPORTS, { recursive: true, force: true });
   // jest writes its --outputFile only into a folder that exists.
   mkdirSync(REPORTS, { recursive: true });
-  const rows: { name: string; tally: Tally; note: string; ms: number }[] = [];
+  const rows: { name: string; tally: Tally; note: string; failures: Failures; ms: number }[] = [];
   let buildFailed = false;
 
   for (const [index, step] of STEPS.entries()) {
     console.log(`\n=== [${index + 1}/${STEPS.length}] ${step.name} ===\n`);
     if (step.needsBuild && buildFailed) {
       console.log('Not run: the production build failed.');
-      rows.push({ name: step.name, tally: { ...NONE, failed: 1 }, note: 'not run: the build failed', ms: 0 });
+      rows.push({
+        name: step.name,
+        tally: { ...NONE, failed: 1 },
+        note: 'not run: the build failed',
+        failures: NO_FAILURES,
+        ms: 0,
+      });
       continue;
     }
     const stepStarted = Date.now();
@@ -136,6 +167,15 @@ async function main(): Promise<void> {
 
   const total = add(...rows.map((row) => row.tally));
   const width = Math.max(...rows.map((row) => row.name.length));
+  // Named just above the summary, so the last lines of a CI log say which tests to look at.
+  printNamed(
+    'Failed',
+    rows.flatMap((row) => row.failures.failed),
+  );
+  printNamed(
+    'Flaky (failed, then passed on the retry)',
+    rows.flatMap((row) => row.failures.flaky),
+  );
   console.log(`\n=== Summary (${seconds(Date.now() - started)}) ===`);
   for (const row of rows) {
     const counts = `${row.tally.passed} passed, ${row.tally.failed} failed, ${row.tally.skipped} skipped`;

@@ -117,25 +117,148 @@ export function stepTally(exitCode: number, reports: readonly Tally[], unreadabl
   return unexplained ? { ...sum, failed: sum.failed + 1 } : sum;
 }
 
-/** A step's tally read from its report files, and a note on what was missing or unreadable. */
+/**
+ * A step's tally read from its report files, a note on what was missing or unreadable, and the
+ * tests its reports name as failed or flaky.
+ */
 export function tallyStepReports(
   kind: ReportKind,
   files: readonly string[],
   exitCode: number,
-): { tally: Tally; note: string } {
+): { tally: Tally; note: string; failures: Failures } {
   const tallies: Tally[] = [];
-  const notes: string[] = [];
+  const unreadable: string[] = [];
+  const failed: Failure[] = [];
+  const flaky: Failure[] = [];
+  const unnamed: string[] = [];
   for (const file of files) {
+    let report: unknown;
     try {
-      tallies.push(tallyReport(kind, JSON.parse(readFileSync(file, 'utf8'))));
+      report = JSON.parse(readFileSync(file, 'utf8'));
+      tallies.push(tallyReport(kind, report));
     } catch (error) {
-      notes.push(`unreadable report ${path.basename(file)}: ${(error as Error).message}`);
+      unreadable.push(`unreadable report ${path.basename(file)}: ${(error as Error).message}`);
+      continue;
+    }
+    try {
+      const named = failuresOf(kind, report);
+      failed.push(...named.failed);
+      flaky.push(...named.flaky);
+    } catch (error) {
+      // The count stands; only the names are missing, and the step's own output has them.
+      unnamed.push(`could not name the failures of ${path.basename(file)}: ${(error as Error).message}`);
     }
   }
-  if (files.length === 0) notes.push('no report');
-  const tally = stepTally(exitCode, tallies, files.length === 0 ? 1 : notes.length);
+  const notes = [...(files.length === 0 ? ['no report'] : unreadable), ...unnamed];
+  const tally = stepTally(exitCode, tallies, files.length === 0 ? 1 : unreadable.length);
   if (exitCode !== 0 && add(...tallies).failed === 0) notes.push(`exited with ${exitCode}`);
-  return { tally, note: notes.join('; ') };
+  return { tally, note: notes.join('; '), failures: { failed, flaky } };
+}
+
+/** A test that failed, or passed only on a retry, named as its runner names it. */
+export interface Failure {
+  readonly name: string;
+  /** Where it failed and the first lines of why; empty when the report does not say. */
+  readonly why: string;
+}
+
+export interface Failures {
+  readonly failed: readonly Failure[];
+  /** Playwright's tests that failed once and passed on their retry. */
+  readonly flaky: readonly Failure[];
+}
+
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** The first few non-empty lines of a runner's message, without colours or stack frames. */
+function gist(message: unknown, at = ''): string {
+  const lines = String(message ?? '')
+    .replace(ANSI, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('at '))
+    .slice(0, 4)
+    .join(' · ');
+  const text = [at, lines].filter(Boolean).join(': ');
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function jestFailures(report: unknown, root: string): Failures {
+  const failed: Failure[] = [];
+  for (const suite of list(record(report, 'The jest report').testResults)) {
+    const { name, status, message, assertionResults } = record(suite, 'A jest suite');
+    const file = path.relative(root, String(name));
+    const tests = list(assertionResults).map((test) => record(test, 'A jest test'));
+    const failing = tests.filter((test) => test.status === 'failed');
+    for (const test of failing) {
+      failed.push({ name: `${file} › ${String(test.fullName)}`, why: gist(list(test.failureMessages)[0]) });
+    }
+    if (status === 'failed' && failing.length === 0) failed.push({ name: file, why: gist(message) });
+  }
+  return { failed, flaky: [] };
+}
+
+function playwrightFailures(report: unknown, root: string): Failures {
+  const failed: Failure[] = [];
+  const flaky: Failure[] = [];
+  const walk = (suiteValue: unknown, titles: readonly string[]): void => {
+    const suite = record(suiteValue, 'A Playwright suite');
+    // The file's own suite is titled with its path, which the name already begins with.
+    const inner = suite.title && suite.title !== suite.file ? [...titles, String(suite.title)] : titles;
+    for (const specValue of list(suite.specs)) {
+      const spec = record(specValue, 'A Playwright spec');
+      for (const testValue of list(spec.tests)) {
+        const test = record(testValue, 'A Playwright test');
+        const into = test.status === 'unexpected' ? failed : test.status === 'flaky' ? flaky : undefined;
+        if (!into) continue;
+        const project = test.projectName ? `[${String(test.projectName)}] ` : '';
+        const where = `${String(spec.file)}:${String(spec.line)}`;
+        const firstFailure = list(test.results)
+          .map((result) => record(result, 'A Playwright result'))
+          .find((result) => result.status !== 'passed' && result.status !== 'skipped');
+        const error = firstFailure?.error ? record(firstFailure.error, 'A Playwright error') : {};
+        const location = error.location ? record(error.location, 'A Playwright error location') : undefined;
+        const at = location ? `${path.relative(root, String(location.file))}:${String(location.line)}` : '';
+        into.push({
+          name: `${project}${where} › ${[...inner, String(spec.title)].join(' › ')}`,
+          why: gist(error.message ?? firstFailure?.status, at),
+        });
+      }
+    }
+    for (const child of list(suite.suites)) walk(child, inner);
+  };
+  const json = record(report, 'The Playwright report');
+  for (const suite of list(json.suites)) walk(suite, []);
+  for (const error of list(json.errors))
+    failed.push({ name: 'outside any test', why: gist(record(error, 'A Playwright error').message) });
+  return { failed, flaky };
+}
+
+function schemathesisFailures(report: unknown): Failures {
+  const failed = list(record(report, 'The schemathesis report').failures).flatMap((value) => {
+    const failure = record(value, 'A schemathesis failure');
+    return list(failure.operations).map((operation) => ({
+      name: String(operation),
+      why: `${String(failure.title)} (${String(failure.code)})`,
+    }));
+  });
+  return { failed, flaky: [] };
+}
+
+/** Which tests a report says failed (and which were flaky), so a run's last lines can name them. */
+export function failuresOf(kind: ReportKind, report: unknown, root = process.cwd()): Failures {
+  switch (kind) {
+    case 'jest':
+      return jestFailures(report, root);
+    case 'playwright':
+      return playwrightFailures(report, root);
+    case 'schemathesis':
+      return schemathesisFailures(report);
+  }
 }
 
 /** The closing line; nothing else may follow it. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   add,
+  failuresOf,
   stepTally,
   summaryLine,
   tallyJest,
@@ -94,7 +95,11 @@ describe('a step read from its report files', () => {
   const at = (name: string) => path.join(__dirname, 'fixtures', name);
 
   test('a step that exits 0 without a report ran nothing countable: one failure', () => {
-    expect(tallyStepReports('jest', [], 0)).toEqual({ tally: { passed: 0, failed: 1, skipped: 0 }, note: 'no report' });
+    expect(tallyStepReports('jest', [], 0)).toEqual({
+      tally: { passed: 0, failed: 1, skipped: 0 },
+      note: 'no report',
+      failures: { failed: [], flaky: [] },
+    });
   });
 
   test('a step that exits 0 with a report cut off mid-write counts its other reports and one failure', () => {
@@ -108,6 +113,7 @@ describe('a step read from its report files', () => {
     expect(tallyStepReports('jest', [at('jest-pass.json')], 0)).toEqual({
       tally: { passed: 20, failed: 0, skipped: 0 },
       note: '',
+      failures: { failed: [], flaky: [] },
     });
   });
 
@@ -115,7 +121,63 @@ describe('a step read from its report files', () => {
     expect(tallyStepReports('playwright', [at('playwright-pass.json')], 1)).toEqual({
       tally: { passed: 7, failed: 1, skipped: 0 },
       note: 'exited with 1',
+      failures: { failed: [], flaky: [] },
     });
+  });
+});
+
+describe('naming what failed, for the lines above the summary', () => {
+  // The fixtures were written under /repo/example.
+  const root = '/repo/example';
+
+  test('jest: the failed test with its message, and the suite that could not run', () => {
+    expect(failuresOf('jest', fixture('jest-mixed.json'), root)).toEqual({
+      failed: [
+        {
+          name: 'fail.test.js › fails',
+          why: 'Error: expect(received).toBe(expected) // Object.is equality · Expected: 2 · Received: 1',
+        },
+        {
+          name: 'broken.test.js',
+          why: expect.stringMatching(
+            /^● Test suite failed to run · Cannot find module '\.\/no-such-module' from 'broken\.test\.js'/,
+          ),
+        },
+      ],
+      flaky: [],
+    });
+  });
+
+  test('Playwright: the failed test with where its expectation failed, and the flaky one apart', () => {
+    expect(failuresOf('playwright', fixture('playwright-mixed.json'), root)).toEqual({
+      failed: [
+        {
+          name: 'pwf.spec.ts:3 › fails',
+          why: 'pwf.spec.ts:3: Error: expect(received).toBe(expected) // Object.is equality · Expected: 2 · Received: 1',
+        },
+      ],
+      flaky: [{ name: 'pwf.spec.ts:4 › flaky', why: expect.stringMatching(/^pwf\.spec\.ts:4: Error: /) }],
+    });
+    expect(failuresOf('playwright', fixture('playwright-pass.json'), root)).toEqual({ failed: [], flaky: [] });
+  });
+
+  test('Playwright: an error outside any test is named too', () => {
+    const { failed } = failuresOf('playwright', fixture('playwright-web-server-error.json'), root);
+    expect(failed).toEqual([{ name: 'outside any test', why: expect.stringMatching(/\S/) }]);
+  });
+
+  test('schemathesis: the operation, with the check that failed', () => {
+    expect(failuresOf('schemathesis', fixture('schemathesis-fail.json'), root)).toEqual({
+      failed: [{ name: 'POST /api/submit-assessment', why: 'Schema-valid request rejected (ST202)' }],
+      flaky: [],
+    });
+  });
+
+  test('a step read from a failing report carries its names', () => {
+    const file = path.join(__dirname, 'fixtures', 'schemathesis-fail.json');
+    expect(tallyStepReports('schemathesis', [file], 1).failures.failed.map((failure) => failure.name)).toEqual([
+      'POST /api/submit-assessment',
+    ]);
   });
 });
 
