@@ -24,6 +24,7 @@ import {
   type PublishedEntry,
 } from '../src/content-contract';
 import type { AreaContent, AreaServer, RefusedEntry, RenderedPage } from '../src/area/area-server';
+import { builtAssetNames, seedImagesOfBuild } from './seed-images';
 import type { ContentArea } from '../src/content-model/declare';
 import type { BuiltPageMeta, PageMeta } from '../src/page-meta';
 import type {
@@ -155,6 +156,8 @@ export function createContentRenderer(options: ContentRendererOptions) {
 
   let bundle: AreaServer | undefined;
   let assetsFile: RouteAssetsFile | undefined;
+  /** Published seed image addresses as the loaded build names the files (seed-images.ts). */
+  let ofBuild = seedImagesOfBuild(area, new Map());
   let published = readJson<PublishedState>(publishedFile);
   let rendered = readJson<RenderedState>(renderedFile);
   let content: AreaContent | undefined;
@@ -181,6 +184,7 @@ export function createContentRenderer(options: ContentRendererOptions) {
   function loadBuild(): boolean {
     assetsFile = readJson<RouteAssetsFile>(assetsPath);
     if (!assetsFile) return false;
+    ofBuild = seedImagesOfBuild(area, builtAssetNames(distDir));
     if (options.loadBundle) bundle = options.loadBundle();
     else {
       const file = require.resolve(path.join(serverBuildDir, 'render.cjs'));
@@ -214,7 +218,8 @@ export function createContentRenderer(options: ContentRendererOptions) {
 
   function buildContent(state: PublishedState): { content: AreaContent; refused: number } {
     const refused: RefusedEntry[] = [];
-    const built = bundle!.buildContent({ kind: 'published', revision: state.revision }, state.entries, (entry) => {
+    const entries = state.entries.map(ofBuild);
+    const built = bundle!.buildContent({ kind: 'published', revision: state.revision }, entries, (entry) => {
       refused.push(entry);
       log('warn', `${area}: a published entry does not fit its content type and is left out`, {
         type: entry.type,
@@ -484,7 +489,7 @@ export function createContentRenderer(options: ContentRendererOptions) {
       if (!response.ok) return { kind: 'not-found' };
       const draft = previewEntrySchema.safeParse(await response.json().catch(() => null));
       if (!draft.success || draft.data.area !== area) return { kind: 'not-found' };
-      const result = await bundle.renderPreview(draft.data, content ?? bundle.seedContent());
+      const result = await bundle.renderPreview(ofBuild(draft.data), content ?? bundle.seedContent());
       if (!result) return { kind: 'not-found' };
       if ('refused' in result) return { kind: 'refused', fields: result.refused.fields };
       const { page } = result;
