@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { ports } from '@wpc/shared/ports';
 
 // Runs after every other end-to-end test (its own Playwright project): it rebuilds a remote
 // under the running site, as a team redeploying it would.
@@ -31,6 +32,15 @@ test('a rebuilt remote is live on the next request, with neither edge nor shell 
 
   const response = await request.get('/map', { headers: { Accept: 'text/html' } });
   expect(buildIdIn(await response.text())).toBe(built);
+  // The build's own pages serve at once; then the remote renders the published content with the
+  // new build. Its seed logos were published under the old build's file names (the new salt renames
+  // every file), so the page below is that rendering: each logo must still load.
+  await expect
+    .poll(async () => {
+      const status = await (await request.get(`http://127.0.0.1:${ports.map}/content-status.json`)).json();
+      return { serving: status.serving, buildId: status.buildId };
+    })
+    .toEqual({ serving: 'published', buildId: built });
 
   // The browser gets the new fragment and hydrates it with the new build.
   const problems: string[] = [];
@@ -39,6 +49,11 @@ test('a rebuilt remote is live on the next request, with neither edge nor shell 
   await page.route(/^https:\/\/[a-z]\.basemaps\.cartocdn\.com\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from(EMPTY_PNG_BASE64, 'base64') }),
   );
+  const logoAnswers: { url: string; status: number }[] = [];
+  page.on('response', (answer) => {
+    if (/\/mfe\/map\/assets\/[^/]+\.svg$/.test(new URL(answer.url()).pathname))
+      logoAnswers.push({ url: answer.url(), status: answer.status() });
+  });
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
@@ -53,5 +68,8 @@ test('a rebuilt remote is live on the next request, with neither edge nor shell 
   await expect(
     page.getByRole('main').getByRole('heading', { level: 1, name: 'Showcase Organisations Map' }),
   ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(logoAnswers.length).toBeGreaterThan(0);
+  expect(logoAnswers.filter((answer) => answer.status !== 200)).toEqual([]);
   expect(problems).toEqual([]);
 });
