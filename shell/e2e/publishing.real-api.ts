@@ -1,13 +1,19 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import type { EditorEntry, EntryAnswer, AreaContent } from '@wpc/shared/team/content-schemas';
-import { LIVE_WITHIN_MS, rawHtmlWhen, structuredData, withoutScripts } from '../../test-support/e2e/content';
+import {
+  LIVE_WITHIN_MS,
+  rawHtmlWhen,
+  remoteContentStatus,
+  structuredData,
+  withoutScripts,
+} from '../../test-support/e2e/content';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
 import { recordViolations } from '../../test-support/e2e/violations';
 import { imageFacts, pngOf } from '../../test-support/e2e/images';
 import { e2ePublishingAdminEmail, mailTo } from '../../test-support/e2e/mail';
 import { apiClock, moveApiClock, siteProcess } from '../../test-support/site/control';
-import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
+import { REMOTE_NAMES } from '@wpc/shared/ports';
 
 // Issue 28 against the real API (playwright.real-api.config.ts): the partner edits a presenter
 // through the editor's API, previews it, publishes it, and the raw HTML shows it within 5 s at
@@ -414,16 +420,7 @@ test('with the API stopped, the pages keep serving their last published content,
     expect((await request.get('/api/health')).ok()).toBe(false);
     // Every remote has asked the API since and found it down, before the pages are read.
     for (const area of REMOTE_NAMES) {
-      await expect
-        .poll(
-          async () =>
-            (
-              (await (await request.get(`http://127.0.0.1:${ports[area]}/content-status.json`)).json()) as {
-                api: string;
-              }
-            ).api,
-        )
-        .toBe('down');
+      await expect.poll(async () => (await remoteContentStatus(request, area)).api).toBe('down');
     }
     const pages = async () => {
       for (const page of [
@@ -448,10 +445,7 @@ test('with the API stopped, the pages keep serving their last published content,
     // A remote restarted while the API is down serves what it last rendered, not its build's seed.
     await siteProcess(request, 'scorecard', 'stop');
     await siteProcess(request, 'scorecard', 'start');
-    const status = (await (await request.get(`http://127.0.0.1:${ports.scorecard}/content-status.json`)).json()) as {
-      api: string;
-      serving: string;
-    };
+    const status = await remoteContentStatus(request, 'scorecard');
     expect(status).toMatchObject({ api: 'down', serving: 'published' });
     await pages();
   } finally {

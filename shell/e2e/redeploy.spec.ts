@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { ports } from '@wpc/shared/ports';
+import { remoteContentStatus } from '../../test-support/e2e/content';
 
 // Runs after every other end-to-end test (its own Playwright project): it rebuilds a remote
 // under the running site, as a team redeploying it would.
@@ -37,8 +37,8 @@ test('a rebuilt remote is live on the next request, with neither edge nor shell 
   // every file), so the page below is that rendering: each logo must still load.
   await expect
     .poll(async () => {
-      const status = await (await request.get(`http://127.0.0.1:${ports.map}/content-status.json`)).json();
-      return { serving: status.serving, buildId: status.buildId };
+      const { serving, buildId } = await remoteContentStatus(request, 'map');
+      return { serving, buildId };
     })
     .toEqual({ serving: 'published', buildId: built });
 

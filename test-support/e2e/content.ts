@@ -1,6 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { PreviewEntry, PublishedContent } from '../../shared/src/content-contract';
 import type { ContentArea } from '../../shared/src/content-model/declare';
+import type { ContentRenderer } from '../../shared/server/content-renderer';
+import { ports } from '@wpc/shared/ports';
 import { fakeContentControl } from '../content-api/ports';
 import type { EntryInput } from '../content-api/server';
 
@@ -25,6 +27,12 @@ export const unpublishEntry = (request: APIRequestContext, area: ContentArea, id
 
 export const publishedContent = (request: APIRequestContext, area: ContentArea) =>
   call<PublishedContent>(request, 'GET', `/areas/${area}`);
+
+/** What a remote's renderer says of itself (its API, what it serves and with which build). */
+export const remoteContentStatus = async (request: APIRequestContext, area: ContentArea) =>
+  (await (await request.get(`http://127.0.0.1:${ports[area]}/content-status.json`)).json()) as ReturnType<
+    ContentRenderer['status']
+  >;
 
 export const previewToken = async (request: APIRequestContext, entry: PreviewEntry) =>
   (await call<{ token: string }>(request, 'POST', '/previews', entry)).token;
