@@ -1,12 +1,8 @@
 # The API. Build from the repository root: docker build -f docker/api.Dockerfile .
 
-# Dependencies, in a stage of their own: better-sqlite3 (the embedded store) is a native module.
-# Its install script downloads a prebuilt binary, or compiles SQLite and the binding with
-# node-gyp when it cannot, which needs python3, make and g++; none of them reach the final image.
-FROM node:20-bookworm-slim AS dependencies
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
+# Dependencies, in a stage of their own so that a change of code reuses the installed layer.
+# better-sqlite3 (the embedded store) ships its Node-API binaries in the package: nothing compiles.
+FROM node:24-bookworm-slim AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -19,8 +15,7 @@ COPY api/package.json api/
 # tsx (a root dev dependency) runs the TypeScript sources, as npm start does.
 RUN npm ci --no-audit --no-fund
 
-# The same base image, so the compiled module matches its Node exactly.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 COPY --from=dependencies /app ./
 COPY shared shared

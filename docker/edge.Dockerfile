@@ -1,6 +1,6 @@
 # The nginx edge: the shell's files, and the routing of docker/nginx/edge.conf (remotes, API, pages
 # to the page composer). Build from the repository root: docker build -f docker/edge.Dockerfile .
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/

@@ -2,7 +2,7 @@
 # shell's prerendered document and the owning remote's prerendered fragment. nginx (edge.conf)
 # sends it every request that is not a file. Build from the repository root:
 #   docker build -f docker/page-edge.Dockerfile .
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/

@@ -2,7 +2,7 @@
 # rendered again from the area's published content whenever it changes (shared/server/serve-remote.ts,
 # with the Node bundle of its pages the build keeps in dist-server/). Build from the repository root:
 #   docker build -f docker/remote.Dockerfile --build-arg AREA=showcase .
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ARG AREA
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -390,7 +390,7 @@ function prerenderConfig({ name, dir, role, assets, rules, sharedKeys }) {
     name: 'prerender',
     dependencies: ['browser'],
     mode: 'production',
-    target: 'node20',
+    target: 'node24',
     context: dir,
     entry: { render: role === 'host' ? './src/server-render.tsx' : path.join(root, 'shared/src/area/server.tsx') },
     output: {
