@@ -30,9 +30,9 @@ function convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     target: 'draft-2020-12',
     io,
     override: ({ zodSchema, jsonSchema }) => {
-      const def = zodSchema._zod.def;
-      if (io !== 'input' || def.type !== 'pipe' || def.out._zod.traits.has('$ZodTransform')) return;
-      const output = z.toJSONSchema(def.out, { target: 'draft-2020-12', io: 'output' }) as JsonSchema;
+      // zod's public classes, not its internals (`_zod.def`), which may change between versions.
+      if (io !== 'input' || !(zodSchema instanceof z.ZodPipe) || zodSchema.out instanceof z.ZodTransform) return;
+      const output = z.toJSONSchema(zodSchema.out, { target: 'draft-2020-12', io: 'output' }) as JsonSchema;
       const target = jsonSchema as JsonSchema;
       for (const keyword of OUTPUT_CHECKS) if (keyword in output) target[keyword] = output[keyword];
     },
