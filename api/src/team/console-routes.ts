@@ -1,18 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { can, CSRF_HEADER, TEAM_API, type Access, type Permission } from '@wpc/shared/team';
+import { can, CSRF_HEADER, TEAM_API, type Permission } from '@wpc/shared/team';
 import { HttpError, sendError } from '../http/errors';
 import type { Store } from '../store';
 import type { AccessOf } from './access';
+import type { ConsoleRoute, Signed } from './console-route';
+import type { ConsoleContext } from './context';
+import { parse } from './requests';
 import { currentSession, freshUntil, SIGNED_OUT } from './session';
-import type { TeamSession } from './sessions';
 
-/** A signed-in request: the session, its address and what that address may do now. */
-export interface Signed {
-  readonly session: TeamSession;
-  readonly email: string;
-  readonly access: Access;
-}
+export type { Signed } from './console-route';
 
 export type ConsoleHandler = (req: Request, res: Response, signed: Signed) => unknown;
 
@@ -133,6 +130,29 @@ export class ConsoleRoutes {
     this.declared.push({ method: 'POST', path, permission, fresh });
     const body = json ? [requireJson, this.json] : [];
     this.router.post(`${TEAM_API}${path}`, this.access(permission, fresh), requireCsrf, ...body, this.handle(handler));
+  }
+
+  /** A declared route (console-route.ts): its checks, then its request parsed by its schemas, then its handler. */
+  add(route: ConsoleRoute, context: ConsoleContext): void {
+    const { method, path, permission, fresh = false } = route;
+    this.declared.push({ method, path, permission, fresh });
+    const handle = route.handler(context);
+    const invalid = route.invalid ?? 'The request is not valid.';
+    const run: RequestHandler = async (req, res) => {
+      const query: unknown = route.query ? parse(route.query, req.query, res, invalid) : undefined;
+      if (route.query && query === undefined) return;
+      const body: unknown = route.body ? parse(route.body.schema, req.body, res, invalid) : undefined;
+      if (route.body && body === undefined) return;
+      await handle({ req, res, query, body, signed: signedOf(res) });
+    };
+    const json = route.body ? [requireJson, this.json] : [];
+    const checks =
+      permission === 'public'
+        ? (route.guards?.(context) ?? [])
+        : [this.access(permission, fresh), ...(method === 'POST' ? [requireCsrf] : [])];
+    const handlers = [...checks, ...json, run];
+    if (method === 'GET') this.router.get(`${TEAM_API}${path}`, ...handlers);
+    else this.router.post(`${TEAM_API}${path}`, ...handlers);
   }
 
   /** The signed-in session and its access now, or undefined. */

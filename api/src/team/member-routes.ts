@@ -1,66 +1,104 @@
-import { memberRemovalSchema, memberRequestSchema, type TeamMember as MemberAnswer } from '@wpc/shared/team/schemas';
+import { memberRemovalSchema, memberRequestSchema, membersSchema, teamMemberSchema } from '@wpc/shared/team/schemas';
 import { ROLES } from '@wpc/shared/team';
+import { okSchema } from '../openapi/responses';
 import { HttpError, sendError } from '../http/errors';
-import type { ConsoleRoutes } from './console-routes';
-import type { ConsoleContext } from './context';
-import type { TeamMember } from './members';
-import { parse } from './requests';
-
-const memberAnswer = (member: TeamMember): MemberAnswer => ({
-  email: member.email,
-  roles: [...member.roles],
-  addedAt: member.addedAt.toISOString(),
-  addedBy: member.addedBy,
-  changedAt: member.changedAt.toISOString(),
-  changedBy: member.changedBy,
-});
+import { consoleRoute } from './console-route';
+import { toWire } from './members/wire';
 
 /** Roles in one order whatever order they were chosen in. */
 const ordered = (roles: readonly string[]) => ROLES.filter((role) => roles.includes(role));
 const rolesText = (roles: readonly string[]) => (roles.length > 0 ? roles.join(', ') : 'none');
 
+const member = { name: 'TeamMember', schema: teamMemberSchema };
+
 /** Members and their roles, managed by admins (TEAM_EMAILS). */
-export function memberRoutes(routes: ConsoleRoutes, { store, config, clock, audit }: ConsoleContext): void {
-  const admins = new Set(config.teamEmails);
+export const memberRoutes = [
+  consoleRoute({
+    method: 'GET',
+    path: '/members',
+    permission: 'admin',
+    operationId: 'teamMembers',
+    summary: 'The admins (TEAM_EMAILS) and the members with their roles',
+    answers: { 200: { description: 'Admins and members.', schema: { name: 'TeamMembers', schema: membersSchema } } },
+    handler:
+      ({ store, config }) =>
+      async ({ res }) => {
+        res.json({ admins: [...config.teamEmails], members: (await store.members.list()).map(toWire) });
+      },
+  }),
 
-  routes.get('/members', 'admin', async (_req, res) => {
-    res.json({ admins: [...config.teamEmails], members: (await store.members.list()).map(memberAnswer) });
-  });
+  consoleRoute({
+    method: 'POST',
+    path: '/members',
+    permission: 'admin',
+    operationId: 'teamSaveMember',
+    summary: 'Add a member, or change a member’s roles',
+    description: 'Roles take effect on the member’s next request. An admin’s own address cannot be a member (400).',
+    body: {
+      name: 'TeamMemberRequest',
+      schema: memberRequestSchema,
+      example: { email: 'presenter.desk@example.org', roles: ['content:showcase'] },
+    },
+    invalid: 'The member is not valid.',
+    answers: {
+      200: { description: 'The member’s roles were changed.', schema: member },
+      201: { description: 'The member was added.', schema: member },
+    },
+    audit: ['member-add', 'member-change'],
+    handler: ({ store, config, clock, audit }) => {
+      const admins = new Set(config.teamEmails);
+      return async ({ res, body, signed: { email: by } }) => {
+        const email = body.email.trim().toLowerCase();
+        if (admins.has(email)) {
+          sendError(
+            res,
+            new HttpError(400, 'The member is not valid.', {
+              fields: { email: 'This address is an admin (TEAM_EMAILS) and may already do everything.' },
+            }),
+          );
+          return;
+        }
+        const roles = ordered(body.roles);
+        const before = await store.members.find(email);
+        const saved = await store.members.save(email, roles, by, clock());
+        await audit.record(by, before ? 'member-change' : 'member-add', {
+          target: email,
+          detail: before ? `roles ${rolesText(before.roles)} → ${rolesText(roles)}` : `roles ${rolesText(roles)}`,
+        });
+        res.status(before ? 200 : 201).json(toWire(saved));
+      };
+    },
+  }),
 
-  routes.post('/members', 'admin', async (req, res, { email: by }) => {
-    const body = parse(memberRequestSchema, req.body, res, 'The member is not valid.');
-    if (!body) return;
-    const email = body.email.trim().toLowerCase();
-    if (admins.has(email)) {
-      sendError(
-        res,
-        new HttpError(400, 'The member is not valid.', {
-          fields: { email: 'This address is an admin (TEAM_EMAILS) and may already do everything.' },
-        }),
-      );
-      return;
-    }
-    const roles = ordered(body.roles);
-    const before = await store.members.find(email);
-    const saved = await store.members.save(email, roles, by, clock());
-    await audit.record(by, before ? 'member-change' : 'member-add', {
-      target: email,
-      detail: before ? `roles ${rolesText(before.roles)} → ${rolesText(roles)}` : `roles ${rolesText(roles)}`,
-    });
-    res.status(before ? 200 : 201).json(memberAnswer(saved));
-  });
-
-  routes.post('/members/remove', 'admin', async (req, res, { email: by }) => {
-    const body = parse(memberRemovalSchema, req.body, res, 'Enter the member to remove.');
-    if (!body) return;
-    const email = body.email.trim().toLowerCase();
-    if (!(await store.members.remove(email))) {
-      sendError(res, new HttpError(404, 'No member has this address.'));
-      return;
-    }
-    // Access is checked on every request anyway; their sessions go too, so nothing of them lingers.
-    const ended = await store.sessions.deleteAll(email);
-    await audit.record(by, 'member-remove', { target: email, counts: { sessions: ended } });
-    res.json({ ok: true });
-  });
-}
+  consoleRoute({
+    method: 'POST',
+    path: '/members/remove',
+    permission: 'admin',
+    operationId: 'teamRemoveMember',
+    summary: 'Remove a member: their access and sessions end at once',
+    body: {
+      name: 'TeamMemberRemoval',
+      schema: memberRemovalSchema,
+      example: { email: 'presenter.desk@example.org' },
+    },
+    invalid: 'Enter the member to remove.',
+    answers: {
+      200: { description: 'Removed.', schema: { name: 'Ok', schema: okSchema } },
+      404: { description: 'No member has this address.' },
+    },
+    audit: ['member-remove'],
+    handler:
+      ({ store, audit }) =>
+      async ({ res, body, signed: { email: by } }) => {
+        const email = body.email.trim().toLowerCase();
+        if (!(await store.members.remove(email))) {
+          sendError(res, new HttpError(404, 'No member has this address.'));
+          return;
+        }
+        // Access is checked on every request anyway; their sessions go too, so nothing of them lingers.
+        const ended = await store.sessions.deleteAll(email);
+        await audit.record(by, 'member-remove', { target: email, counts: { sessions: ended } });
+        res.json({ ok: true });
+      },
+  }),
+];

@@ -5,24 +5,18 @@
  */
 import { CSRF_HEADER, TEAM_API } from '@wpc/shared/team';
 import {
-  auditPageSchema,
-  auditQuerySchema,
   currentSessionSchema,
   eraseRequestSchema,
   erasureSchema,
   ID_PATTERN,
   inboxQuerySchema,
   inboxSchema,
-  memberRemovalSchema,
-  memberRequestSchema,
-  membersSchema,
   reviewRequestSchema,
   sessionRequestSchema,
   sessionSchema,
   signInAcceptedSchema,
   signInRequestSchema,
   teamExportQuerySchema,
-  teamMemberSchema,
   teamSubmissionSchema,
 } from '@wpc/shared/team/schemas';
 import type { z } from 'zod';
@@ -35,6 +29,8 @@ import type {
   Reference,
   ResponseObject,
 } from '../openapi/types';
+import type { Answer, ConsoleRoute } from './console-route';
+import { CONSOLE_ROUTES } from './declarations';
 import { SESSION_COOKIE } from './session';
 
 export const ref = (kind: 'schemas' | 'responses' | 'headers', name: string): Reference => ({
@@ -75,6 +71,76 @@ export const csrfParameter: ParameterObject = {
   description: 'The csrfToken of the session (GET /api/team/session); a change without it is refused with 403.',
   schema: { type: 'string' },
 };
+
+const errorAnswer = (description: string): ResponseObject => ({ description, content: json(ref('schemas', 'Error')) });
+
+/** What every console route may answer, by what it needs: a session, a role, a fresh link, a CSRF token, a JSON body. */
+function impliedAnswers(route: ConsoleRoute, jsonKb: number): Record<string, ResponseObject | Reference> {
+  const answers: Record<string, ResponseObject | Reference> = {};
+  if (route.query) answers['400'] = ref('responses', 'BadRequest');
+  if (route.body) {
+    Object.assign(answers, {
+      '400': ref('responses', 'BadRequest'),
+      '408': ref('responses', 'RequestTimeout'),
+      '413': ref('responses', 'PayloadTooLarge'),
+      '415': errorAnswer(`Not application/json (JSON bodies up to ${jsonKb} KB).`),
+    });
+  }
+  if (route.permission !== 'public') {
+    const refusals = [
+      route.method === 'POST' && `The ${CSRF_HEADER} header is missing or is not the session's`,
+      'the signed-in person’s roles do not include what this needs',
+      route.fresh &&
+        `the session was started by a link more than 15 minutes ago: ${route.method === 'POST' ? 'erasure' : 'personal data'} needs a fresh sign-in link`,
+    ].filter((text): text is string => Boolean(text));
+    const last = refusals.pop()!;
+    const text = refusals.length > 0 ? `${refusals.join(', ')}, or ${last}` : `${last} (its description says)`;
+    answers['403'] = errorAnswer(`${text[0]!.toUpperCase()}${text.slice(1)}.`);
+    answers['401'] = errorAnswer(
+      'Not signed in: no session, or it ended (sign-out, 12 hours without a request, or the address is no longer an admin or a member).',
+    );
+  }
+  return { ...answers, '500': ref('responses', 'InternalError'), '503': ref('responses', 'ServiceUnavailable') };
+}
+
+function declaredAnswer({ description, schema, attachment: types, headers }: Answer): ResponseObject {
+  if (types) return attachment(description, types);
+  return { description, ...(headers && { headers }), content: json(ref('schemas', schema?.name ?? 'Error')) };
+}
+
+/** The path and operation of a declared console route, and the schemas it names. */
+export function consoleOperation(route: ConsoleRoute, jsonKb: number) {
+  const path = `${TEAM_API}${route.path.replace(/:(\w+)/g, '{$1}')}`;
+  const parameters = [
+    ...Object.entries(route.params ?? {}).map(([name, description]) => idParameter(name, description)),
+    ...(route.method === 'POST' && route.permission !== 'public' ? [csrfParameter] : []),
+    ...(route.query ? queryParameters(route.query) : []),
+  ];
+  const answers = Object.entries(route.answers);
+  const operation: OperationObject = {
+    operationId: route.operationId,
+    summary: route.summary,
+    description:
+      route.permission === 'public'
+        ? route.description
+        : `${route.description ? `${route.description} ` : ''}Needs: ${route.permission}.`,
+    tags: ['team'],
+    ...(route.permission !== 'public' && { security: [{ teamSession: [] }] }),
+    ...(parameters.length > 0 && { parameters }),
+    ...(route.body && { requestBody: { required: true, content: json(ref('schemas', route.body.name)) } }),
+    responses: {
+      ...impliedAnswers(route, jsonKb),
+      ...Object.fromEntries(answers.map(([status, answer]) => [status, declaredAnswer(answer)])),
+    },
+  };
+  const schemas: Record<string, JsonSchema> = {};
+  if (route.body) {
+    const { name, schema, example } = route.body;
+    schemas[name] = { ...requestSchema(schema), ...(example !== undefined && { examples: [example] }) };
+  }
+  for (const [, { schema }] of answers) if (schema) schemas[schema.name] = responseSchema(schema.schema);
+  return { path, method: route.method.toLowerCase() as 'get' | 'post', operation, schemas };
+}
 
 export interface TeamDocumentPart {
   readonly paths: Record<string, PathItemObject>;
@@ -290,69 +356,6 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         },
       }),
     },
-    [`${TEAM_API}/members`]: {
-      get: operation({
-        operationId: 'teamMembers',
-        summary: 'The admins (TEAM_EMAILS) and the members with their roles',
-        description: needs('admin'),
-        security: session,
-        responses: {
-          '200': { description: 'Admins and members.', content: json(ref('schemas', 'TeamMembers')) },
-          ...forbidden,
-          ...signedIn,
-        },
-      }),
-      post: operation({
-        operationId: 'teamSaveMember',
-        summary: 'Add a member, or change a member’s roles',
-        description: needs(
-          'admin',
-          'Roles take effect on the member’s next request. An admin’s own address cannot be a member (400).',
-        ),
-        security: session,
-        parameters: [csrfParameter],
-        requestBody: body('TeamMemberRequest'),
-        responses: {
-          '200': { description: 'The member’s roles were changed.', content: json(ref('schemas', 'TeamMember')) },
-          '201': { description: 'The member was added.', content: json(ref('schemas', 'TeamMember')) },
-          ...jsonBody,
-          ...csrf,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/members/remove`]: {
-      post: operation({
-        operationId: 'teamRemoveMember',
-        summary: 'Remove a member: their access and sessions end at once',
-        description: needs('admin'),
-        security: session,
-        parameters: [csrfParameter],
-        requestBody: body('TeamMemberRemoval'),
-        responses: {
-          '200': { description: 'Removed.', content: json(ref('schemas', 'Ok')) },
-          '404': error('No member has this address.'),
-          ...jsonBody,
-          ...csrf,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/audit`]: {
-      get: operation({
-        operationId: 'teamAudit',
-        summary: 'The audit log: who did what in the console and when, newest first',
-        description: needs('admin', 'Entries older than AUDIT_RETENTION_DAYS are deleted.'),
-        security: session,
-        parameters: queryParameters(auditQuerySchema),
-        responses: {
-          '200': { description: 'One page.', content: json(ref('schemas', 'TeamAudit')) },
-          '400': ref('responses', 'BadRequest'),
-          ...forbidden,
-          ...signedIn,
-        },
-      }),
-    },
     [`${TEAM_API}/sign-out`]: {
       post: operation({
         operationId: 'teamSignOut',
@@ -393,15 +396,13 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
     },
     TeamEraseRequest: { ...requestSchema(eraseRequestSchema), examples: [{ email: 'someone.else@example.org' }] },
     TeamErasure: responseSchema(erasureSchema),
-    TeamMemberRequest: {
-      ...requestSchema(memberRequestSchema),
-      examples: [{ email: 'presenter.desk@example.org', roles: ['content:showcase'] }],
-    },
-    TeamMemberRemoval: { ...requestSchema(memberRemovalSchema), examples: [{ email: 'presenter.desk@example.org' }] },
-    TeamMember: responseSchema(teamMemberSchema),
-    TeamMembers: responseSchema(membersSchema),
-    TeamAudit: responseSchema(auditPageSchema),
   };
+
+  for (const route of CONSOLE_ROUTES) {
+    const declared = consoleOperation(route, jsonKb);
+    paths[declared.path] = { ...paths[declared.path], [declared.method]: declared.operation };
+    Object.assign(schemas, declared.schemas);
+  }
 
   return {
     paths,

@@ -8,11 +8,10 @@ import { contentService, type ContentService } from '../content/service';
 import type { Store } from '../store';
 import { accessOf } from './access';
 import { auditLog } from './audit-log';
-import { auditRoutes } from './audit-routes';
 import { ConsoleRoutes } from './console-routes';
 import type { ConsoleContext } from './context';
+import { CONSOLE_ROUTES } from './declarations';
 import { inboxRoutes } from './inbox-routes';
-import { memberRoutes } from './member-routes';
 import { signInRoutes } from './sign-in-routes';
 import { updatesTeamRoutes } from '../updates/team-routes';
 
@@ -63,8 +62,7 @@ export function teamConsole({
   });
   signInRoutes(routes, context);
   inboxRoutes(routes, context);
-  memberRoutes(routes, context);
-  auditRoutes(routes, context);
+  for (const route of CONSOLE_ROUTES) routes.add(route, context);
   updatesTeamRoutes(routes, context, pokeUpdates);
   editorRoutes(routes, context, content);
   return routes;

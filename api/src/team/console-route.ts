@@ -1,0 +1,94 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import type { Access, AuditAction, Permission } from '@wpc/shared/team';
+import type { HeaderObject } from '../openapi/types';
+import type { AuditAbout } from './audit-log';
+import type { ConsoleContext } from './context';
+import type { TeamSession } from './sessions';
+
+/** A signed-in request: the session, its address and what that address may do now. */
+export interface Signed {
+  readonly session: TeamSession;
+  readonly email: string;
+  readonly access: Access;
+}
+
+/** A request or answer schema with its name in the OpenAPI document's components. */
+export interface Named<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly schema: S;
+  /** Requests only: a value the API accepts, shown in the document and sent by the contract fuzzer. */
+  readonly example?: z.input<S>;
+}
+
+/** One documented answer: JSON of a named schema, a file (its media types), or the shared error shape. */
+export interface Answer {
+  readonly description: string;
+  readonly schema?: Named;
+  readonly attachment?: readonly string[];
+  readonly headers?: Record<string, HeaderObject>;
+}
+
+/** The audit log as a route sees it: only the actions the route declares. */
+export interface RouteAudit<A extends AuditAction> {
+  record(by: string, action: A, about?: AuditAbout): Promise<void>;
+}
+
+/** What a route's handler gets on each request: its checked query and body, and the signed-in person. */
+export interface RouteInput<Q, B> {
+  readonly req: Request;
+  readonly res: Response;
+  readonly query: Q;
+  readonly body: B;
+  /** Undefined on the open ("public") routes only. */
+  readonly signed: Signed;
+}
+
+export type RouteHandler<Q, B> = (input: RouteInput<Q, B>) => unknown;
+
+/**
+ * A console route, declared once (Ghost's endpoint objects): from it the router checks the
+ * session, permission, CSRF token and request, the OpenAPI document describes it, and the access
+ * tests ask it as each role.
+ */
+export interface ConsoleRoute<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  A extends AuditAction = AuditAction,
+> {
+  readonly method: 'GET' | 'POST';
+  /** Under TEAM_API, with Express parameters (":submissionId"). */
+  readonly path: string;
+  readonly permission: Permission | 'public';
+  /** Hands out or deletes personal data: only within 15 minutes of using a sign-in link. */
+  readonly fresh?: boolean;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** Each path parameter, with what it names (an id of ID_PATTERN). */
+  readonly params?: Readonly<Record<string, string>>;
+  readonly query?: Q;
+  /** A JSON body; a POST without one (sign-out) takes none. */
+  readonly body?: Named<B>;
+  /** The 400's message when the query or body is refused. */
+  readonly invalid?: string;
+  /** Answers beyond those the permission and the request imply (401, 403, 400, 415, ...). */
+  readonly answers: Readonly<Record<number, Answer>>;
+  /** Every action the route records in the audit log (its handler can record no other). */
+  readonly audit?: readonly A[];
+  /** Handlers run before the checks of an open route (its rate limits). */
+  readonly guards?: (context: ConsoleContext) => RequestHandler[];
+  /** Made once per app from the console's context. */
+  readonly handler: (
+    context: Omit<ConsoleContext, 'audit'> & { readonly audit: RouteAudit<A> },
+  ) => RouteHandler<z.output<Q>, z.output<B>>;
+}
+
+/** Declares a route, inferring its query, body and audit types (no runtime work). */
+export const consoleRoute = <
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  A extends AuditAction = never,
+>(
+  route: ConsoleRoute<Q, B, A>,
+): ConsoleRoute => route as unknown as ConsoleRoute;
