@@ -35,16 +35,16 @@ export interface RouteAudit<A extends AuditAction> {
 }
 
 /** What a route's handler gets on each request: its checked query and body, and the signed-in person. */
-export interface RouteInput<Q, B> {
+export interface RouteInput<Q, B, P> {
   readonly req: Request;
   readonly res: Response;
   readonly query: Q;
   readonly body: B;
-  /** Undefined on the open ("public") routes only. */
-  readonly signed: Signed;
+  /** On an open ("public") route, the session only when it declares `session: 'optional'`. */
+  readonly signed: P extends 'public' ? Signed | undefined : Signed;
 }
 
-export type RouteHandler<Q, B> = (input: RouteInput<Q, B>) => unknown;
+export type RouteHandler<Q, B, P> = (input: RouteInput<Q, B, P>) => unknown;
 
 /**
  * A console route, declared once (Ghost's endpoint objects): from it the router checks the
@@ -55,11 +55,14 @@ export interface ConsoleRoute<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   A extends AuditAction = AuditAction,
+  P extends Permission | 'public' = Permission | 'public',
 > {
   readonly method: 'GET' | 'POST';
   /** Under TEAM_API, with Express parameters (":submissionId"). */
   readonly path: string;
-  readonly permission: Permission | 'public';
+  readonly permission: P;
+  /** An open route that still reads the session when there is one (the session check). */
+  readonly session?: 'optional';
   /** Hands out or deletes personal data: only within 15 minutes of using a sign-in link. */
   readonly fresh?: boolean;
   readonly operationId: string;
@@ -81,7 +84,7 @@ export interface ConsoleRoute<
   /** Made once per app from the console's context. */
   readonly handler: (
     context: Omit<ConsoleContext, 'audit'> & { readonly audit: RouteAudit<A> },
-  ) => RouteHandler<z.output<Q>, z.output<B>>;
+  ) => RouteHandler<z.output<Q>, z.output<B>, P>;
 }
 
 /** Declares a route, inferring its query, body and audit types (no runtime work). */
@@ -89,6 +92,7 @@ export const consoleRoute = <
   Q extends z.ZodType = z.ZodUndefined,
   B extends z.ZodType = z.ZodUndefined,
   A extends AuditAction = never,
+  P extends Permission | 'public' = Permission | 'public',
 >(
-  route: ConsoleRoute<Q, B, A>,
+  route: ConsoleRoute<Q, B, A, P>,
 ): ConsoleRoute => route as unknown as ConsoleRoute;

@@ -143,7 +143,8 @@ export class ConsoleRoutes {
       if (route.query && query === undefined) return;
       const body: unknown = route.body ? parse(route.body.schema, req.body, res, invalid) : undefined;
       if (route.body && body === undefined) return;
-      await handle({ req, res, query, body, signed: signedOf(res) });
+      const signed = route.session === 'optional' ? await this.signed(req) : signedOf(res);
+      await handle({ req, res, query, body, signed });
     };
     const json = route.body ? [requireJson, this.json] : [];
     const checks =

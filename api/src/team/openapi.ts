@@ -5,17 +5,12 @@
  */
 import { CSRF_HEADER, TEAM_API } from '@wpc/shared/team';
 import {
-  currentSessionSchema,
   eraseRequestSchema,
   erasureSchema,
   ID_PATTERN,
   inboxQuerySchema,
   inboxSchema,
   reviewRequestSchema,
-  sessionRequestSchema,
-  sessionSchema,
-  signInAcceptedSchema,
-  signInRequestSchema,
   teamExportQuerySchema,
   teamSubmissionSchema,
 } from '@wpc/shared/team/schemas';
@@ -126,6 +121,7 @@ export function consoleOperation(route: ConsoleRoute, jsonKb: number) {
         : `${route.description ? `${route.description} ` : ''}Needs: ${route.permission}.`,
     tags: ['team'],
     ...(route.permission !== 'public' && { security: [{ teamSession: [] }] }),
+    ...(route.session === 'optional' && { security: [{ teamSession: [] }, {}] }),
     ...(parameters.length > 0 && { parameters }),
     ...(route.body && { requestBody: { required: true, content: json(ref('schemas', route.body.name)) } }),
     responses: {
@@ -182,71 +178,12 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
     ),
   };
   const needs = (permission: string, text = '') => `${text}${text ? ' ' : ''}Needs: ${permission}.`;
-  const rateLimited = {
-    '429': error('Too many sign-in attempts from this address: at most 10 per 15 minutes.'),
-  };
   const session = [{ teamSession: [] }];
   const operation = (op: Omit<OperationObject, 'tags'>): OperationObject => ({ ...op, tags: ['team'] });
   const body = (schema: string) => ({ required: true, content: json(ref('schemas', schema)) });
   const submissionId = idParameter('submissionId', 'The submission id (from the inbox).');
 
   const paths: Record<string, PathItemObject> = {
-    [`${TEAM_API}/sign-in`]: {
-      post: operation({
-        operationId: 'teamSignIn',
-        summary: 'Ask for a sign-in link',
-        description:
-          'A team member (TEAM_EMAILS) receives a link by email that signs in once, within 15 minutes. Every address gets ' +
-          'the same answer, so the answer tells nothing about who is on the team.',
-        requestBody: body('TeamSignInRequest'),
-        responses: {
-          '202': {
-            description: 'Accepted (whether or not a link is sent).',
-            content: json(ref('schemas', 'TeamSignInAccepted')),
-          },
-          ...jsonBody,
-          ...rateLimited,
-          ...common,
-        },
-      }),
-    },
-    [`${TEAM_API}/session`]: {
-      post: operation({
-        operationId: 'teamStartSession',
-        summary: 'Follow a sign-in link: start a session',
-        description: `Sets the ${SESSION_COOKIE} cookie (HttpOnly, SameSite=Strict, Secure in production). A link works once.`,
-        requestBody: body('TeamSessionRequest'),
-        responses: {
-          '201': {
-            description: 'Signed in.',
-            headers: {
-              'Set-Cookie': {
-                description: `${SESSION_COOKIE}=...; Path=/api/team; HttpOnly; SameSite=Strict`,
-                schema: { type: 'string' },
-              },
-            },
-            content: json(ref('schemas', 'TeamSession')),
-          },
-          '401': error('The link expired (15 minutes) or was already used, or its address is no longer on the team.'),
-          '429': error('Too many refused links from this address: at most 10 per 15 minutes.'),
-          ...jsonBody,
-          ...common,
-        },
-      }),
-      get: operation({
-        operationId: 'teamCurrentSession',
-        summary: 'Who is signed in, and the CSRF token for changes',
-        description: 'Answers signedIn: false without a session (or after it ended), rather than an error.',
-        security: [...session, {}],
-        responses: {
-          '200': {
-            description: 'The session, or signedIn: false.',
-            content: json(ref('schemas', 'TeamCurrentSession')),
-          },
-          ...common,
-        },
-      }),
-    },
     [`${TEAM_API}/submissions`]: {
       get: operation({
         operationId: 'teamInbox',
@@ -356,38 +293,9 @@ export function teamDocument(jsonKb: number): TeamDocumentPart {
         },
       }),
     },
-    [`${TEAM_API}/sign-out`]: {
-      post: operation({
-        operationId: 'teamSignOut',
-        summary: 'End the session',
-        description: needs('signed-in'),
-        security: session,
-        parameters: [csrfParameter],
-        responses: { '200': { description: 'Signed out.', content: json(ref('schemas', 'Ok')) }, ...csrf, ...signedIn },
-      }),
-    },
-    [`${TEAM_API}/sign-out-everywhere`]: {
-      post: operation({
-        operationId: 'teamSignOutEverywhere',
-        summary: 'End every session of the signed-in address, on every browser and device',
-        description: needs('signed-in'),
-        security: session,
-        parameters: [csrfParameter],
-        responses: {
-          '200': { description: 'Every session ended.', content: json(ref('schemas', 'Ok')) },
-          ...csrf,
-          ...signedIn,
-        },
-      }),
-    },
   };
 
   const schemas: Record<string, JsonSchema> = {
-    TeamSignInRequest: { ...requestSchema(signInRequestSchema), examples: [{ email: 'coordinator@example.org' }] },
-    TeamSignInAccepted: responseSchema(signInAcceptedSchema),
-    TeamSessionRequest: requestSchema(sessionRequestSchema),
-    TeamSession: responseSchema(sessionSchema),
-    TeamCurrentSession: responseSchema(currentSessionSchema),
     TeamInbox: responseSchema(inboxSchema),
     TeamSubmission: responseSchema(teamSubmissionSchema),
     TeamReviewRequest: {

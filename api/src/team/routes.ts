@@ -12,7 +12,6 @@ import { ConsoleRoutes } from './console-routes';
 import type { ConsoleContext } from './context';
 import { CONSOLE_ROUTES } from './declarations';
 import { inboxRoutes } from './inbox-routes';
-import { signInRoutes } from './sign-in-routes';
 import { updatesTeamRoutes } from '../updates/team-routes';
 
 export interface TeamRoutesOptions {
@@ -60,7 +59,6 @@ export function teamConsole({
     clock,
     jsonLimitBytes: config.jsonLimitBytes,
   });
-  signInRoutes(routes, context);
   inboxRoutes(routes, context);
   for (const route of CONSOLE_ROUTES) routes.add(route, context);
   updatesTeamRoutes(routes, context, pokeUpdates);
