@@ -1,24 +1,25 @@
 import { pipeline } from 'node:stream/promises';
 import {
   eraseRequestSchema,
+  erasureSchema,
   INBOX_PAGE_SIZE,
   inboxQuerySchema,
+  inboxSchema,
   reviewRequestSchema,
   teamExportQuerySchema,
+  teamSubmissionSchema,
   type FilterQuery,
-  type InboxRow,
-  type TeamSubmission,
 } from '@wpc/shared/team/schemas';
 import { withDeadline } from '../db/guard';
 import { sendUpload } from '../http/download';
 import { HttpError, sendError } from '../http/errors';
 import { exportStages, startRows } from '../submissions/export';
-import type { ConsoleRoutes } from './console-routes';
+import { consoleRoute } from './console-route';
 import type { ConsoleContext } from './context';
 import { erasePerson } from './erase';
 import { reviewedTable, writeWorkbook } from './export';
-import { parse } from './requests';
-import type { InboxFilter, ReviewedSubmission } from './reviews';
+import type { InboxFilter } from './reviews';
+import { toInboxRow, toWire } from './reviews/wire';
 
 /** The store's filter from a checked query: `to` is a whole day, so it ends at the next midnight (UTC). */
 function inboxFilter(query: FilterQuery): InboxFilter {
@@ -48,159 +49,211 @@ function filterDetail(format: string, query: FilterQuery): string {
   return `${format}, ${parts.length > 0 ? `filtered by ${parts.join(', ')}` : 'every submission'}`;
 }
 
-/** What the inbox shows of a row. */
-function inboxRow(row: ReviewedSubmission): InboxRow {
-  const text = (name: string) => {
-    const value = row.fields[name];
-    return typeof value === 'string' ? value : '';
-  };
-  return {
-    id: row.id,
-    form: row.form,
-    receivedAt: row.receivedAt.toISOString(),
-    name: [text('firstName'), text('lastName')].filter(Boolean).join(' '),
-    organization: text('organization'),
-    email: text('email'),
-    status: row.review.status,
-    files: row.files.length,
-  };
+/** The outbox as /api/health reports it (cached a few seconds by the worker); undefined when off or slow. */
+async function mailState({ notifications, config }: Pick<ConsoleContext, 'notifications' | 'config'>) {
+  if (!notifications) return undefined;
+  const stats = await withDeadline(notifications.stats(), config.storeTimeoutMs, 'outbox stats').catch(() => undefined);
+  const nextAttemptAt = notifications.nextAttemptAt();
+  return (
+    stats && {
+      pending: stats.pending,
+      failed: stats.failed,
+      ...(nextAttemptAt && { nextAttemptAt: nextAttemptAt.toISOString() }),
+    }
+  );
 }
 
-function submissionBody(row: ReviewedSubmission): TeamSubmission {
-  return {
-    id: row.id,
-    form: row.form,
-    variant: row.variant,
-    receivedAt: row.receivedAt.toISOString(),
-    page: row.page,
-    // Stored fields never hold undefined (JSON has no such value).
-    fields: row.fields as TeamSubmission['fields'],
-    files: row.files.map((file) => ({ id: file.id, name: file.name, contentType: file.contentType, size: file.size })),
-    review: {
-      status: row.review.status,
-      note: row.review.note,
-      history: row.review.history.map((change) => ({ ...change, at: change.at.toISOString() })),
-    },
-  };
-}
+const submission = { name: 'TeamSubmission', schema: teamSubmissionSchema };
+const submissionId = { submissionId: 'The submission id (from the inbox).' };
+const NO_SUCH_SUBMISSION = 'No such submission: it may have been erased.';
 
 /** The inbox: submissions, one submission, its review and files, the export and erasure (role `inbox`). */
-export function inboxRoutes(
-  routes: ConsoleRoutes,
-  { store, config, logger, clock, audit, notifications }: ConsoleContext,
-): void {
-  /** The outbox as /api/health reports it (cached a few seconds by the worker); undefined when off or slow. */
-  const mailState = async () => {
-    if (!notifications) return undefined;
-    const stats = await withDeadline(notifications.stats(), config.storeTimeoutMs, 'outbox stats').catch(
-      () => undefined,
-    );
-    const nextAttemptAt = notifications.nextAttemptAt();
-    return (
-      stats && {
-        pending: stats.pending,
-        failed: stats.failed,
-        ...(nextAttemptAt && { nextAttemptAt: nextAttemptAt.toISOString() }),
-      }
-    );
-  };
+export const inboxRoutes = [
+  consoleRoute({
+    method: 'GET',
+    path: '/submissions',
+    permission: 'inbox',
+    operationId: 'teamInbox',
+    summary: 'The inbox: submissions newest first, a page at a time, with counts per kind',
+    query: inboxQuerySchema,
+    invalid: 'Some filters are not valid.',
+    answers: { 200: { description: 'One page.', schema: { name: 'TeamInbox', schema: inboxSchema } } },
+    handler:
+      (context) =>
+      async ({ res, query }) => {
+        const page = Number(query.page ?? '1');
+        const [result, mail] = await Promise.all([
+          context.store.reviews.inbox({
+            ...inboxFilter(query),
+            offset: (page - 1) * INBOX_PAGE_SIZE,
+            limit: INBOX_PAGE_SIZE,
+          }),
+          mailState(context),
+        ]);
+        res.json({
+          rows: result.rows.map(toInboxRow),
+          total: result.total,
+          page,
+          pageSize: INBOX_PAGE_SIZE,
+          counts: result.counts,
+          ...(mail && { mail }),
+        });
+      },
+  }),
 
-  routes.get('/submissions', 'inbox', async (req, res) => {
-    const query = parse(inboxQuerySchema, req.query, res, 'Some filters are not valid.');
-    if (!query) return;
-    const page = Number(query.page ?? '1');
-    const [result, mail] = await Promise.all([
-      store.reviews.inbox({ ...inboxFilter(query), offset: (page - 1) * INBOX_PAGE_SIZE, limit: INBOX_PAGE_SIZE }),
-      mailState(),
-    ]);
-    res.json({
-      rows: result.rows.map(inboxRow),
-      total: result.total,
-      page,
-      pageSize: INBOX_PAGE_SIZE,
-      counts: result.counts,
-      ...(mail && { mail }),
-    });
-  });
-
-  routes.get('/submissions/:submissionId', 'inbox', async (req, res) => {
-    const row = await store.reviews.get(String(req.params.submissionId));
-    if (!row) {
-      sendError(res, new HttpError(404, 'No such submission: it may have been erased.'));
-      return;
-    }
-    res.json(submissionBody(row));
-  });
-
-  routes.post('/submissions/:submissionId/review', 'inbox', async (req, res, { email }) => {
-    const body = parse(reviewRequestSchema, req.body, res, 'The change is not valid.');
-    if (!body) return;
-    const row = await store.reviews.update(String(req.params.submissionId), body, email, clock());
-    if (!row) {
-      sendError(res, new HttpError(404, 'No such submission: it may have been erased.'));
-      return;
-    }
-    res.json(submissionBody(row));
-  });
-
-  routes.get('/submissions/:submissionId/files/:fileId', 'inbox', async (req, res, { email }) => {
-    const submissionId = String(req.params.submissionId);
-    const fileId = String(req.params.fileId);
-    const row = await store.reviews.get(submissionId);
-    // Only the files of this submission: an id from elsewhere is not found here.
-    const found = row?.files.some((file) => file.id === fileId) ? await store.files.open(fileId) : null;
-    if (!found) {
-      sendError(res, new HttpError(404, 'No such file.'));
-      return;
-    }
-    await audit.record(email, 'file-download', { target: `submission ${submissionId}, file ${fileId}` });
-    await sendUpload(res, found);
-  });
-
-  routes.get(
-    '/export',
-    'inbox',
-    async (req, res, { email }) => {
-      const query = parse(teamExportQuerySchema, req.query, res, 'Some filters are not valid.');
-      if (!query) return;
-      const filter = inboxFilter(query);
-      const table = reviewedTable(filter.form);
-      await audit.record(email, 'export', { detail: filterDetail(query.format, query) });
-      const rows = await startRows(store.reviews.stream(filter));
-      const name = `submissions-${filter.form ?? 'all'}-${clock().toISOString().slice(0, 10)}.${query.format}`;
-      res.attachment(name);
-      res.set('X-Content-Type-Options', 'nosniff');
-      try {
-        if (query.format === 'csv') {
-          res.type('text/csv; charset=utf-8');
-          await pipeline([...exportStages(rows, 'csv', table), res]);
-        } else {
-          res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-          await writeWorkbook(rows, table, res);
-        }
-      } catch (error) {
-        await rows.cancel();
-        if (!res.destroyed) {
-          logger.error({ err: error }, 'team export interrupted');
-          res.destroy(error instanceof Error ? error : undefined);
-        }
-      }
+  consoleRoute({
+    method: 'GET',
+    path: '/submissions/:submissionId',
+    permission: 'inbox',
+    operationId: 'teamSubmission',
+    summary: 'One submission with its files and review',
+    params: submissionId,
+    answers: {
+      200: { description: 'The submission.', schema: submission },
+      404: { description: 'No such submission.' },
     },
-    { fresh: true },
-  );
+    handler:
+      ({ store }) =>
+      async ({ req, res }) => {
+        const row = await store.reviews.get(String(req.params.submissionId));
+        if (!row) {
+          sendError(res, new HttpError(404, NO_SUCH_SUBMISSION));
+          return;
+        }
+        res.json(toWire(row));
+      },
+  }),
 
-  routes.post(
-    '/erase',
-    'inbox',
-    async (req, res, { email }) => {
-      const body = parse(eraseRequestSchema, req.body, res, 'Enter the email address to erase.');
-      if (!body) return;
-      const counts = await erasePerson(store, body.email, clock());
-      // The audit entry says who; neither it nor the log line says whose.
-      await audit.record(email, 'erase', { counts });
-      logger.info(counts, 'person erased');
-      res.json(counts);
+  consoleRoute({
+    method: 'POST',
+    path: '/submissions/:submissionId/review',
+    permission: 'inbox',
+    operationId: 'teamReview',
+    summary: 'Change the status or the private note; the change joins the history',
+    params: submissionId,
+    body: {
+      name: 'TeamReviewRequest',
+      schema: reviewRequestSchema,
+      example: { status: 'in-progress', note: 'Called back on Monday.' },
     },
-    { fresh: true },
-  );
-}
+    invalid: 'The change is not valid.',
+    answers: {
+      200: { description: 'The submission as it is now.', schema: submission },
+      404: { description: 'No such submission.' },
+    },
+    handler:
+      ({ store, clock }) =>
+      async ({ req, res, body, signed: { email } }) => {
+        const row = await store.reviews.update(String(req.params.submissionId), body, email, clock());
+        if (!row) {
+          sendError(res, new HttpError(404, NO_SUCH_SUBMISSION));
+          return;
+        }
+        res.json(toWire(row));
+      },
+  }),
+
+  consoleRoute({
+    method: 'GET',
+    path: '/submissions/:submissionId/files/:fileId',
+    permission: 'inbox',
+    operationId: 'teamDownloadFile',
+    summary: 'A file of the submission, as an attachment',
+    params: { ...submissionId, fileId: 'The file id (from the submission).' },
+    answers: {
+      200: {
+        description: 'The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).',
+        attachment: ['application/octet-stream', '*/*'],
+      },
+      404: { description: 'No such file in this submission.' },
+    },
+    audit: ['file-download'],
+    handler:
+      ({ store, audit }) =>
+      async ({ req, res, signed: { email } }) => {
+        const submissionId = String(req.params.submissionId);
+        const fileId = String(req.params.fileId);
+        const row = await store.reviews.get(submissionId);
+        // Only the files of this submission: an id from elsewhere is not found here.
+        const found = row?.files.some((file) => file.id === fileId) ? await store.files.open(fileId) : null;
+        if (!found) {
+          sendError(res, new HttpError(404, 'No such file.'));
+          return;
+        }
+        await audit.record(email, 'file-download', { target: `submission ${submissionId}, file ${fileId}` });
+        await sendUpload(res, found);
+      },
+  }),
+
+  consoleRoute({
+    method: 'GET',
+    path: '/export',
+    permission: 'inbox',
+    fresh: true,
+    operationId: 'teamExport',
+    summary: 'The submissions of a filter as CSV or an Excel workbook',
+    description:
+      'Newest first. CSV: every cell quoted, no cell starts a formula whichever list separator is used. ' +
+      'xlsx: every cell is a text cell, never a formula.',
+    query: teamExportQuerySchema,
+    invalid: 'Some filters are not valid.',
+    answers: {
+      200: {
+        description: 'The file, as an attachment.',
+        attachment: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    audit: ['export'],
+    handler:
+      ({ store, logger, clock, audit }) =>
+      async ({ res, query, signed: { email } }) => {
+        const filter = inboxFilter(query);
+        const table = reviewedTable(filter.form);
+        await audit.record(email, 'export', { detail: filterDetail(query.format, query) });
+        const rows = await startRows(store.reviews.stream(filter));
+        const name = `submissions-${filter.form ?? 'all'}-${clock().toISOString().slice(0, 10)}.${query.format}`;
+        res.attachment(name);
+        res.set('X-Content-Type-Options', 'nosniff');
+        try {
+          if (query.format === 'csv') {
+            res.type('text/csv; charset=utf-8');
+            await pipeline([...exportStages(rows, 'csv', table), res]);
+          } else {
+            res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+            await writeWorkbook(rows, table, res);
+          }
+        } catch (error) {
+          await rows.cancel();
+          if (!res.destroyed) {
+            logger.error({ err: error }, 'team export interrupted');
+            res.destroy(error instanceof Error ? error : undefined);
+          }
+        }
+      },
+  }),
+
+  consoleRoute({
+    method: 'POST',
+    path: '/erase',
+    permission: 'inbox',
+    fresh: true,
+    operationId: 'teamErase',
+    summary: 'Erase a person: every submission and file sent with one email address',
+    description:
+      'Shared self-assessments are anonymous (they hold no address), so none can be attributed. An audit entry records ' +
+      'who erased how many records and when, without the address.',
+    body: { name: 'TeamEraseRequest', schema: eraseRequestSchema, example: { email: 'someone.else@example.org' } },
+    invalid: 'Enter the email address to erase.',
+    answers: { 200: { description: 'What was deleted.', schema: { name: 'TeamErasure', schema: erasureSchema } } },
+    audit: ['erase'],
+    handler:
+      ({ store, logger, clock, audit }) =>
+      async ({ res, body, signed: { email } }) => {
+        const counts = await erasePerson(store, body.email, clock());
+        // The audit entry says who; neither it nor the log line says whose.
+        await audit.record(email, 'erase', { counts });
+        logger.info(counts, 'person erased');
+        res.json(counts);
+      },
+  }),
+];

@@ -1,19 +1,10 @@
 /**
  * The team console's part of the OpenAPI document: /api/team/..., behind the session cookie
- * (and X-CSRF-Token for changes). Requests and answers come from the console's wire schemas
- * (@wpc/shared/team/schemas), which the routes check with and the browser takes its types from.
+ * (and X-CSRF-Token for changes), made from the declared routes (console-route.ts): what each
+ * may answer follows from its permission, its request and its declared answers.
  */
 import { CSRF_HEADER, TEAM_API } from '@wpc/shared/team';
-import {
-  eraseRequestSchema,
-  erasureSchema,
-  ID_PATTERN,
-  inboxQuerySchema,
-  inboxSchema,
-  reviewRequestSchema,
-  teamExportQuerySchema,
-  teamSubmissionSchema,
-} from '@wpc/shared/team/schemas';
+import { ID_PATTERN } from '@wpc/shared/team/schemas';
 import type { z } from 'zod';
 import { requestSchema, responseSchema, type JsonSchema } from '../openapi/json-schema';
 import type {
@@ -144,177 +135,25 @@ export interface TeamDocumentPart {
   readonly securitySchemes: Record<string, JsonSchema>;
 }
 
-/** The team console's paths, schemas and session scheme. */
-export function teamDocument(jsonKb: number): TeamDocumentPart {
-  const error = (description: string): ResponseObject => ({ description, content: json(ref('schemas', 'Error')) });
-  const common = {
-    '500': ref('responses', 'InternalError'),
-    '503': ref('responses', 'ServiceUnavailable'),
-  };
-  const signedIn = {
-    '401': error(
-      'Not signed in: no session, or it ended (sign-out, 12 hours without a request, or the address is no longer an admin or a member).',
-    ),
-    ...common,
-  };
-  /** What a guarded read answers when the person's roles lack its permission. */
-  const forbidden = {
-    '403': error('The signed-in person’s roles do not include what this needs (its description says).'),
-  };
-  const jsonBody = {
-    '400': ref('responses', 'BadRequest'),
-    '408': ref('responses', 'RequestTimeout'),
-    '413': ref('responses', 'PayloadTooLarge'),
-    '415': error(`Not application/json (JSON bodies up to ${jsonKb} KB).`),
-  };
-  const csrf = {
-    '403': error(
-      `The ${CSRF_HEADER} header is missing or is not the session's, or the signed-in person’s roles do not include what this needs.`,
-    ),
-  };
-  const signInAgain = {
-    '403': error(
-      'The signed-in person’s roles do not include what this needs, or the session was started by a link more than 15 minutes ago: personal data needs a fresh sign-in link.',
-    ),
-  };
-  const needs = (permission: string, text = '') => `${text}${text ? ' ' : ''}Needs: ${permission}.`;
-  const session = [{ teamSession: [] }];
-  const operation = (op: Omit<OperationObject, 'tags'>): OperationObject => ({ ...op, tags: ['team'] });
-  const body = (schema: string) => ({ required: true, content: json(ref('schemas', schema)) });
-  const submissionId = idParameter('submissionId', 'The submission id (from the inbox).');
-
-  const paths: Record<string, PathItemObject> = {
-    [`${TEAM_API}/submissions`]: {
-      get: operation({
-        operationId: 'teamInbox',
-        summary: 'The inbox: submissions newest first, a page at a time, with counts per kind',
-        description: needs('inbox'),
-        security: session,
-        parameters: queryParameters(inboxQuerySchema),
-        responses: {
-          '200': { description: 'One page.', content: json(ref('schemas', 'TeamInbox')) },
-          '400': ref('responses', 'BadRequest'),
-          ...forbidden,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/submissions/{submissionId}`]: {
-      get: operation({
-        operationId: 'teamSubmission',
-        summary: 'One submission with its files and review',
-        description: needs('inbox'),
-        security: session,
-        parameters: [submissionId],
-        responses: {
-          '200': { description: 'The submission.', content: json(ref('schemas', 'TeamSubmission')) },
-          '404': error('No such submission.'),
-          ...forbidden,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/submissions/{submissionId}/review`]: {
-      post: operation({
-        operationId: 'teamReview',
-        summary: 'Change the status or the private note; the change joins the history',
-        description: needs('inbox'),
-        security: session,
-        parameters: [submissionId, csrfParameter],
-        requestBody: body('TeamReviewRequest'),
-        responses: {
-          '200': { description: 'The submission as it is now.', content: json(ref('schemas', 'TeamSubmission')) },
-          '404': error('No such submission.'),
-          ...jsonBody,
-          ...csrf,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/submissions/{submissionId}/files/{fileId}`]: {
-      get: operation({
-        operationId: 'teamDownloadFile',
-        summary: 'A file of the submission, as an attachment',
-        description: needs('inbox'),
-        security: session,
-        parameters: [submissionId, idParameter('fileId', 'The file id (from the submission).')],
-        responses: {
-          '200': attachment('The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).', [
-            'application/octet-stream',
-            '*/*',
-          ]),
-          '404': error('No such file in this submission.'),
-          ...forbidden,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/export`]: {
-      get: operation({
-        operationId: 'teamExport',
-        summary: 'The submissions of a filter as CSV or an Excel workbook',
-        description: needs(
-          'inbox',
-          'Newest first. CSV: every cell quoted, no cell starts a formula whichever list separator is used. ' +
-            'xlsx: every cell is a text cell, never a formula.',
-        ),
-        security: session,
-        parameters: queryParameters(teamExportQuerySchema),
-        responses: {
-          '200': attachment('The file, as an attachment.', [
-            'text/csv',
-            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          ]),
-          '400': ref('responses', 'BadRequest'),
-          ...signInAgain,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/erase`]: {
-      post: operation({
-        operationId: 'teamErase',
-        summary: 'Erase a person: every submission and file sent with one email address',
-        description: needs(
-          'inbox',
-          'Shared self-assessments are anonymous (they hold no address), so none can be attributed. An audit entry records ' +
-            'who erased how many records and when, without the address.',
-        ),
-        security: session,
-        parameters: [csrfParameter],
-        requestBody: body('TeamEraseRequest'),
-        responses: {
-          '200': { description: 'What was deleted.', content: json(ref('schemas', 'TeamErasure')) },
-          ...jsonBody,
-          '403': error(
-            `The ${CSRF_HEADER} header is missing or is not the session's, the signed-in person’s roles do not include what this needs, or the session was started by a link more than 15 minutes ago: erasure needs a fresh sign-in link.`,
-          ),
-          ...signedIn,
-        },
-      }),
-    },
-  };
-
-  const schemas: Record<string, JsonSchema> = {
-    TeamInbox: responseSchema(inboxSchema),
-    TeamSubmission: responseSchema(teamSubmissionSchema),
-    TeamReviewRequest: {
-      ...requestSchema(reviewRequestSchema),
-      examples: [{ status: 'in-progress', note: 'Called back on Monday.' }],
-    },
-    TeamEraseRequest: { ...requestSchema(eraseRequestSchema), examples: [{ email: 'someone.else@example.org' }] },
-    TeamErasure: responseSchema(erasureSchema),
-  };
-
-  for (const route of CONSOLE_ROUTES) {
+/** The paths of declared console routes, and the schemas they name. */
+export function consolePaths(
+  routes: readonly ConsoleRoute[],
+  jsonKb: number,
+): Omit<TeamDocumentPart, 'securitySchemes'> {
+  const paths: Record<string, PathItemObject> = {};
+  const schemas: Record<string, JsonSchema> = {};
+  for (const route of routes) {
     const declared = consoleOperation(route, jsonKb);
     paths[declared.path] = { ...paths[declared.path], [declared.method]: declared.operation };
     Object.assign(schemas, declared.schemas);
   }
+  return { paths, schemas };
+}
 
+/** The team console's paths, schemas and session scheme. */
+export function teamDocument(jsonKb: number): TeamDocumentPart {
   return {
-    paths,
-    schemas,
+    ...consolePaths(CONSOLE_ROUTES, jsonKb),
     securitySchemes: {
       teamSession: {
         type: 'apiKey',

@@ -11,7 +11,6 @@ import { auditLog } from './audit-log';
 import { ConsoleRoutes } from './console-routes';
 import type { ConsoleContext } from './context';
 import { CONSOLE_ROUTES } from './declarations';
-import { inboxRoutes } from './inbox-routes';
 import { updatesTeamRoutes } from '../updates/team-routes';
 
 export interface TeamRoutesOptions {
@@ -59,7 +58,6 @@ export function teamConsole({
     clock,
     jsonLimitBytes: config.jsonLimitBytes,
   });
-  inboxRoutes(routes, context);
   for (const route of CONSOLE_ROUTES) routes.add(route, context);
   updatesTeamRoutes(routes, context, pokeUpdates);
   editorRoutes(routes, context, content);
