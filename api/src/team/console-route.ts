@@ -17,8 +17,8 @@ export interface Signed {
 export interface Named<S extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly schema: S;
-  /** Requests only: a value the API accepts, shown in the document and sent by the contract fuzzer. */
-  readonly example?: z.input<S>;
+  /** Requests only: values the API accepts, shown in the document and sent by the contract fuzzer. */
+  readonly examples?: readonly z.input<S>[];
 }
 
 /** One documented answer: JSON of a named schema, a file (its media types), or the shared error shape. */
@@ -73,6 +73,8 @@ export interface ConsoleRoute<
   readonly query?: Q;
   /** A JSON body; a POST without one (sign-out) takes none. */
   readonly body?: Named<B>;
+  /** A change that reads no body but, like every change, takes only JSON (an empty object). */
+  readonly emptyBody?: true;
   /** The 400's message when the query or body is refused. */
   readonly invalid?: string;
   /** Answers beyond those the permission and the request imply (401, 403, 400, 415, ...). */

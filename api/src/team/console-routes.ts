@@ -146,7 +146,7 @@ export class ConsoleRoutes {
       const signed = route.session === 'optional' ? await this.signed(req) : signedOf(res);
       await handle({ req, res, query, body, signed });
     };
-    const json = route.body ? [requireJson, this.json] : [];
+    const json = route.body || route.emptyBody ? [requireJson, this.json] : [];
     const checks =
       permission === 'public'
         ? (route.guards?.(context) ?? [])

@@ -20,4 +20,6 @@ export interface ConsoleContext {
   readonly accessOf: AccessOf;
   /** Every console action records itself here. */
   readonly audit: AuditLog;
+  /** Moves updates along at once after a send or a resume (the update sender). */
+  readonly pokeUpdates: () => void;
 }

@@ -134,7 +134,7 @@ export const inboxRoutes = [
     body: {
       name: 'TeamReviewRequest',
       schema: reviewRequestSchema,
-      example: { status: 'in-progress', note: 'Called back on Monday.' },
+      examples: [{ status: 'in-progress', note: 'Called back on Monday.' }],
     },
     invalid: 'The change is not valid.',
     answers: {
@@ -242,7 +242,7 @@ export const inboxRoutes = [
     description:
       'Shared self-assessments are anonymous (they hold no address), so none can be attributed. An audit entry records ' +
       'who erased how many records and when, without the address.',
-    body: { name: 'TeamEraseRequest', schema: eraseRequestSchema, example: { email: 'someone.else@example.org' } },
+    body: { name: 'TeamEraseRequest', schema: eraseRequestSchema, examples: [{ email: 'someone.else@example.org' }] },
     invalid: 'Enter the email address to erase.',
     answers: { 200: { description: 'What was deleted.', schema: { name: 'TeamErasure', schema: erasureSchema } } },
     audit: ['erase'],

@@ -37,7 +37,7 @@ export const memberRoutes = [
     body: {
       name: 'TeamMemberRequest',
       schema: memberRequestSchema,
-      example: { email: 'presenter.desk@example.org', roles: ['content:showcase'] },
+      examples: [{ email: 'presenter.desk@example.org', roles: ['content:showcase'] }],
     },
     invalid: 'The member is not valid.',
     answers: {
@@ -79,7 +79,7 @@ export const memberRoutes = [
     body: {
       name: 'TeamMemberRemoval',
       schema: memberRemovalSchema,
-      example: { email: 'presenter.desk@example.org' },
+      examples: [{ email: 'presenter.desk@example.org' }],
     },
     invalid: 'Enter the member to remove.',
     answers: {

@@ -64,7 +64,7 @@ const errorAnswer = (description: string): ResponseObject => ({ description, con
 function impliedAnswers(route: ConsoleRoute, jsonKb: number): Record<string, ResponseObject | Reference> {
   const answers: Record<string, ResponseObject | Reference> = {};
   if (route.query) answers['400'] = ref('responses', 'BadRequest');
-  if (route.body) {
+  if (route.body || route.emptyBody) {
     Object.assign(answers, {
       '400': ref('responses', 'BadRequest'),
       '408': ref('responses', 'RequestTimeout'),
@@ -115,6 +115,9 @@ export function consoleOperation(route: ConsoleRoute, jsonKb: number) {
     ...(route.session === 'optional' && { security: [{ teamSession: [] }, {}] }),
     ...(parameters.length > 0 && { parameters }),
     ...(route.body && { requestBody: { required: true, content: json(ref('schemas', route.body.name)) } }),
+    ...(route.emptyBody && {
+      requestBody: { required: true, content: json({ type: 'object', additionalProperties: false }) },
+    }),
     responses: {
       ...impliedAnswers(route, jsonKb),
       ...Object.fromEntries(answers.map(([status, answer]) => [status, declaredAnswer(answer)])),
@@ -122,8 +125,8 @@ export function consoleOperation(route: ConsoleRoute, jsonKb: number) {
   };
   const schemas: Record<string, JsonSchema> = {};
   if (route.body) {
-    const { name, schema, example } = route.body;
-    schemas[name] = { ...requestSchema(schema), ...(example !== undefined && { examples: [example] }) };
+    const { name, schema, examples } = route.body;
+    schemas[name] = { ...requestSchema(schema), ...(examples && { examples }) };
   }
   for (const [, { schema }] of answers) if (schema) schemas[schema.name] = responseSchema(schema.schema);
   return { path, method: route.method.toLowerCase() as 'get' | 'post', operation, schemas };

@@ -11,7 +11,7 @@ import { auditLog } from './audit-log';
 import { ConsoleRoutes } from './console-routes';
 import type { ConsoleContext } from './context';
 import { CONSOLE_ROUTES } from './declarations';
-import { updatesTeamRoutes } from '../updates/team-routes';
+import { UPDATES_TEAM_ROUTES } from '../updates/team-routes';
 
 export interface TeamRoutesOptions {
   readonly store: Store;
@@ -51,6 +51,7 @@ export function teamConsole({
     clock,
     accessOf: accessOf(store.members, config.teamEmails),
     audit: auditLog(store.audit, clock),
+    pokeUpdates,
   };
   const routes = new ConsoleRoutes({
     store,
@@ -58,8 +59,7 @@ export function teamConsole({
     clock,
     jsonLimitBytes: config.jsonLimitBytes,
   });
-  for (const route of CONSOLE_ROUTES) routes.add(route, context);
-  updatesTeamRoutes(routes, context, pokeUpdates);
+  for (const route of [...CONSOLE_ROUTES, ...UPDATES_TEAM_ROUTES]) routes.add(route, context);
   editorRoutes(routes, context, content);
   return routes;
 }

@@ -54,7 +54,7 @@ export const signInRoutes = [
     description:
       'A team member (TEAM_EMAILS) receives a link by email that signs in once, within 15 minutes. Every address gets ' +
       'the same answer, so the answer tells nothing about who is on the team.',
-    body: { name: 'TeamSignInRequest', schema: signInRequestSchema, example: { email: 'coordinator@example.org' } },
+    body: { name: 'TeamSignInRequest', schema: signInRequestSchema, examples: [{ email: 'coordinator@example.org' }] },
     invalid: 'Enter your email address.',
     answers: {
       202: {

@@ -3,30 +3,21 @@
  * (no session) and the console's Updates and Subscribers (session, `updates` role). Requests and
  * answers come from @wpc/shared/updates/schemas, which the routes check with.
  */
-import { TEAM_API } from '@wpc/shared/team';
 import { ONE_CLICK_BODY, UPDATE_LISTS, UPDATES_API } from '@wpc/shared/updates';
 import {
   archiveSchema,
   confirmAnswerSchema,
   confirmInfoSchema,
   confirmRequestSchema,
-  draftRequestSchema,
-  fromReleaseRequestSchema,
   preferencesRequestSchema,
   preferencesSchema,
-  previewRequestSchema,
-  previewSchema,
   publicUpdateSchema,
-  releasesAnswerSchema,
-  sendRequestSchema,
-  subscriberQuerySchema,
-  subscribersAnswerSchema,
   tokenQuerySchema,
-  updateSchema,
 } from '@wpc/shared/updates/schemas';
 import { requestSchema, responseSchema, type JsonSchema } from '../openapi/json-schema';
-import type { OperationObject, ParameterObject, PathItemObject, ResponseObject } from '../openapi/types';
-import { attachment, csrfParameter, json, queryParameters, ref } from '../team/openapi';
+import type { OperationObject, PathItemObject, ResponseObject } from '../openapi/types';
+import { consolePaths, json, queryParameters, ref } from '../team/openapi';
+import { UPDATES_TEAM_ROUTES } from './team-routes';
 
 export interface UpdatesDocumentPart {
   readonly paths: Record<string, PathItemObject>;
@@ -65,35 +56,10 @@ const formBody = (schema: string, formSchema: string, formNote: string) => ({
     'application/x-www-form-urlencoded': { schema: ref('schemas', formSchema) },
   },
 });
-const updateId: ParameterObject = {
-  name: 'updateId',
-  in: 'path',
-  required: true,
-  description: 'The update id (from the list of updates).',
-  schema: { type: 'string', pattern: '^[A-Za-z0-9]{1,64}$' },
-};
 
 export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
   const pub = (op: Omit<OperationObject, 'tags'>): OperationObject => ({ ...op, tags: ['updates'] });
-  const team = (op: Omit<OperationObject, 'tags'>): OperationObject => ({
-    ...op,
-    tags: ['team'],
-    security: [{ teamSession: [] }],
-    description: `${op.description ?? ''}${op.description ? ' ' : ''}Needs: updates.`,
-  });
-  const signedIn = {
-    '401': error('Not signed in, or the session ended.'),
-    '403': error('The roles of the signed-in person do not include updates, or (a change) the X-CSRF-Token is wrong.'),
-    ...common,
-  };
-  const jsonBody = {
-    '400': ref('responses', 'BadRequest'),
-    '413': ref('responses', 'PayloadTooLarge'),
-    '415': error(`Not application/json (JSON bodies up to ${jsonKb} KB).`),
-  };
-  const emptyBody = { required: true, content: json({ type: 'object', additionalProperties: false }) };
   const tokenQuery = queryParameters(tokenQuerySchema);
-  const update = answer('The update as it is now, with its delivery counts.', 'Update');
 
   const paths: Record<string, PathItemObject> = {
     [`${UPDATES_API}/confirm`]: {
@@ -201,175 +167,19 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
       get: pub({
         operationId: 'updatesWebVersion',
         summary: 'The public web version of a sent update',
-        parameters: [{ ...updateId, name: 'id' }],
+        parameters: [
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            description: 'The update id (from the list of updates).',
+            schema: { type: 'string', pattern: '^[A-Za-z0-9]{1,64}$' },
+          },
+        ],
         responses: {
           '200': answer('The update as sent (sanitised HTML; no tracking).', 'PublicUpdate'),
           '404': error('No such update, or it was not sent.'),
           ...common,
-        },
-      }),
-    },
-    [`${TEAM_API}/updates`]: {
-      get: team({
-        operationId: 'teamUpdates',
-        summary: 'Every update, newest first, with its delivery counts',
-        responses: {
-          '200': {
-            description: 'The updates.',
-            content: json({
-              type: 'object',
-              properties: { updates: { type: 'array', items: ref('schemas', 'Update') } },
-            }),
-          },
-          ...signedIn,
-        },
-      }),
-      post: team({
-        operationId: 'teamCreateUpdate',
-        summary: 'Write a draft update',
-        parameters: [csrfParameter],
-        requestBody: { required: true, content: json(ref('schemas', 'UpdateDraft')) },
-        responses: { '201': answer('The draft.', 'Update'), ...jsonBody, ...signedIn },
-      }),
-    },
-    [`${TEAM_API}/update-releases`]: {
-      get: team({
-        operationId: 'teamUpdateReleases',
-        summary: 'The published press releases an update can start from, newest first',
-        responses: { '200': answer('The releases.', 'UpdateReleases'), ...signedIn },
-      }),
-      post: team({
-        operationId: 'teamUpdateFromRelease',
-        summary: 'A new draft from a published press release: its title, summary, text and a link to its page',
-        parameters: [csrfParameter],
-        requestBody: { required: true, content: json(ref('schemas', 'UpdateFromRelease')) },
-        responses: {
-          '201': answer('The new draft.', 'Update'),
-          '404': {
-            description:
-              'No published press release has this slug (`fields.slug` says so, for the choice in the form).',
-            content: json(ref('schemas', 'BadRequest')),
-          },
-          ...jsonBody,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/update-preview`]: {
-      post: team({
-        operationId: 'teamPreviewUpdate',
-        summary: 'The email as a subscriber would receive it (HTML and text), with its footer',
-        parameters: [csrfParameter],
-        requestBody: { required: true, content: json(ref('schemas', 'UpdatePreviewRequest')) },
-        responses: { '200': answer('The email.', 'UpdatePreview'), ...jsonBody, ...signedIn },
-      }),
-    },
-    [`${TEAM_API}/updates/{updateId}`]: {
-      get: team({
-        operationId: 'teamUpdate',
-        summary: 'One update with its delivery counts',
-        parameters: [updateId],
-        responses: { '200': update, '404': error('No such update.'), ...signedIn },
-      }),
-      post: team({
-        operationId: 'teamEditUpdate',
-        summary: 'Change a draft',
-        parameters: [updateId, csrfParameter],
-        requestBody: { required: true, content: json(ref('schemas', 'UpdateDraft')) },
-        responses: {
-          '200': update,
-          '404': error('No such update.'),
-          '409': error('Only a draft can be changed.'),
-          ...jsonBody,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/updates/{updateId}/test`]: {
-      post: team({
-        operationId: 'teamTestUpdate',
-        summary: 'Send the update to the signed-in person only (audited)',
-        parameters: [updateId, csrfParameter],
-        requestBody: emptyBody,
-        responses: {
-          '200': {
-            description: 'Sent to this address.',
-            content: json({ type: 'object', properties: { sentTo: { type: 'string' } }, required: ['sentTo'] }),
-          },
-          '404': error('No such update.'),
-          '409': error('Email is off on this server (no SMTP_URL).'),
-          ...jsonBody,
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/updates/{updateId}/send`]: {
-      post: team({
-        operationId: 'teamSendUpdate',
-        summary: 'Send a draft now, or schedule it (audited); refused for a list with no confirmed subscriber',
-        parameters: [updateId, csrfParameter],
-        requestBody: { required: true, content: json(ref('schemas', 'UpdateSendRequest')) },
-        responses: {
-          '200': update,
-          '404': error('No such update.'),
-          '409': error('The update is not a draft.'),
-          ...jsonBody,
-          ...signedIn,
-        },
-      }),
-    },
-    ...Object.fromEntries(
-      (['pause', 'resume', 'cancel'] as const).map((action) => [
-        `${TEAM_API}/updates/{updateId}/${action}`,
-        {
-          post: team({
-            operationId: `team${action[0]!.toUpperCase()}${action.slice(1)}Update`,
-            summary: `${action[0]!.toUpperCase()}${action.slice(1)} the sending of an update (audited)`,
-            parameters: [updateId, csrfParameter],
-            requestBody: emptyBody,
-            responses: {
-              '200': update,
-              '404': error('No such update.'),
-              '409': error(`This update cannot be ${action === 'pause' ? 'paused' : `${action}d`} in its state.`),
-              ...jsonBody,
-              ...signedIn,
-            },
-          }),
-        },
-      ]),
-    ),
-    [`${TEAM_API}/subscribers`]: {
-      get: team({
-        operationId: 'teamSubscribers',
-        summary: 'Counts per list, the suppressed count, and a search by address',
-        parameters: queryParameters(subscriberQuerySchema),
-        responses: {
-          '200': answer('Counts and the matching addresses.', 'Subscribers'),
-          '400': ref('responses', 'BadRequest'),
-          ...signedIn,
-        },
-      }),
-    },
-    [`${TEAM_API}/subscribers/export`]: {
-      get: team({
-        operationId: 'teamExportSubscribers',
-        summary: 'Every subscriber with its consent records, as CSV or Excel, all cells text (audited)',
-        parameters: [
-          {
-            name: 'format',
-            in: 'query',
-            required: true,
-            description: 'csv or xlsx',
-            schema: { enum: ['csv', 'xlsx'] },
-          },
-        ],
-        responses: {
-          '200': attachment('The file, as an attachment.', [
-            'text/csv',
-            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          ]),
-          '400': ref('responses', 'BadRequest'),
-          ...signedIn,
         },
       }),
     },
@@ -410,20 +220,7 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
     PreferencesRequest: requestSchema(preferencesRequestSchema),
     UpdatesArchive: responseSchema(archiveSchema),
     PublicUpdate: responseSchema(publicUpdateSchema),
-    Update: responseSchema(updateSchema),
-    UpdateDraft: {
-      ...requestSchema(draftRequestSchema),
-      examples: [{ subject: 'The 2027 Scorecard is out', body: 'Read what changed.', list: 'scorecard' }],
-    },
-    UpdatePreviewRequest: requestSchema(previewRequestSchema),
-    UpdateReleases: responseSchema(releasesAnswerSchema),
-    UpdateFromRelease: {
-      ...requestSchema(fromReleaseRequestSchema),
-      examples: [{ slug: 'community-wildfire-resilience-scorecard-launched', list: 'scorecard' }],
-    },
-    UpdatePreview: responseSchema(previewSchema),
-    UpdateSendRequest: { ...requestSchema(sendRequestSchema), examples: [{}, { at: '2026-12-01T09:00:00Z' }] },
-    Subscribers: responseSchema(subscribersAnswerSchema),
   };
-  return { paths, schemas };
+  const team = consolePaths(UPDATES_TEAM_ROUTES, jsonKb);
+  return { paths: { ...paths, ...team.paths }, schemas: { ...schemas, ...team.schemas } };
 }

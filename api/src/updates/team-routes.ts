@@ -1,23 +1,27 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type { Request, Response } from 'express';
-import type { AuditAction } from '@wpc/shared/team';
+import { z } from 'zod';
 import { LIST_NAMES, UPDATE_LISTS } from '@wpc/shared/updates';
 import {
   draftRequestSchema,
   fromReleaseRequestSchema,
   previewRequestSchema,
+  previewSchema,
+  releasesAnswerSchema,
   sendRequestSchema,
   subscriberQuerySchema,
+  subscribersAnswerSchema,
+  testSentSchema,
+  updateSchema,
+  updatesAnswerSchema,
   type SubscriberRow,
 } from '@wpc/shared/updates/schemas';
 import { TEAM_EXPORT_FORMATS } from '@wpc/shared/team/schemas';
 import { HttpError, sendError } from '../http/errors';
+import { badRequestSchema } from '../openapi/responses';
 import { csvCell, csvWriter, type TableShape } from '../submissions/export';
-import type { ConsoleHandler, ConsoleRoutes, Signed } from '../team/console-routes';
-import type { ConsoleContext } from '../team/context';
+import { consoleRoute, type Answer, type ConsoleRoute, type RouteHandler } from '../team/console-route';
 import { writeWorkbook } from '../team/export';
-import { parse } from '../team/requests';
 import * as compose from './compose';
 import { draftFromRelease, releaseChoices } from './releases';
 import type { Subscriber, SubscriberSummary } from './subscriptions';
@@ -62,202 +66,308 @@ const subscriberRow = (subscriber: SubscriberSummary): SubscriberRow => ({
 
 /** A console action; a refusal of the use-case is answered with its status, message and fields. */
 const act =
-  (work: (req: Request, res: Response, signed: Signed) => Promise<void>): ConsoleHandler =>
-  async (req, res, signed) => {
+  <Q, B, P>(work: RouteHandler<Q, B, P>): RouteHandler<Q, B, P> =>
+  async (input) => {
     try {
-      await work(req, res, signed);
+      await work(input);
     } catch (error) {
       if (!(error instanceof compose.UpdateRefused)) throw error;
+      const { res } = input;
       sendError(res, new HttpError(error.status, error.message, error.fields ? { fields: error.fields } : {}));
     }
   };
+
+const update = { name: 'Update', schema: updateSchema };
+const updateId = { updateId: 'The update id (from the list of updates).' };
+const updateAnswer: Answer = { description: 'The update as it is now, with its delivery counts.', schema: update };
+const noSuchUpdate: Answer = { description: 'No such update.' };
+const draft = {
+  name: 'UpdateDraft',
+  schema: draftRequestSchema,
+  examples: [{ subject: 'The 2027 Scorecard is out', body: 'Read what changed.', list: 'scorecard' as const }],
+};
+const title = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
+
+/** Pause, resume and cancel: the same route but for the use-case it runs. */
+const stateChange = (action: 'pause' | 'resume' | 'cancel') =>
+  consoleRoute({
+    method: 'POST',
+    path: `/updates/:updateId/${action}`,
+    permission: 'updates',
+    emptyBody: true,
+    operationId: `team${title(action)}Update`,
+    summary: `${title(action)} the sending of an update (audited)`,
+    params: updateId,
+    answers: {
+      200: updateAnswer,
+      404: noSuchUpdate,
+      409: { description: `This update cannot be ${action === 'pause' ? 'paused' : `${action}d`} in its state.` },
+    },
+    audit: [`update-${action}`],
+    handler: ({ store, logger, clock, audit, pokeUpdates }) => {
+      const run = {
+        pause: (id: string) => compose.pause(store, id),
+        resume: (id: string) => compose.resume(store, id),
+        cancel: (id: string) => compose.cancel(store, id, clock()),
+      }[action];
+      return act(async ({ req, res, signed: { email } }) => {
+        const id = String(req.params.updateId);
+        const changed = await run(id);
+        await audit.record(email, `update-${action}`, { target: id });
+        logger.info({ update: id }, `update ${action}`);
+        pokeUpdates();
+        res.json(await compose.updateView(store, changed));
+      });
+    },
+  });
 
 /**
  * The console's Updates (compose, preview, test, send or schedule, pause, resume, cancel) and
  * Subscribers (counts, search, export) under /api/team, each route needing the `updates` role;
  * every test send, send, schedule, pause, resume, cancel and export is audited before its answer.
- * `poke` starts what was sent or resumed at once, rather than at the update sender's next round.
+ * `pokeUpdates` starts what was sent or resumed at once, rather than at the update sender's next round.
  */
-export function updatesTeamRoutes(
-  routes: ConsoleRoutes,
-  { store, config, logger, mailer, clock, audit }: ConsoleContext,
-  poke: () => void,
-): void {
-  const settings = config;
-  const record = (by: string, action: AuditAction, update: string) => audit.record(by, action, { target: update });
+export const UPDATES_TEAM_ROUTES: readonly ConsoleRoute[] = [
+  consoleRoute({
+    method: 'GET',
+    path: '/updates',
+    permission: 'updates',
+    operationId: 'teamUpdates',
+    summary: 'Every update, newest first, with its delivery counts',
+    answers: { 200: { description: 'The updates.', schema: { name: 'Updates', schema: updatesAnswerSchema } } },
+    handler: ({ store }) =>
+      act(async ({ res }) => {
+        const updates = await store.updates.list();
+        res.json({ updates: await Promise.all(updates.map((one) => compose.updateView(store, one))) });
+      }),
+  }),
 
-  routes.get(
-    '/updates',
-    'updates',
-    act(async (_req, res) => {
-      const updates = await store.updates.list();
-      res.json({ updates: await Promise.all(updates.map((update) => compose.updateView(store, update))) });
-    }),
-  );
-
-  routes.post(
-    '/updates',
-    'updates',
-    act(async (req, res, { email }) => {
-      const draft = parse(draftRequestSchema, req.body, res, 'The update cannot be saved.');
-      if (!draft) return;
-      const update = await compose.createDraft(store, draft, email, clock());
-      res.status(201).json(await compose.updateView(store, update));
-    }),
-  );
+  consoleRoute({
+    method: 'POST',
+    path: '/updates',
+    permission: 'updates',
+    operationId: 'teamCreateUpdate',
+    summary: 'Write a draft update',
+    body: draft,
+    invalid: 'The update cannot be saved.',
+    answers: { 201: { description: 'The draft.', schema: update } },
+    handler: ({ store, clock }) =>
+      act(async ({ res, body, signed: { email } }) => {
+        const created = await compose.createDraft(store, body, email, clock());
+        res.status(201).json(await compose.updateView(store, created));
+      }),
+  }),
 
   // The published press releases, and a draft started from one (not under /updates/, as below).
-  routes.get(
-    '/update-releases',
-    'updates',
-    act(async (_req, res) => {
-      res.json({ releases: await releaseChoices(store) });
-    }),
-  );
+  consoleRoute({
+    method: 'GET',
+    path: '/update-releases',
+    permission: 'updates',
+    operationId: 'teamUpdateReleases',
+    summary: 'The published press releases an update can start from, newest first',
+    answers: {
+      200: { description: 'The releases.', schema: { name: 'UpdateReleases', schema: releasesAnswerSchema } },
+    },
+    handler: ({ store }) =>
+      act(async ({ res }) => {
+        res.json({ releases: await releaseChoices(store) });
+      }),
+  }),
 
-  routes.post(
-    '/update-releases',
-    'updates',
-    act(async (req, res, { email }) => {
-      const choice = parse(fromReleaseRequestSchema, req.body, res, 'The update cannot be started.');
-      if (!choice) return;
-      const draft = await draftFromRelease(store, choice.slug, choice.list, settings.siteOrigin);
-      if (!draft)
-        throw new compose.UpdateRefused(404, 'No published press release has this slug: choose one from the list.', {
-          slug: 'Not a published press release.',
-        });
-      const update = await compose.createDraft(store, draft, email, clock());
-      res.status(201).json(await compose.updateView(store, update));
-    }),
-  );
+  consoleRoute({
+    method: 'POST',
+    path: '/update-releases',
+    permission: 'updates',
+    operationId: 'teamUpdateFromRelease',
+    summary: 'A new draft from a published press release: its title, summary, text and a link to its page',
+    body: {
+      name: 'UpdateFromRelease',
+      schema: fromReleaseRequestSchema,
+      examples: [{ slug: 'community-wildfire-resilience-scorecard-launched', list: 'scorecard' }],
+    },
+    invalid: 'The update cannot be started.',
+    answers: {
+      201: { description: 'The new draft.', schema: update },
+      404: {
+        description: 'No published press release has this slug (`fields.slug` says so, for the choice in the form).',
+        schema: { name: 'BadRequest', schema: badRequestSchema },
+      },
+    },
+    handler: ({ store, config, clock }) =>
+      act(async ({ res, body, signed: { email } }) => {
+        const started = await draftFromRelease(store, body.slug, body.list, config.siteOrigin);
+        if (!started)
+          throw new compose.UpdateRefused(404, 'No published press release has this slug: choose one from the list.', {
+            slug: 'Not a published press release.',
+          });
+        const created = await compose.createDraft(store, started, email, clock());
+        res.status(201).json(await compose.updateView(store, created));
+      }),
+  }),
 
   // Not under /updates/: /updates/:updateId would answer it too, and OPTIONS would list a GET.
-  routes.post(
-    '/update-preview',
-    'updates',
-    act(async (req, res) => {
-      const draft = parse(previewRequestSchema, req.body, res, 'The update cannot be previewed.');
-      if (!draft) return;
-      res.json(compose.preview(draft, settings));
-    }),
-  );
-
-  routes.get(
-    '/updates/:updateId',
-    'updates',
-    act(async (req, res) => {
-      const update = await store.updates.get(String(req.params.updateId));
-      if (!update) throw new compose.UpdateRefused(404, 'No such update.');
-      res.json(await compose.updateView(store, update));
-    }),
-  );
-
-  routes.post(
-    '/updates/:updateId',
-    'updates',
-    act(async (req, res) => {
-      const draft = parse(draftRequestSchema, req.body, res, 'The update cannot be saved.');
-      if (!draft) return;
-      const update = await compose.editDraft(store, String(req.params.updateId), draft);
-      res.json(await compose.updateView(store, update));
-    }),
-  );
-
-  routes.post(
-    '/updates/:updateId/test',
-    'updates',
-    act(async (req, res, { email }) => {
-      const id = String(req.params.updateId);
-      await compose.sendTest(store, id, email, mailer, settings);
-      await record(email, 'update-test', id);
-      res.json({ sentTo: email });
-    }),
-  );
-
-  routes.post(
-    '/updates/:updateId/send',
-    'updates',
-    act(async (req, res, { email }) => {
-      const body = parse(sendRequestSchema, req.body, res, 'The update cannot be sent.');
-      if (!body) return;
-      const id = String(req.params.updateId);
-      const at = body.at === undefined ? undefined : new Date(body.at);
-      const update = await compose.send(store, id, at, clock());
-      await record(email, at ? 'update-schedule' : 'update-send', id);
-      logger.info(
-        { update: id, list: update.list, scheduledAt: update.scheduledAt },
-        at ? 'update scheduled' : 'update sending',
-      );
-      poke();
-      res.json(await compose.updateView(store, update));
-    }),
-  );
-
-  for (const [action, run] of [
-    ['pause', (id: string) => compose.pause(store, id)],
-    ['resume', (id: string) => compose.resume(store, id)],
-    ['cancel', (id: string) => compose.cancel(store, id, clock())],
-  ] as const) {
-    routes.post(
-      `/updates/:updateId/${action}`,
-      'updates',
-      act(async (req, res, { email }) => {
-        const id = String(req.params.updateId);
-        const update = await run(id);
-        await record(email, `update-${action}`, id);
-        logger.info({ update: id }, `update ${action}`);
-        poke();
-        res.json(await compose.updateView(store, update));
+  consoleRoute({
+    method: 'POST',
+    path: '/update-preview',
+    permission: 'updates',
+    operationId: 'teamPreviewUpdate',
+    summary: 'The email as a subscriber would receive it (HTML and text), with its footer',
+    body: { name: 'UpdatePreviewRequest', schema: previewRequestSchema },
+    invalid: 'The update cannot be previewed.',
+    answers: { 200: { description: 'The email.', schema: { name: 'UpdatePreview', schema: previewSchema } } },
+    handler: ({ config }) =>
+      act(({ res, body }) => {
+        res.json(compose.preview(body, config));
       }),
-    );
-  }
+  }),
 
-  routes.get(
-    '/subscribers',
-    'updates',
-    act(async (req, res) => {
-      const query = parse(subscriberQuerySchema, req.query, res, 'The search is not valid.');
-      if (!query) return;
-      // Addresses only for a search: listing everyone would read every subscriber on each visit.
-      const q = query.q?.trim();
-      const [counts, suppressed, rows] = await Promise.all([
-        store.subscriptions.counts(),
-        store.suppressions.count(),
-        q ? store.subscriptions.search({ q, list: query.list, limit: SEARCH_ROWS }) : [],
-      ]);
-      res.json({ counts, suppressed, rows: rows.map(subscriberRow) });
-    }),
-  );
+  consoleRoute({
+    method: 'GET',
+    path: '/updates/:updateId',
+    permission: 'updates',
+    operationId: 'teamUpdate',
+    summary: 'One update with its delivery counts',
+    params: updateId,
+    answers: { 200: updateAnswer, 404: noSuchUpdate },
+    handler: ({ store }) =>
+      act(async ({ req, res }) => {
+        const found = await store.updates.get(String(req.params.updateId));
+        if (!found) throw new compose.UpdateRefused(404, 'No such update.');
+        res.json(await compose.updateView(store, found));
+      }),
+  }),
 
-  routes.get(
-    '/subscribers/export',
-    'updates',
-    act(async (req, res, { email }) => {
-      const format = req.query.format;
-      if (!TEAM_EXPORT_FORMATS.includes(format as (typeof TEAM_EXPORT_FORMATS)[number])) {
-        sendError(
-          res,
-          new HttpError(400, `Choose a format: ${TEAM_EXPORT_FORMATS.join(' or ')}.`, {
-            fields: { format: 'Unknown format.' },
-          }),
+  consoleRoute({
+    method: 'POST',
+    path: '/updates/:updateId',
+    permission: 'updates',
+    operationId: 'teamEditUpdate',
+    summary: 'Change a draft',
+    params: updateId,
+    body: draft,
+    invalid: 'The update cannot be saved.',
+    answers: { 200: updateAnswer, 404: noSuchUpdate, 409: { description: 'Only a draft can be changed.' } },
+    handler: ({ store }) =>
+      act(async ({ req, res, body }) => {
+        const edited = await compose.editDraft(store, String(req.params.updateId), body);
+        res.json(await compose.updateView(store, edited));
+      }),
+  }),
+
+  consoleRoute({
+    method: 'POST',
+    path: '/updates/:updateId/test',
+    permission: 'updates',
+    emptyBody: true,
+    operationId: 'teamTestUpdate',
+    summary: 'Send the update to the signed-in person only (audited)',
+    params: updateId,
+    answers: {
+      200: { description: 'Sent to this address.', schema: { name: 'UpdateTestSent', schema: testSentSchema } },
+      404: noSuchUpdate,
+      409: { description: 'Email is off on this server (no SMTP_URL).' },
+    },
+    audit: ['update-test'],
+    handler: ({ store, config, mailer, audit }) =>
+      act(async ({ req, res, signed: { email } }) => {
+        const id = String(req.params.updateId);
+        await compose.sendTest(store, id, email, mailer, config);
+        await audit.record(email, 'update-test', { target: id });
+        res.json({ sentTo: email });
+      }),
+  }),
+
+  consoleRoute({
+    method: 'POST',
+    path: '/updates/:updateId/send',
+    permission: 'updates',
+    operationId: 'teamSendUpdate',
+    summary: 'Send a draft now, or schedule it (audited); refused for a list with no confirmed subscriber',
+    params: updateId,
+    body: { name: 'UpdateSendRequest', schema: sendRequestSchema, examples: [{}, { at: '2026-12-01T09:00:00Z' }] },
+    invalid: 'The update cannot be sent.',
+    answers: { 200: updateAnswer, 404: noSuchUpdate, 409: { description: 'The update is not a draft.' } },
+    audit: ['update-schedule', 'update-send'],
+    handler: ({ store, logger, clock, audit, pokeUpdates }) =>
+      act(async ({ req, res, body, signed: { email } }) => {
+        const id = String(req.params.updateId);
+        const at = body.at === undefined ? undefined : new Date(body.at);
+        const sent = await compose.send(store, id, at, clock());
+        await audit.record(email, at ? 'update-schedule' : 'update-send', { target: id });
+        logger.info(
+          { update: id, list: sent.list, scheduledAt: sent.scheduledAt },
+          at ? 'update scheduled' : 'update sending',
         );
-        return;
-      }
-      await audit.record(email, 'export', { detail: `${String(format)}, every subscriber` });
-      const rows = await store.subscriptions.all();
-      res.attachment(`subscribers-${clock().toISOString().slice(0, 10)}.${String(format)}`);
-      res.set('X-Content-Type-Options', 'nosniff');
-      if (format === 'csv') {
-        res.type('text/csv; charset=utf-8');
-        const records = rows.map((row) => {
-          const cells = SUBSCRIBER_TABLE.toCells(row);
-          return Object.fromEntries(SUBSCRIBER_TABLE.columns.map((column, index) => [column, csvCell(cells[index])]));
-        });
-        await pipeline(Readable.from(records), csvWriter(SUBSCRIBER_TABLE.columns), res);
-      } else {
-        res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        await writeWorkbook(Readable.from(rows), SUBSCRIBER_TABLE, res);
-      }
+        pokeUpdates();
+        res.json(await compose.updateView(store, sent));
+      }),
+  }),
+
+  stateChange('pause'),
+  stateChange('resume'),
+  stateChange('cancel'),
+
+  consoleRoute({
+    method: 'GET',
+    path: '/subscribers',
+    permission: 'updates',
+    operationId: 'teamSubscribers',
+    summary: 'Counts per list, the suppressed count, and a search by address',
+    query: subscriberQuerySchema,
+    invalid: 'The search is not valid.',
+    answers: {
+      200: {
+        description: 'Counts and the matching addresses.',
+        schema: { name: 'Subscribers', schema: subscribersAnswerSchema },
+      },
+    },
+    handler: ({ store }) =>
+      act(async ({ res, query }) => {
+        // Addresses only for a search: listing everyone would read every subscriber on each visit.
+        const q = query.q?.trim();
+        const [counts, suppressed, rows] = await Promise.all([
+          store.subscriptions.counts(),
+          store.suppressions.count(),
+          q ? store.subscriptions.search({ q, list: query.list, limit: SEARCH_ROWS }) : [],
+        ]);
+        res.json({ counts, suppressed, rows: rows.map(subscriberRow) });
+      }),
+  }),
+
+  consoleRoute({
+    method: 'GET',
+    path: '/subscribers/export',
+    permission: 'updates',
+    operationId: 'teamExportSubscribers',
+    summary: 'Every subscriber with its consent records, as CSV or Excel, all cells text (audited)',
+    query: z.object({
+      format: z.enum(TEAM_EXPORT_FORMATS, { error: 'Unknown format.' }).describe('csv or xlsx'),
     }),
-  );
-}
+    invalid: `Choose a format: ${TEAM_EXPORT_FORMATS.join(' or ')}.`,
+    answers: {
+      200: {
+        description: 'The file, as an attachment.',
+        attachment: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    audit: ['export'],
+    handler: ({ store, clock, audit }) =>
+      act(async ({ res, query: { format }, signed: { email } }) => {
+        await audit.record(email, 'export', { detail: `${format}, every subscriber` });
+        const rows = await store.subscriptions.all();
+        res.attachment(`subscribers-${clock().toISOString().slice(0, 10)}.${format}`);
+        res.set('X-Content-Type-Options', 'nosniff');
+        if (format === 'csv') {
+          res.type('text/csv; charset=utf-8');
+          const records = rows.map((row) => {
+            const cells = SUBSCRIBER_TABLE.toCells(row);
+            return Object.fromEntries(SUBSCRIBER_TABLE.columns.map((column, index) => [column, csvCell(cells[index])]));
+          });
+          await pipeline(Readable.from(records), csvWriter(SUBSCRIBER_TABLE.columns), res);
+        } else {
+          res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+          await writeWorkbook(Readable.from(rows), SUBSCRIBER_TABLE, res);
+        }
+      }),
+  }),
+];

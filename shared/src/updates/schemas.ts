@@ -122,6 +122,11 @@ export const updateSchema = z.object({
   webVersion: z.string().nullable().describe('The public web version, once sending started.'),
 });
 export type UpdateView = z.infer<typeof updateSchema>;
+export const updatesAnswerSchema = z.object({ updates: z.array(updateSchema) });
+export type UpdatesAnswer = z.infer<typeof updatesAnswerSchema>;
+/** A test send's answer: the signed-in address it went to. */
+export const testSentSchema = z.object({ sentTo: z.string() });
+export type TestSent = z.infer<typeof testSentSchema>;
 
 export const previewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type UpdatePreview = z.infer<typeof previewSchema>;
