@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import pino from 'pino';
 import request from 'supertest';
-import { ROLES, type Permission } from '@wpc/shared/team';
+import { ROLES, type Permission, type Role } from '@wpc/shared/team';
 import { createApp } from '../src/app';
 import type { ApiConfig } from '../src/config';
 import { Housekeeping } from '../src/housekeeping';
@@ -35,6 +35,19 @@ const visitorSubmission = (): NewSubmission =>
     receivedAt: new Date('2025-03-01T10:00:00Z'),
     fields: { firstName: 'Maria', lastName: VISITOR_NAME, email: VISITOR_EMAIL, message: 'Hello' },
   }) as NewSubmission;
+
+/**
+ * The spec's table of roles (api/README, "Who may do what"): what each role may do besides what
+ * every signed-in person may (the session, signing out). Written out, not derived from can().
+ */
+const MAY: Readonly<Record<Role, readonly Permission[]>> = {
+  inbox: ['inbox'],
+  updates: ['updates'],
+  'content:home': ['content', 'content:home'],
+  'content:scorecard': ['content', 'content:scorecard'],
+  'content:showcase': ['content', 'content:showcase'],
+  'content:map': ['content', 'content:map'],
+};
 
 /** A route's path with its parameters filled in. */
 const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, 'abc123');
@@ -98,23 +111,38 @@ for (const storeCase of storeCases) {
         roles: ['content:showcase'],
         freshUntil: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
-      const { declared } = teamConsole({ store: h.store, config, logger: undefined as never });
-      const allowed = (permission: Permission | 'public') =>
-        permission === 'public' ||
-        permission === 'signed-in' ||
-        permission === 'content' ||
-        permission === 'content:showcase';
-      for (const route of declared.filter((candidate) => !allowed(candidate.permission))) {
-        const url = `/api/team${concrete(route.path)}`;
-        const res = route.method === 'GET' ? await as(partner).get(url) : await as(partner).post(url, {});
-        expect({ route: route.path, status: res.status }).toEqual({ route: route.path, status: 403 });
-        expect(res.body.error).toMatch(/which your roles do not include\. Ask an admin/);
-      }
       // The inbox says what it needs.
       expect((await as(partner).get('/api/team/submissions')).body.error).toMatch(/^This needs the inbox/);
       // Nothing was read or changed: the visitor's submission is untouched, no member was added.
       expect((await h.store.members.list()).map((member) => member.email)).toEqual([PARTNER]);
     });
+
+    it.each(ROLES)(
+      'every declared route, asked as a member with the role %s: 403 where the spec’s table does not allow it, passed where it does',
+      async (role) => {
+        const admin = await signIn(app, testMail.smtp, ADMIN);
+        const email = `${role.replace(':', '-')}@consortium.test`;
+        await addMember(admin, email, [role]);
+        const member = await signIn(app, testMail.smtp, email);
+        const { declared } = teamConsole({ store: h.store, config, logger: undefined as never });
+        expect(declared.length).toBeGreaterThanOrEqual(40);
+        const allowed = (permission: Permission | 'public') =>
+          permission === 'public' || permission === 'signed-in' || MAY[role].includes(permission);
+        for (const route of declared) {
+          const url = `/api/team${concrete(route.path)}`;
+          const asked = `${route.method} ${route.path}`;
+          if (!allowed(route.permission)) {
+            const res = route.method === 'GET' ? await as(member).get(url) : await as(member).post(url, {});
+            expect({ asked, status: res.status }).toEqual({ asked, status: 403 });
+            expect(res.body.error).toMatch(/which your roles do not include\. Ask an admin/);
+          } else if (route.method === 'GET') {
+            // Reads only: an allowed change would change something (sign-out would end the session).
+            const res = await as(member).get(url);
+            expect({ asked, refused: [401, 403].includes(res.status) }).toEqual({ asked, refused: false });
+          }
+        }
+      },
+    );
 
     it('a member with the inbox role reads the inbox, and not the members or the audit', async () => {
       await h.store.submissions.insert(visitorSubmission());
