@@ -9,8 +9,6 @@ import type { ConsoleContext } from './context';
 import { parse } from './requests';
 import { currentSession, freshUntil, SIGNED_OUT } from './session';
 
-export type { Signed } from './console-route';
-
 export type ConsoleHandler = (req: Request, res: Response, signed: Signed) => unknown;
 
 /** A console route as declared: what it needs ("public": sign-in, the session check). */
@@ -89,15 +87,14 @@ const requireJson: RequestHandler = (req, res, next) => {
  * The console's routes, each declaring the permission it needs. A declared route answers 401
  * without a session, or when its address is no longer an admin or a member (the session is then
  * ended); 403 when the roles lack the permission; and, for a change (POST), 403 without the
- * session's CSRF token and 415 for anything but JSON. Features add theirs here
- * (`routes.get('/updates', 'updates', handler)`), and `declared` lists them all for the tests.
+ * session's CSRF token and 415 for anything but JSON. Features declare theirs
+ * (console-route.ts) and `add` them; the content editor still uses `get`/`post`. `declared`
+ * lists them all for the tests.
  */
 export class ConsoleRoutes {
   readonly router = Router();
   readonly declared: DeclaredRoute[] = [];
   readonly json: RequestHandler;
-  /** For open routes that take a body: JSON only. */
-  readonly requireJson = requireJson;
 
   constructor(private readonly options: ConsoleRoutesOptions) {
     this.json = express.json({ limit: options.jsonLimitBytes, type: 'application/json' });
@@ -106,13 +103,6 @@ export class ConsoleRoutes {
       res.set('X-Robots-Tag', 'noindex, nofollow');
       next();
     });
-  }
-
-  /** A route anyone may call (sign-in, the session check); its handlers do their own checks. */
-  open(method: 'GET' | 'POST', path: string, ...handlers: RequestHandler[]): void {
-    this.declared.push({ method, path, permission: 'public' });
-    if (method === 'GET') this.router.get(`${TEAM_API}${path}`, ...handlers);
-    else this.router.post(`${TEAM_API}${path}`, ...handlers);
   }
 
   get(path: string, permission: Permission, handler: ConsoleHandler, { fresh = false }: RouteOptions = {}): void {
