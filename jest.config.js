@@ -28,8 +28,6 @@ const project = (name, environment) => ({
   rootDir: path.join(__dirname, name),
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
   testEnvironment: environment,
-  // Component tests drive whole forms; a busy 2-core CI machine needs more than the 5 s default.
-  testTimeout: 15_000,
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   // file-type and its helpers ship only ES modules, and so do beasties' HTML and CSS helpers and marked.
   transformIgnorePatterns: [
@@ -40,6 +38,9 @@ const project = (name, environment) => ({
 });
 
 module.exports = {
+  // Component tests drive whole forms; a busy 2-core CI machine needs more than the 5 s default.
+  // A global option: jest reads it from here only, never from a project (it was ignored there).
+  testTimeout: 15_000,
   projects: [
     project('shared', 'jsdom'),
     project('shell', 'jsdom'),
