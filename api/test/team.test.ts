@@ -17,6 +17,7 @@ import { describeStore, embeddedCase, storeCases } from './helpers/stores';
 import { useTestMail } from './helpers/mail-server';
 import { eventually } from './helpers/notify';
 import type { Mailer } from '../src/mail/transport';
+import { DEFAULT_SMTP_TIMEOUTS } from '../src/mail/timeouts';
 import { linkToken, requestLink, signIn, startSession, type SignedIn } from './helpers/team';
 
 const TEAM = 'coordinator@consortium.test';
@@ -89,6 +90,7 @@ for (const storeCase of storeCases) {
             return { messageId: '<x@example.org>', response: '250 OK' };
           },
           close: () => undefined,
+          timeouts: DEFAULT_SMTP_TIMEOUTS,
         };
         const replica = () =>
           signInLinks({
