@@ -87,9 +87,12 @@ const QUEUE_MAX = 50_000;
 const STOP_GRACE_MS = 10_000;
 /**
  * Least lease left, beside twice the event loop's recent lateness, for a worker to renew its claim
- * before the end of a message: a claim that may be running out could be another worker's already.
+ * before the end of a message: the renewal must land before the claim runs out, or another worker
+ * may be claiming it at that moment. Never more than a quarter of the lease: with a short lease,
+ * one long stall in the last minute would otherwise have every send abandoned meanwhile.
  */
 const RENEW_MIN_LEFT_MS = 100;
+const RENEW_MAX_SHARE_OF_LEASE = 0.25;
 
 export interface WorkerDependencies {
   readonly outbox: OutboxRepository;
@@ -447,7 +450,10 @@ export class NotificationWorker implements Notifications {
     let abandoned: string | undefined;
     const beforeEnd = async () => {
       const now = this.clock();
-      const needed = RENEW_MIN_LEFT_MS + 2 * recentLoopDelayMs();
+      const needed = Math.min(
+        RENEW_MIN_LEFT_MS + 2 * recentLoopDelayMs(),
+        RENEW_MAX_SHARE_OF_LEASE * this.timing.leaseMs,
+      );
       if (until - now < needed) {
         abandoned = `the claim had ${until - now} ms left before the end of the message, less than ${Math.round(needed)} ms`;
         throw new Error(abandoned);
