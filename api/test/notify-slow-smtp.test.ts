@@ -13,8 +13,14 @@ jest.setTimeout(60_000);
 // outlast the slowest send) is scaled down here so the test takes seconds: a client never waits
 // longer than its timeouts, so no second worker takes the entry over while the first still waits,
 // and a message the server never answered is one it has not taken. Exactly one email arrives.
-const SMTP_TIMEOUT_MS = 150;
-const LEASE_MS = 2500; // above the slowest send these timeouts allow: 2 × (150 + 150 + 5 × 150) = 2,100 ms
+// The client's patience must still be well above how late this process's event loop runs: a
+// server (here, in the same process) that answers after the client's timeout has fired has taken
+// a message its client gave up on, and the retry is a second email (RFC 1047; no SMTP client can
+// rule it out). Issue 38 item 13: at 150 ms that happened in CI, and here in 1 of 3 runs beside two
+// CPU-bound processes; the event loop was measured up to 152 ms late (p99 82 ms) in this file at a
+// load average of 20 on 2 cores. 1,000 ms is over six times that.
+const SMTP_TIMEOUT_MS = 1000;
+const LEASE_MS = 15_000; // above the slowest send these timeouts allow: 2 × (1 + 1 + 5 × 1) s = 14 s
 
 for (const storeCase of storeCases) {
   describeStore(storeCase, 'notification outbox: an SMTP server answering DATA after the lease', () => {
@@ -51,7 +57,7 @@ for (const storeCase of storeCases) {
         { notification: h.worker.newEntry(receivedAt) },
       );
 
-      // The server reads each message in full and holds its answer for two leases: attempts keep
+      // The server reads each message in full and holds its answer past a lease: attempts keep
       // coming (retries, and sweeps of every worker that find the entry due once a lease ran out).
       h.smtp.hold = true;
       const holding = Date.now();
@@ -62,13 +68,11 @@ for (const storeCase of storeCases) {
         }
         await eventually(() => {
           expect(h.smtp.dropped.length).toBeGreaterThanOrEqual(2);
-          expect(Date.now() - holding).toBeGreaterThan(2 * LEASE_MS);
-          // Released between attempts. A message held at the release would be answered just as its
-          // client's patience (150 ms) runs out; a loaded machine's event loop then runs the client's
-          // timeout before it reads the answer, and the client gives up on a message the server took:
-          // the duplicate of RFC 1047, which no SMTP client can rule out (CI's two failures).
+          expect(Date.now() - holding).toBeGreaterThan(LEASE_MS);
+          // Released between attempts: a message held at the release would be answered at any point
+          // of its client's patience, its very end included (the RFC 1047 race above).
           expect(h.smtp.held).toBe(0);
-        }, 4 * LEASE_MS);
+        }, 3 * LEASE_MS);
         h.smtp.hold = false;
         await h.smtp.waitForMessages(1);
         await eventually(async () => expect(await h.store.outbox!.stats()).toMatchObject({ pending: 0, failed: 0 }));
