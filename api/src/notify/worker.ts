@@ -446,7 +446,7 @@ export class NotificationWorker implements Notifications {
    * never ends and the server never takes it.
    */
   private fence(queue: MailQueue<unknown>, id: string, lease: string, claimedAt: number) {
-    let until = claimedAt + this.timing.leaseMs;
+    const until = claimedAt + this.timing.leaseMs;
     let abandoned: string | undefined;
     const beforeEnd = async () => {
       const now = this.clock();
@@ -465,7 +465,6 @@ export class NotificationWorker implements Notifications {
         abandoned = 'the claim was lost (or the store did not answer) before the end of the message';
         throw new Error(abandoned);
       }
-      until = now + this.timing.leaseMs;
     };
     return { beforeEnd, abandoned: () => abandoned };
   }
