@@ -51,7 +51,21 @@ const PUBLISHING = ['**/e2e/publishing.spec.ts'];
 
 /**
  * Where the remotes (and the edges, for previews) find the published content: the fake of the API's
- * publishing contract (test-support/content-api) until the real API publishes (issue 28, part B).
+ * publishing contract (test-support/content-api), although the real API publishes now. The real
+ * API's publishing is tested end to end by playwright.real-api.config.ts (shell/e2e/
+ * publishing.real-api.ts: the console's editor, scheduled publishing on the API's test clock, an
+ * API outage, both edges). What this suite still takes from the fake, and why it stays:
+ * - mfe-showcase/e2e/publishing.spec.ts and mfe-scorecard/e2e/publishing.spec.ts publish and
+ *   unpublish entries of their own shape (publishEntry, unpublishEntry), take preview tokens and
+ *   stop the content API (contentApiOutage) through the fake's control port, in a few
+ *   milliseconds each. Through the real API each would be a console sign-in by emailed link,
+ *   CSRF-protected edits that the content model validates, and a restart of the whole API for the
+ *   outage (which the real-API config does with its own launcher): a rewrite of both specs, and
+ *   their checks on what the remotes render would stay the same.
+ * - shell/e2e/public-web.spec.ts reads the published content (publishedContent) to know what the
+ *   pages must show; shell/e2e/redeploy.spec.ts reads only the remotes' own status.
+ * The fake speaks the same contract (@wpc/shared/content-contract), which the renderer's tests
+ * check against it and the real-API config against the API.
  */
 const CONTENT_API_ORIGIN = fakeContentOrigin();
 

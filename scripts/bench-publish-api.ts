@@ -16,6 +16,7 @@ import { createApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
 import { contentService } from '../api/src/content/service';
 import type { Mailer } from '../api/src/mail/transport';
+import { DEFAULT_SMTP_TIMEOUTS } from '../api/src/mail/timeouts';
 import { EmbeddedStore, MongoStore, type Store } from '../api/src/store';
 import type { ContentArea } from '../shared/src/content-model/declare';
 import type { EditorEntry } from '../shared/src/team/content-schemas';
@@ -62,6 +63,7 @@ export class BenchApi {
         return { messageId: 'bench', accepted: [...mail.to], rejected: [], response: '250 bench' } as never;
       },
       close() {},
+      timeouts: DEFAULT_SMTP_TIMEOUTS,
     };
     const config = loadConfig({
       // The API runs as in production, which needs an origin for its links; the bench reads only

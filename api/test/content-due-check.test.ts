@@ -44,11 +44,22 @@ describe('looking for due schedules', () => {
     expect(looks[1]!.getTime() - looks[0]!.getTime()).toBeGreaterThanOrEqual(offsetMs);
   });
 
-  it('looks again once a second has passed', async () => {
-    const { publishing, looks } = publishingWithCountedLooks(() => new Date());
-    await publishing.revision('scorecard');
-    await new Promise((resolve) => setTimeout(resolve, 1050));
-    await publishing.revision('scorecard');
-    expect(looks).toHaveLength(2);
+  it('looks again once a second has passed, not before', async () => {
+    // Time itself is stepped (Date.now, which the interval is measured on, and the API's clock
+    // with it, so the clock is not "moved"), not slept through.
+    let now = Date.parse('2026-11-27T12:00:00.000Z');
+    const realTime = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const { publishing, looks } = publishingWithCountedLooks(() => new Date(now));
+      await publishing.revision('scorecard');
+      now += 999;
+      await publishing.revision('scorecard');
+      expect(looks).toHaveLength(1);
+      now += 1;
+      await publishing.revision('scorecard');
+      expect(looks).toHaveLength(2);
+    } finally {
+      realTime.mockRestore();
+    }
   });
 });

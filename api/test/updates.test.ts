@@ -239,6 +239,37 @@ for (const storeCase of storeCases) {
       expect(web.body.html).toContain('<strong>March</strong>');
     });
 
+    it('takes the multipart one-click body RFC 8058 says providers should send, and no other multipart body', async () => {
+      await confirmed(h, 'fay@example.org');
+      const id = await sendUpdate(h, { subject: 'Multipart one-click', body: 'Hello.', list: 'scorecard' });
+      await settled(h, id);
+      const [mail] = updatesTo(h, 'fay@example.org', 'Multipart one-click');
+      const url = /<https:\/\/wildfire\.example(\/api\/updates\/one-click\?[^>]+)>/.exec(
+        mail!.headers['list-unsubscribe']!,
+      )?.[1];
+      const state = async () =>
+        (await h.store.subscriptions.get(addressHash('fay@example.org')))?.lists.scorecard?.state;
+
+      // multipart/form-data with another value, or the value under another name: refused, nothing changes.
+      for (const [name, value] of [
+        ['List-Unsubscribe', 'Yes'],
+        ['Unsubscribe', 'One-Click'],
+      ] as const) {
+        const refused = await request(h.app).post(url!).field(name, value);
+        expect(refused.status).toBe(400);
+        expect(refused.body.error).toMatch(/List-Unsubscribe=One-Click/);
+      }
+      expect(await state()).toBe('confirmed');
+
+      // The provider's form, with a field of its own beside it: the address leaves the list.
+      const res = await request(h.app)
+        .post(url!)
+        .field('provider-reference', 'abc123')
+        .field('List-Unsubscribe', 'One-Click');
+      expect(res.status).toBe(200);
+      expect(await state()).toBe('left');
+    });
+
     it('stops the next update after the preferences page leaves every list; its GET changes nothing', async () => {
       await confirmed(h, 'cleo@example.org', { innovation_showcase: true });
       await confirmed(h, 'dan@example.org');

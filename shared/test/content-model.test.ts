@@ -7,7 +7,10 @@ import {
   field,
   modelToJson,
   type DataOfType,
+  type ImageValue,
+  type MarkdownHtml,
   type PageEntry,
+  type PageImage,
 } from '@wpc/shared/content-model';
 import { parseModelJson, validatorForModel, validatorFromModelJson } from '@wpc/shared/content-model/validate';
 import { markdownToHtml, pageImage, prepareData } from '@wpc/shared/content-model/prepare';
@@ -57,21 +60,40 @@ const valid = {
   presenters: [{ name: 'Priya Raman', avatar: { id: 'img_1', alt: 'Priya smiling', width: 400, height: 400 } }],
 };
 
+/** `true` exactly when A and B are one type (not merely assignable either way). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
 describe('a declaration', () => {
   it('infers the stored and the page types of its entries', () => {
-    // Checked by tsc (npm run typecheck): a wrong field or value does not compile.
-    const data: DataOfType<typeof MODEL, 'session'> = {
+    type Data = DataOfType<typeof MODEL, 'session'>;
+    type Page = PageEntry<typeof MODEL, 'session'>['data'];
+    // Checked by tsc (npm run typecheck): a line turns into `false`, which does not compile, when
+    // the declaration's inferred type of that field changes.
+    const inferred: readonly true[] = [
+      true satisfies Same<Data['kind'], 'pitch' | 'update'>,
+      true satisfies Same<Data['title'], string>,
+      true satisfies Same<Data['summary'], string | undefined>,
+      true satisfies Same<Data['presenters'][number]['avatar'], ImageValue | undefined>,
+      true satisfies Same<Page['summary'], MarkdownHtml | undefined>,
+      true satisfies Same<Page['presenters'][number]['avatar'], PageImage | undefined>,
+    ];
+    expect(inferred).toHaveLength(6);
+    // At run time, the validator built from the same declaration agrees with the types: what they
+    // allow it accepts, and the value they refuse it refuses.
+    const data: Data = {
       title: 'T',
       startsAt: { at: '2025-07-16T12:00:00-07:00', timeZone: 'UTC' },
       kind: 'update',
       presenters: [{ name: 'N' }],
     };
     // @ts-expect-error -- "keynote" is not one of the select's values
-    const badKind: DataOfType<typeof MODEL, 'session'>['kind'] = 'keynote';
-    const page = null as unknown as PageEntry<typeof MODEL, 'session'>;
-    const html: string | undefined = page?.data.summary?.html;
-    const src: string | undefined = page?.data.presenters[0]?.avatar?.src;
-    expect([data.kind, badKind, html, src]).toEqual(['update', 'keynote', undefined, undefined]);
+    const badKind: Data['kind'] = 'keynote';
+    const validator = validatorForModel(MODEL);
+    expect(validator.checkEntry('session', { slug: 't', data })).toMatchObject({ ok: true, data });
+    expect(validator.checkEntry('session', { slug: 't', data: { ...data, kind: badKind } })).toMatchObject({
+      ok: false,
+      issues: [{ path: 'kind' }],
+    });
   });
 
   it('publishes its fields, labels and constraints as JSON, in declared order', () => {

@@ -58,13 +58,26 @@ test('an admin adds the showcase partner, who sees only Content and is refused t
   await expect(page.getByRole('status').filter({ hasText: `${partnerEmail} was added.` })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: partnerEmail });
   await expect(row.getByRole('cell', { name: 'Content: showcase' })).toBeVisible();
-  // The roles dialog traps focus and closes on Escape.
-  await row.getByRole('button', { name: /Change roles/ }).click();
+  // The roles dialog traps focus: Tab and Shift+Tab, pressed once more than it has stops, never
+  // leave it. Escape closes it and gives focus back to the button that opened it.
+  const opener = row.getByRole('button', { name: /Change roles/ });
+  await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Change roles' });
   await expect(dialog.getByLabel('Content: showcase')).toBeChecked();
   expect(await axeViolations(page)).toEqual([]);
+  const focusInDialog = () => dialog.evaluate((node) => node.contains(document.activeElement));
+  await expect.poll(focusInDialog).toBe(true);
+  const stops = await dialog.locator('a[href], button, input, select, textarea, [tabindex="0"]').count();
+  expect(stops).toBeGreaterThan(1);
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let press = 1; press <= stops + 1; press += 1) {
+      await page.keyboard.press(key);
+      expect(await focusInDialog(), `${key} pressed ${press} time(s)`).toBe(true);
+    }
+  }
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
 
   // The audit log names the change.
   await nav.getByRole('link', { name: 'Audit' }).click();

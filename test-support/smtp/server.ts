@@ -60,6 +60,11 @@ export class TestSmtpServer {
   hold = false;
   /** Messages read in full and waiting for an answer because of `hold`. */
   held = 0;
+  /**
+   * How many of the next senders to stop at MAIL FROM: their command is left unanswered until
+   * `releaseEnvelopes()`, so a test knows a send is under way and not yet finished.
+   */
+  holdEnvelopes = 0;
   /** Messages refused by `mode` (temporary or permanent) since the start: attempts a test can wait for. */
   refused = 0;
   /** Messages read in full but never answered (the client went away, or the server stopped): not taken. */
@@ -69,6 +74,7 @@ export class TestSmtpServer {
   private seq = 0;
   private waiters = new Set<() => void>();
   private readonly closed = new Set<string>();
+  private readonly heldEnvelopes: (() => void)[] = [];
   private stopping = false;
 
   constructor(options: TestSmtpServerOptions = {}) {
@@ -97,8 +103,12 @@ export class TestSmtpServer {
       authOptional: true,
       // Any user and password are accepted, so an SMTP_URL with credentials works locally.
       onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'user' }),
-      onMailFrom: (_address, _session, callback) =>
-        callback(this.mode === 'temporary' ? this.refuse(TEMPORARY) : undefined),
+      onMailFrom: (_address, _session, callback) => {
+        const answer = () => callback(this.mode === 'temporary' ? this.refuse(TEMPORARY) : undefined);
+        if (this.holdEnvelopes === 0) return answer();
+        this.holdEnvelopes -= 1;
+        this.heldEnvelopes.push(answer);
+      },
       onClose: (session) => {
         this.closed.add(session.id);
       },
@@ -142,6 +152,16 @@ export class TestSmtpServer {
     this.stopping = true;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     this.stopping = false;
+  }
+
+  /** Senders stopped at MAIL FROM by `holdEnvelopes`, waiting for `releaseEnvelopes()`. */
+  get envelopesHeld(): number {
+    return this.heldEnvelopes.length;
+  }
+
+  /** Answers every MAIL FROM held by `holdEnvelopes`: those sends go on. */
+  releaseEnvelopes(): void {
+    for (const answer of this.heldEnvelopes.splice(0)) answer();
   }
 
   clear(): void {

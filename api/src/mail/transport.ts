@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type { MailConfig } from './config';
@@ -24,10 +25,38 @@ export interface SentMail {
   readonly response: string;
 }
 
+/**
+ * Called once the message's content has gone out and before the line that ends it: the server
+ * cannot take a message before that line, so throwing here abandons the message (the connection
+ * is closed) and the send rejects.
+ */
+export type BeforeEnd = () => Promise<void> | void;
+
 /** Sends mail through SMTP_URL; one per API process, shared by the outbox worker and the console's sign-in links. */
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<SentMail>;
+  send(mail: OutgoingMail, options?: { readonly beforeEnd?: BeforeEnd }): Promise<SentMail>;
   close(): void;
+  /** The waits on the server this mailer allows: `socketMs` bounds the wait for the answer to a message. */
+  readonly timeouts: SmtpTimeouts;
+}
+
+/** The field of nodemailer's message options that carries a send's BeforeEnd to the stream plugin. */
+const BEFORE_END = 'wpcBeforeEnd';
+
+/**
+ * The message stream, read lazily: its end comes only once the whole content has been asked for
+ * (handed on towards the socket) and `beforeEnd` has passed; nodemailer writes the ending line
+ * after that end. (A Transform's flush would run as soon as its input ended, long before the
+ * message is sent.)
+ */
+function heldEnd(input: Readable, beforeEnd: BeforeEnd): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of input) yield chunk as Buffer;
+      await beforeEnd();
+    })(),
+    { objectMode: false },
+  );
 }
 
 /**
@@ -49,8 +78,14 @@ export function createMailer(smtpUrl: string, from: string, timeouts: SmtpTimeou
     },
     { from },
   );
+  transport.use('stream', (mail, done) => {
+    const beforeEnd = (mail.data as { [BEFORE_END]?: BeforeEnd })[BEFORE_END];
+    if (beforeEnd) mail.message.processFunc((input: Readable) => heldEnd(input, beforeEnd));
+    done();
+  });
   return {
-    async send(mail) {
+    timeouts,
+    async send(mail, options = {}) {
       const info = await transport.sendMail({
         to: [...mail.to],
         subject: mail.subject,
@@ -63,6 +98,7 @@ export function createMailer(smtpUrl: string, from: string, timeouts: SmtpTimeou
         // Never read a file, URL or data: URI named in a message (nothing we send attaches any).
         disableFileAccess: true,
         disableUrlAccess: true,
+        ...(options.beforeEnd && { [BEFORE_END]: options.beforeEnd }),
       });
       return { messageId: info.messageId, response: info.response };
     },

@@ -4,6 +4,7 @@ import { isPermanentMailError, mailErrorReason, type Mailer } from '../mail/tran
 import { StoreUnavailableError } from '../db/errors';
 import { withDeadline } from '../db/guard';
 import { LEASE_MARGIN_MS, worstSendMs } from '../mail/timeouts';
+import { recentLoopDelayMs } from './loop-delay';
 import type { Claimed, MailQueue, MailState } from '../mail/queue';
 import type { OutgoingMail } from '../mail/transport';
 import type { OutboxRepository, OutboxStats } from '../records/outbox';
@@ -84,6 +85,14 @@ const SWEEP_BATCH = 1000;
 /** Ids handed over by the submit path and waiting; beyond this the sweep finds them instead. */
 const QUEUE_MAX = 50_000;
 const STOP_GRACE_MS = 10_000;
+/**
+ * Least lease left, beside twice the event loop's recent lateness, for a worker to renew its claim
+ * before the end of a message: the renewal must land before the claim runs out, or another worker
+ * may be claiming it at that moment. Never more than a quarter of the lease: with a short lease,
+ * one long stall in the last minute would otherwise have every send abandoned meanwhile.
+ */
+const RENEW_MIN_LEFT_MS = 100;
+const RENEW_MAX_SHARE_OF_LEASE = 0.25;
 
 export interface WorkerDependencies {
   readonly outbox: OutboxRepository;
@@ -157,6 +166,7 @@ export class NotificationWorker implements Notifications {
           const claimed = await deps.outbox.claim(id, lease, now, leaseMs);
           return claimed && { item: claimed.submission, state: claimed.notification, lease };
         },
+        renew: (id, lease, now, leaseMs) => deps.outbox.renew(id, lease, now, leaseMs),
         markSent: (id, lease, at) => deps.outbox.markSent(id, lease, at),
         retryLater: (id, lease, dueAt, reason) => deps.outbox.retryLater(id, lease, dueAt, reason),
         markFailed: (id, lease, at, reason) => deps.outbox.markFailed(id, lease, at, reason),
@@ -205,6 +215,7 @@ export class NotificationWorker implements Notifications {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    recentLoopDelayMs(); // measuring starts now, so the first send has figures
     for (const { lane } of this.lanes) {
       if (!lane.queue.releaseLeases) continue;
       const released = await this.call(lane.queue.releaseLeases(new Date(this.clock())), 'release leases').catch(
@@ -369,9 +380,10 @@ export class NotificationWorker implements Notifications {
     const { mailer, logger } = this.deps;
     const queue = lane.queue;
     const lease = randomBytes(12).toString('hex');
+    const claimedAt = this.clock();
     let claimed: Claimed<unknown> | null;
     try {
-      claimed = await this.call(queue.claim(id, lease, new Date(this.clock()), this.timing.leaseMs), 'claim');
+      claimed = await this.call(queue.claim(id, lease, new Date(claimedAt), this.timing.leaseMs), 'claim');
     } catch {
       return; // the sweep finds it again
     }
@@ -404,9 +416,17 @@ export class NotificationWorker implements Notifications {
       logger.error({ ...context, reason }, `${lane.name} refused for good`);
       return;
     }
+    const fence = this.fence(queue, id, lease, claimedAt);
     try {
-      await mailer.send(mail);
+      await mailer.send(mail, { beforeEnd: fence.beforeEnd });
     } catch (error) {
+      const reason = fence.abandoned();
+      if (reason) {
+        // Due again at once if the claim is still ours; if not, its new holder sends it.
+        await this.call(queue.retryLater(id, lease, new Date(this.clock()), reason), 'retry later').catch(() => false);
+        logger.warn({ ...context, reason }, `${lane.name} not finished: its claim could not be renewed`);
+        return;
+      }
       await this.failed(lane, item, id, lease, error, context);
       return;
     }
@@ -415,6 +435,38 @@ export class NotificationWorker implements Notifications {
     const recorded = await this.call(queue.markSent(id, lease, new Date(this.clock())), 'mark sent').catch(() => false);
     if (recorded) logger.info(context, `${lane.name} sent`);
     else logger.warn(context, `${lane.name} sent, but its lease had run out: it may be sent again`);
+  }
+
+  /**
+   * What keeps a claim that ran out mid-send from becoming a second email: right before the line
+   * that ends the message (the server can take it only after that line), the claim is renewed for
+   * a whole lease, so the wait for the server's answer (bounded by the transport's timeouts, which
+   * the lease outlasts) falls inside it. A claim with too little time left is not renewed but
+   * abandoned: another worker may be taking it over at this moment. Once abandoned, the message
+   * never ends and the server never takes it.
+   */
+  private fence(queue: MailQueue<unknown>, id: string, lease: string, claimedAt: number) {
+    const until = claimedAt + this.timing.leaseMs;
+    let abandoned: string | undefined;
+    const beforeEnd = async () => {
+      const now = this.clock();
+      const needed = Math.min(
+        RENEW_MIN_LEFT_MS + 2 * recentLoopDelayMs(),
+        RENEW_MAX_SHARE_OF_LEASE * this.timing.leaseMs,
+      );
+      if (until - now < needed) {
+        abandoned = `the claim had ${until - now} ms left before the end of the message, less than ${Math.round(needed)} ms`;
+        throw new Error(abandoned);
+      }
+      const renewed = await this.call(queue.renew(id, lease, new Date(now), this.timing.leaseMs), 'renew').catch(
+        () => false,
+      );
+      if (!renewed) {
+        abandoned = 'the claim was lost (or the store did not answer) before the end of the message';
+        throw new Error(abandoned);
+      }
+    };
+    return { beforeEnd, abandoned: () => abandoned };
   }
 
   private async failed(

@@ -4,8 +4,9 @@ import type { Express } from 'express';
 import pino from 'pino';
 import { createApp } from '../../src/app';
 import type { ApiConfig } from '../../src/config';
-import { createMailer } from '../../src/mail/transport';
+import { createMailer, type Mailer } from '../../src/mail/transport';
 import { NotificationWorker, type WorkerTiming } from '../../src/notify/worker';
+import type { OutboxRepository } from '../../src/records/outbox';
 import type { Store } from '../../src/store';
 import { TestSmtpServer } from '../../../test-support/smtp/server';
 import { testConfig } from './config';
@@ -34,8 +35,10 @@ export interface NotifyHarness {
   config: ApiConfig;
   app: Express;
   worker: NotificationWorker;
-  /** Another worker (a replica) on `store`, stopped with the harness. */
-  addWorker(store: Store): NotificationWorker;
+  /** When each send of the harness's workers started (Date.now()), in order: their attempts. */
+  sendStarts: number[];
+  /** Another worker (a replica) on `store` (or on `outbox`, e.g. one that counts), stopped with the harness. */
+  addWorker(store: Store, outbox?: OutboxRepository): NotificationWorker;
 }
 
 /** The API's settings with notifications on, pointed at `smtp`. */
@@ -73,10 +76,14 @@ export function useNotifyHarness(
     harness.store = harness.testStore.store;
     await harness.store.init();
     harness.config = await notifyConfig(harness.smtp);
-    harness.addWorker = (store) => {
+    harness.sendStarts = [];
+    harness.addWorker = (store, outbox = store.outbox!) => {
       const worker = new NotificationWorker({
-        outbox: store.outbox!,
-        mailer: createMailer(harness.config.mail.smtpUrl!, harness.config.mail.from),
+        outbox,
+        mailer: recordingStarts(
+          createMailer(harness.config.mail.smtpUrl!, harness.config.mail.from),
+          harness.sendStarts,
+        ),
         settings: harness.config,
         logger,
         timing,
@@ -95,6 +102,18 @@ export function useNotifyHarness(
     await fs.rm(harness.config.uploads.tmpDir, { recursive: true, force: true });
   });
   return harness;
+}
+
+/** The mailer, noting in `starts` when each send starts (by `clock`): the attempts a worker made. */
+export function recordingStarts(mailer: Mailer, starts: number[], clock: () => number = Date.now): Mailer {
+  return {
+    timeouts: mailer.timeouts,
+    close: () => mailer.close(),
+    send: (mail, options) => {
+      starts.push(clock());
+      return mailer.send(mail, options);
+    },
+  };
 }
 
 /** Polls until `check` passes (it throws until then), for up to `timeoutMs`. */

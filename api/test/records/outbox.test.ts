@@ -45,6 +45,21 @@ recordContract('outbox record', (store) => {
     expect(await store().outbox.stats()).toEqual({ pending: 0, failed: 1, oldestPendingAt: null });
   });
 
+  it('renews a claim for its holder only, and never once it was taken over or settled', async () => {
+    const id = await queued();
+    await store().outbox.claim(id, 'lease-1', later(1), LEASE_MS);
+    expect(await store().outbox.renew(id, 'lease-other', later(LEASE_MS - 10), LEASE_MS)).toBe(false);
+    expect(await store().outbox.renew(id, 'lease-1', later(LEASE_MS - 10), LEASE_MS)).toBe(true);
+    // Renewed from its renewal: still held where the first lease would have run out.
+    expect(await store().outbox.due(later(LEASE_MS + 1), 10)).toEqual([]);
+    expect(await store().outbox.claim(id, 'lease-2', later(LEASE_MS + 1), LEASE_MS)).toBeNull();
+    const takenOver = 2 * LEASE_MS;
+    expect(await store().outbox.claim(id, 'lease-2', later(takenOver), LEASE_MS)).toMatchObject({ lease: 'lease-2' });
+    expect(await store().outbox.renew(id, 'lease-1', later(takenOver + 1), LEASE_MS)).toBe(false);
+    expect(await store().outbox.markSent(id, 'lease-2', later(takenOver + 2))).toBe(true);
+    expect(await store().outbox.renew(id, 'lease-2', later(takenOver + 3), LEASE_MS)).toBe(false);
+  });
+
   it('makes a claim whose lease ran out claimable again, and forgets an erased submission’s entry', async () => {
     const id = await queued();
     await store().outbox.claim(id, 'lease-1', later(1), LEASE_MS);

@@ -75,6 +75,7 @@ export function embeddedMailQueue<Item>(
         `UPDATE ${table} SET due_at = @until, lease = @lease, attempts = attempts + 1 ` +
           `WHERE ${idColumn} = @id AND status = 'pending' AND due_at <= @now AND (${sendable}) RETURNING *`,
       ),
+      renew: db.prepare(`UPDATE ${table} SET due_at = @until WHERE ${mine}`),
       sent: db.prepare(`UPDATE ${table} SET status = 'sent', sent_at = @at, due_at = NULL, lease = NULL WHERE ${mine}`),
       retry: db.prepare(`UPDATE ${table} SET due_at = @dueAt, last_error = @reason, lease = NULL WHERE ${mine}`),
       failed: db.prepare(
@@ -99,6 +100,8 @@ export function embeddedMailQueue<Item>(
         const item = row && read(db, id);
         return row && item ? { item, state: mailStateOf(row), lease } : null;
       }),
+    renew: (id, lease, now, leaseMs) =>
+      finish((db) => statements(db).renew.run({ id, lease, until: now.getTime() + leaseMs })),
     markSent: (id, lease, at) => finish((db) => statements(db).sent.run({ id, lease, at: at.getTime() })),
     retryLater: (id, lease, dueAt, reason) =>
       finish((db) => statements(db).retry.run({ id, lease, dueAt: dueAt.getTime(), reason })),

@@ -51,6 +51,11 @@ export interface MailQueue<Item> {
    * due or another worker took it first.
    */
   claim(id: string, lease: string, now: Date, leaseMs: number): Promise<Claimed<Item> | null>;
+  /**
+   * Extends the holder's claim to `now + leaseMs`, right before the end of the message goes out;
+   * false when the claim was lost meanwhile (another worker took the entry, or it was settled).
+   */
+  renew(id: string, lease: string, now: Date, leaseMs: number): Promise<boolean>;
   /** Records a delivery; false when the claim was lost meanwhile (its lease ran out and another took it). */
   markSent(id: string, lease: string, at: Date): Promise<boolean>;
   /** Gives the entry back, to be claimed again from `dueAt`. */

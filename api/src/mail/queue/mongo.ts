@@ -183,6 +183,20 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
       });
     },
 
+    renew(id, lease, now, leaseMs) {
+      const _id = idOf(id);
+      if (_id === null) return Promise.resolve(false);
+      // Conditioned on the lease like finish(). A claimer reads dueAt before and after inserting its
+      // ticket, so one that began before this write stops at its second read; the worker renews
+      // only while its lease has time left, so no claimer can have begun before that (by one clock).
+      return run(async (db) => {
+        const renewed = await records(db).updateOne(
+          { _id, [`${field}.status`]: 'pending', [`${field}.lease`]: lease } as Filter<Document>,
+          { $set: { [`${field}.dueAt`]: new Date(now.getTime() + leaseMs) } },
+        );
+        return renewed.matchedCount === 1;
+      });
+    },
     markSent: (id, lease, at) => finish(id, lease, { status: 'sent', sentAt: at }, ['dueAt', 'lease'], true),
     retryLater: (id, lease, dueAt, reason) => finish(id, lease, { dueAt, lastError: reason }, ['lease'], false),
     markFailed: (id, lease, at, reason, status = 'failed') =>

@@ -55,6 +55,7 @@ export function embeddedOutbox(
       const claimed = await mail.claim(id, lease, now, leaseMs);
       return claimed && { submission: claimed.item, notification: claimed.state as NotificationState, lease };
     },
+    renew: (id, lease, now, leaseMs) => mail.renew(id, lease, now, leaseMs),
     markSent: (id, lease, at) => mail.markSent(id, lease, at),
     retryLater: (id, lease, dueAt, reason) => mail.retryLater(id, lease, dueAt, reason),
     markFailed: (id, lease, at, reason) => mail.markFailed(id, lease, at, reason),

@@ -45,6 +45,7 @@ export function mongoOutbox(client: DatabaseClient<Db>): OutboxRepository {
       const claimed = await queue.claim(id, lease, now, leaseMs);
       return claimed && { submission: claimed.item, notification: claimed.state as NotificationState, lease };
     },
+    renew: (id, lease, now, leaseMs) => queue.renew(id, lease, now, leaseMs),
     markSent: (id, lease, at) => queue.markSent(id, lease, at),
     retryLater: (id, lease, dueAt, reason) => queue.retryLater(id, lease, dueAt, reason),
     markFailed: (id, lease, at, reason) => queue.markFailed(id, lease, at, reason),
