@@ -16,9 +16,8 @@ import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from '../content/entries/m
 import type { ContentImageRepository } from '../content/images';
 import { contentImagesRecord, embeddedContentImages } from '../content/images/embedded';
 import { CONTENT_IMAGE_INDEXES, mongoContentImages } from '../content/images/mongo';
-import type { ContentPreviewRepository } from '../content/previews';
-import { contentPreviewsRecord, embeddedContentPreviews } from '../content/previews/embedded';
-import { mongoContentPreviews } from '../content/previews/mongo';
+import type { ContentPreviewRepository } from './content-previews';
+import { CONTENT_PREVIEWS, contentPreviews } from './content-previews/record';
 import type { ContentRevisionRepository } from '../content/revisions';
 import { contentRevisionsRecord, embeddedContentRevisions } from '../content/revisions/embedded';
 import { mongoContentRevisions } from '../content/revisions/mongo';
@@ -235,11 +234,7 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoContentImages(client),
     sqlite: ({ client }) => embeddedContentImages(client),
   }),
-  perBackend('contentPreviews', {
-    embedded: contentPreviewsRecord,
-    mongo: ({ client }) => mongoContentPreviews(client),
-    sqlite: ({ client }) => embeddedContentPreviews(client),
-  }),
+  { name: 'contentPreviews', collections: [CONTENT_PREVIEWS], create: ({ documents }) => contentPreviews(documents) },
 ];
 
 /** Every collection the records on the port declare. */

@@ -16,4 +16,4 @@ export type * from '../updates/updates';
 export type * from '../content/entries';
 export type * from '../content/revisions';
 export type * from '../content/images';
-export type * from '../content/previews';
+export type * from './content-previews';

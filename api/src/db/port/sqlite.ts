@@ -228,7 +228,9 @@ function migrateLegacy(db: Database, spec: CollectionSpec): void {
   db.exec(`ALTER TABLE ${quote(spec.name)} RENAME TO ${legacyTable}`);
   createTable(db, spec);
   const insert = db.prepare(`INSERT INTO ${quote(spec.name)} (id, doc) VALUES (?, ?)`);
-  for (const row of db.prepare(`SELECT * FROM ${legacyTable}`).iterate() as Iterable<Record<string, unknown>>) {
+  // Read whole (better-sqlite3 cannot write while a statement iterates): once, at the first open.
+  const rows = db.prepare(`SELECT * FROM ${legacyTable}`).all() as Record<string, unknown>[];
+  for (const row of rows) {
     const doc = spec.legacy(row);
     insert.run(doc._id, encode(doc));
   }
