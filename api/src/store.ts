@@ -7,22 +7,27 @@
 import type { Database } from 'better-sqlite3';
 import type { Db } from 'mongodb';
 import type { ApiConfig } from './config';
-import type { DatabaseClient, DatabaseHealth } from './db/client';
+import { delegating, type DatabaseClient, type DatabaseHealth } from './db/client';
 import { guardClient, type GuardOptions } from './db/guard';
 import { MongoDatabase, type MongoClientSettings } from './db/mongo';
 import { documentClient } from './db/port';
-import { mongoDocuments, mongoIndexes } from './db/port/mongo';
-import { documentCollectionsRecord, sqliteDocuments } from './db/port/sqlite';
-import { EmbeddedDatabase, ReadOnlyDatabase, type EmbeddedRecord } from './db/sqlite';
-import { DECLARED_COLLECTIONS, RECORDS, type RecordContext, type Repositories } from './records/registry';
-import type { AssessmentRepository, SubmissionRepository } from './records/types';
-import { embeddedAssessments } from './records/assessments/embedded';
-import { embeddedSubmissions } from './records/submissions/embedded';
+import { mongoDocuments } from './db/port/mongo';
+import { sqliteDocuments } from './db/port/sqlite';
+import { EmbeddedDatabase } from './db/sqlite';
+import {
+  DECLARED_COLLECTIONS,
+  EMBEDDED_RECORDS,
+  MONGO_INDEXES,
+  RECORDS,
+  type RecordContext,
+  type Repositories,
+} from './records/registry';
 
 export { DuplicateSubmissionError, StoreUnavailableError, UnknownCursorError } from './db/errors';
 export { DataDirLockedError, LOCK_FILE_NAME, readDataDirLock } from './db/data-dir-lock';
 export type * from './records/types';
 export type { Repositories } from './records/registry';
+export { EmbeddedSnapshot } from './records/snapshot';
 
 /** A client wrapped by another of the same kind (a test's fault, or a slow network). */
 export type ClientWrapper = <Handle>(client: DatabaseClient<Handle>) => DatabaseClient<Handle>;
@@ -36,9 +41,8 @@ export interface Store extends Repositories {
   health(): Promise<DatabaseHealth>;
   close(): Promise<void>;
   /**
-   * From now on every call of every record is bounded (db/guard.ts: the deadline, the in-flight
-   * limit, the outage log), except the mail queues' (the outbox, confirmation emails, deliveries):
-   * the worker bounds those itself, with a deadline of its own. A second call replaces the first one's limits. Answers the store itself.
+   * From now on every call is bounded (db/guard.ts), except the mail queues' (the worker bounds
+   * those itself). A second call replaces the first one's limits. Answers the store itself.
    */
   bound(options: GuardOptions): Store;
   /** The same records over a wrapped client (unbounded until bound()). */
@@ -61,18 +65,7 @@ class StoreOn<Handle extends object> {
     this.kind = client.kind;
     this.description = client.description;
     // Every record calls through here: the guard, once bound(), or the client itself.
-    const current = () => this.guarded ?? client;
-    const calls: DatabaseClient<Handle> = {
-      kind: client.kind,
-      description: client.description,
-      init: () => current().init(),
-      run: (what, work) => current().run(what, work),
-      rows: (source) => current().rows(source),
-      unbounded: (what, work) => current().unbounded(what, work),
-      within: (what, waiting) => current().within(what, waiting),
-      health: () => current().health(),
-      close: () => client.close(),
-    };
+    const calls = delegating(client, () => this.guarded ?? client);
     const context = contextOf(calls, client);
     for (const record of RECORDS)
       Object.defineProperty(this, record.name, { value: record.create(context), enumerable: true });
@@ -106,11 +99,6 @@ const RecordStore = StoreOn as new <Handle extends object>(
   contextOf: ContextOf<Handle>,
 ) => StoreOn<Handle> & Repositories;
 
-const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
-  ...RECORDS.flatMap((record) => record.legacy?.embedded ?? []),
-  documentCollectionsRecord(DECLARED_COLLECTIONS),
-];
-
 export interface EmbeddedStoreOptions {
   /** Written into the DATA_DIR lock so tools can find this API (the export CLI reads through it). */
   readonly port?: number;
@@ -131,38 +119,12 @@ export class EmbeddedStore extends RecordStore<Database> {
   }
 }
 
-/**
- * The submissions and shared results of a DATA_DIR read straight from its database, for the
- * export CLI when no API runs (read-only, without the DATA_DIR lock).
- */
-export class EmbeddedSnapshot {
-  readonly description: string;
-  readonly submissions: Pick<SubmissionRepository, 'stream'>;
-  readonly assessments: Pick<AssessmentRepository, 'stream'>;
-  private readonly client: ReadOnlyDatabase;
-
-  constructor(dataDir: string) {
-    this.client = new ReadOnlyDatabase(dataDir, EMBEDDED_RECORDS);
-    this.description = this.client.description;
-    this.submissions = embeddedSubmissions(this.client, dataDir);
-    this.assessments = embeddedAssessments(this.client);
-  }
-
-  close(): Promise<void> {
-    return this.client.close();
-  }
-}
-
 export type MongoStoreOptions = Omit<MongoClientSettings, 'indexes'>;
 
 /** MongoDB through the official driver: a collection per record, uploads in GridFS. */
 export class MongoStore extends RecordStore<Db> {
   constructor(options: MongoStoreOptions) {
-    const indexes = [
-      ...RECORDS.flatMap((record) => record.legacy?.mongoIndexes ?? []),
-      ...mongoIndexes(DECLARED_COLLECTIONS),
-    ];
-    super(new MongoDatabase({ ...options, indexes }), (client, mailClient) => ({
+    super(new MongoDatabase({ ...options, indexes: MONGO_INDEXES }), (client, mailClient) => ({
       backend: { kind: 'mongodb', client, mailClient },
       documents: documentClient(client, mongoDocuments),
       mailDocuments: documentClient(mailClient, mongoDocuments),

@@ -9,6 +9,8 @@ import type { Db } from 'mongodb';
 import type { DatabaseClient } from '../db/client';
 import type { MongoIndex } from '../db/mongo';
 import type { CollectionSpec, DocumentClient } from '../db/port';
+import { mongoIndexes } from '../db/port/mongo';
+import { documentCollectionsRecord } from '../db/port/sqlite';
 import type { EmbeddedRecord } from '../db/sqlite';
 import type { ContentEntryRepository } from '../content/entries';
 import { contentEntriesRecord, embeddedContentEntries } from '../content/entries/embedded';
@@ -239,3 +241,15 @@ export const RECORDS: readonly RecordEntry[] = [
 
 /** Every collection the records on the port declare. */
 export const DECLARED_COLLECTIONS: readonly CollectionSpec[] = RECORDS.flatMap((record) => record.collections ?? []);
+
+/** The embedded database's parts: the records not yet on the port, then the port's collections. */
+export const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
+  ...RECORDS.flatMap((record) => record.legacy?.embedded ?? []),
+  documentCollectionsRecord(DECLARED_COLLECTIONS),
+];
+
+/** The MongoDB indexes, created when missing on connecting: the records not yet on the port's, then the port's. */
+export const MONGO_INDEXES: readonly MongoIndex[] = [
+  ...RECORDS.flatMap((record) => record.legacy?.mongoIndexes ?? []),
+  ...mongoIndexes(DECLARED_COLLECTIONS),
+];

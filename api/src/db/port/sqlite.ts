@@ -63,35 +63,55 @@ function sqlValue(value: unknown): string | number | null | undefined {
 
 const RANGES: Readonly<Record<string, string>> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 
-/** The SQL conditions of one field's condition; none when it is not one SQL can narrow by. */
-function fieldConditions(column: string, condition: unknown, params: unknown[]): string[] {
+/**
+ * The SQL conditions of one field's condition, and whether they say all it says (then SQL's
+ * answer is MongoDB's, the field holding a scalar or a Date as declared).
+ */
+function fieldConditions(column: string, condition: unknown, params: unknown[]): { parts: string[]; exact: boolean } {
   const direct = sqlValue(condition);
-  if (direct !== undefined) {
+  if (direct != null) {
     params.push(direct);
-    return [`${column} = ?`];
+    return { parts: [`${column} = ?`], exact: true };
   }
-  if (condition === null || typeof condition !== 'object' || condition instanceof RegExp) return [];
+  if (condition === null || typeof condition !== 'object' || condition instanceof RegExp)
+    return { parts: [], exact: false };
   const parts: string[] = [];
+  let exact = true;
   for (const [operator, operand] of Object.entries(condition)) {
     const value = sqlValue(operand);
-    if (operator in RANGES && value !== undefined && value !== null) {
+    if (operator in RANGES && value != null) {
       parts.push(`${column} ${RANGES[operator]} ?`);
       params.push(value);
     } else if (operator === '$in' && Array.isArray(operand) && operand.every((item) => sqlValue(item) != null)) {
       parts.push(operand.length === 0 ? '0' : `${column} IN (${operand.map(() => '?').join(',')})`);
       params.push(...operand.map(sqlValue));
-    }
+    } else exact = false;
   }
-  return parts;
+  return { parts, exact };
 }
 
-/** The SQL WHERE that narrows a filter by its indexed fields (a superset: mingo decides). */
-function narrowing(filter: Filter, indexed: ReadonlySet<string>): { where: string; params: unknown[] } {
+interface Narrowing {
+  readonly where: string;
+  readonly params: unknown[];
+  /** SQL answers the filter exactly: mingo need not look again. */
+  readonly exact: boolean;
+}
+
+/** The SQL WHERE that narrows a filter by its indexed fields (a superset, unless exact). */
+function narrowing(filter: Filter, indexed: ReadonlySet<string>): Narrowing {
   const params: unknown[] = [];
-  const parts = Object.entries(filter)
-    .filter(([field]) => indexed.has(field))
-    .flatMap(([field, condition]) => fieldConditions(columnOf(field), condition, params));
-  return { where: parts.length > 0 ? parts.join(' AND ') : '1', params };
+  const parts: string[] = [];
+  let exact = true;
+  for (const [field, condition] of Object.entries(filter)) {
+    if (!indexed.has(field)) {
+      exact = false;
+      continue;
+    }
+    const conditions = fieldConditions(columnOf(field), condition, params);
+    parts.push(...conditions.parts);
+    exact &&= conditions.exact;
+  }
+  return { where: parts.length > 0 ? parts.join(' AND ') : '1', params, exact };
 }
 
 /** Equality fields of an upsert's filter become the new document's fields, as in MongoDB. */
@@ -101,9 +121,29 @@ function upserted(filter: Filter, update: Update): Doc {
     if (!field.startsWith('$') && sqlValue(value) !== undefined) base[field] = value;
   const { $setOnInsert, ...rest } = update;
   const doc = { _id: newDocumentId(), ...base } as Doc;
-  if ($setOnInsert) mingoUpdate(doc, { $set: $setOnInsert });
-  if (Object.keys(rest).length > 0) mingoUpdate(doc, rest);
+  if ($setOnInsert) applyUpdate(doc, { $set: $setOnInsert });
+  applyUpdate(doc, rest);
   return doc;
+}
+
+/**
+ * Applies an update: $set, $unset and $inc of top-level fields (nearly every record's) directly,
+ * anything else through mingo.
+ */
+function applyUpdate(doc: Doc, update: Update): void {
+  const simple = Object.entries(update).every(
+    ([operator, fields]) =>
+      ['$set', '$unset', '$inc'].includes(operator) && Object.keys(fields).every((field) => !field.includes('.')),
+  );
+  if (!simple) {
+    mingoUpdate(doc, update);
+    return;
+  }
+  const target = doc as Record<string, unknown>;
+  for (const [field, value] of Object.entries(update.$set ?? {})) target[field] = value;
+  for (const field of Object.keys(update.$unset ?? {})) delete target[field];
+  for (const [field, by] of Object.entries(update.$inc ?? {}))
+    target[field] = ((target[field] as number) ?? 0) + (by as number);
 }
 
 function withoutInsertOnly(update: Update): Update {
@@ -141,16 +181,23 @@ class SqliteCollection<D extends Doc> implements Collection<D> {
   }
 
   private matching(filter: Filter, { sort, limit }: FindOptions = {}): D[] {
-    const { where, params } = narrowing(filter, this.indexed);
-    const rows = this.statement(`SELECT id, doc FROM ${this.table} WHERE ${where}`).all(...params) as {
-      id: string;
-      doc: string;
-    }[];
-    const docs = rows.map((row) => decode<D>(row.id, row.doc));
-    let cursor = mingoFind(docs, filter as Record<string, unknown>);
+    const { where, params, exact } = narrowing(filter, this.indexed);
+    const sortKeys = Object.entries(sort ?? {});
+    // The common case, a filter and sort on declared indexes, is SQL alone.
+    if (exact && sortKeys.every(([field]) => this.indexed.has(field))) {
+      const order = sortKeys.map(([field, direction]) => `${columnOf(field)}${direction < 0 ? ' DESC' : ''}`);
+      const sql = `SELECT id, doc FROM ${this.table} WHERE ${where}${order.length > 0 ? ` ORDER BY ${order.join(', ')}` : ''}${limit ? ` LIMIT ${Math.trunc(limit)}` : ''}`;
+      return this.rows(sql, params);
+    }
+    let cursor = mingoFind(this.rows(`SELECT id, doc FROM ${this.table} WHERE ${where}`, params), { ...filter });
     if (sort) cursor = cursor.sort({ ...sort });
     if (limit !== undefined && limit > 0) cursor = cursor.limit(limit);
     return cursor.all() as D[];
+  }
+
+  private rows(sql: string, params: unknown[]): D[] {
+    const rows = this.statement(sql).all(...params) as { id: string; doc: string }[];
+    return rows.map((row) => decode<D>(row.id, row.doc));
   }
 
   private store(doc: Doc, insert: boolean): void {
@@ -162,7 +209,7 @@ class SqliteCollection<D extends Doc> implements Collection<D> {
     const found = this.matching(filter, { limit: many ? undefined : 1 });
     const changes = withoutInsertOnly(update);
     for (const doc of found) {
-      mingoUpdate(doc, changes);
+      applyUpdate(doc, changes);
       this.store(doc, false);
     }
     if (found.length === 0 && upsert) {
@@ -193,15 +240,10 @@ class SqliteCollection<D extends Doc> implements Collection<D> {
   deleteOne = async (filter: Filter) => this.deleteSync(filter, false) === 1;
   deleteMany = async (filter: Filter) => this.deleteSync(filter, true);
   count = async (filter: Filter = {}) => {
-    if (!this.countsInSql(filter)) return this.matching(filter).length;
-    const { where, params } = narrowing(filter, this.indexed);
+    const { where, params, exact } = narrowing(filter, this.indexed);
+    if (!exact) return this.matching(filter).length;
     return (this.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where}`).get(...params) as { n: number }).n;
   };
-
-  /** Whether SQL alone answers the count: no filter, or plain values of indexed fields only. */
-  private countsInSql(filter: Filter): boolean {
-    return Object.entries(filter).every(([field, value]) => this.indexed.has(field) && sqlValue(value) != null);
-  }
 }
 
 /** The fields a collection's generated columns hold: every field of its declared indexes. */
