@@ -41,9 +41,8 @@ import { mongoSubmissions, SUBMISSION_INDEXES } from './submissions/mongo';
 import type { AuditRepository } from '../team/audit';
 import { auditRecord, embeddedAudit } from '../team/audit/embedded';
 import { AUDIT_INDEXES, mongoAudit } from '../team/audit/mongo';
-import type { MemberRepository } from '../team/members';
-import { embeddedMembers, membersRecord } from '../team/members/embedded';
-import { mongoMembers } from '../team/members/mongo';
+import type { MemberRepository } from './members';
+import { TEAM_MEMBERS, teamMembers } from './members/record';
 import type { ReviewRepository } from '../team/reviews';
 import { embeddedReviews, reviewsRecord } from '../team/reviews/embedded';
 import { mongoReviews, REVIEW_INDEXES } from '../team/reviews/mongo';
@@ -181,11 +180,7 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoSessions(client),
     sqlite: ({ client }) => embeddedSessions(client),
   }),
-  perBackend('members', {
-    embedded: membersRecord,
-    mongo: ({ client }) => mongoMembers(client),
-    sqlite: ({ client }) => embeddedMembers(client),
-  }),
+  { name: 'members', collections: [TEAM_MEMBERS], create: ({ documents }) => teamMembers(documents) },
   perBackend('audit', {
     embedded: auditRecord,
     mongoIndexes: AUDIT_INDEXES,

@@ -5,7 +5,7 @@ export type * from './outbox';
 export type * from './rate-counts';
 export type * from './submissions';
 export type * from '../team/audit';
-export type * from '../team/members';
+export type * from './members';
 export type * from '../team/reviews';
 export type * from '../team/sessions';
 export type * from '../updates/confirmations';

@@ -3,7 +3,7 @@ import { ROLES } from '@wpc/shared/team';
 import { HttpError, sendError } from '../http/errors';
 import type { ConsoleRoutes } from './console-routes';
 import type { ConsoleContext } from './context';
-import type { TeamMember } from './members';
+import type { TeamMember } from '../records/members';
 import { parse } from './requests';
 
 const memberAnswer = (member: TeamMember): MemberAnswer => ({
