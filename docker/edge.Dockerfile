@@ -10,7 +10,7 @@ COPY mfe-scorecard/package.json mfe-scorecard/
 COPY mfe-showcase/package.json mfe-showcase/
 COPY mfe-map/package.json mfe-map/
 COPY api/package.json api/
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
 RUN npm run build -w shell && mv shell/dist /site
 

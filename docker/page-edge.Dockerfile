@@ -13,7 +13,7 @@ COPY mfe-showcase/package.json mfe-showcase/
 COPY mfe-map/package.json mfe-map/
 COPY api/package.json api/
 # tsx (a root dev dependency) runs the edge's TypeScript, as npm start does.
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
 # The same deterministic build as the nginx edge's copy of the shell.
 RUN npm run build -w shell

@@ -14,7 +14,7 @@ COPY mfe-showcase/package.json mfe-showcase/
 COPY mfe-map/package.json mfe-map/
 COPY api/package.json api/
 # tsx (a root dev dependency) runs the server's TypeScript; React renders the pages in Node.
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
 RUN npm run build -w mfe-${AREA} \
     && mkdir -p /app/mfe-${AREA}/data \

@@ -54,6 +54,8 @@ async function main(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-bench-'));
   const base = loadConfig({
     NODE_ENV: 'production',
+    // Production refuses to start without the origin its emails link to; the bench sends none.
+    SITE_ORIGIN: 'https://www.example.org',
     DATA_DIR: dataDir,
     RATE_LIMIT_MAX: '1000000000',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',

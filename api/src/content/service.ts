@@ -1,6 +1,6 @@
 import type { Store } from '../store';
 import { remoteModels, remoteOrigins, type ContentModels } from './models';
-import { Previews } from './previews/service';
+import { Previews } from '../records/content-previews/service';
 import { Publishing } from './publishing';
 
 /** Publishing and its previews, over the store's content records. */

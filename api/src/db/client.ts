@@ -36,3 +36,21 @@ export function plainCalls<Handle>(handle: () => Promise<Handle>) {
     within: <T>(_what: string, waiting: Promise<T>): Promise<T> => waiting,
   };
 }
+
+/** A client whose calls go to `current()` at each call (a store's guard, once bound), closing `client`. */
+export function delegating<Handle>(
+  client: DatabaseClient<Handle>,
+  current: () => DatabaseClient<Handle>,
+): DatabaseClient<Handle> {
+  return {
+    kind: client.kind,
+    description: client.description,
+    init: () => current().init(),
+    run: (what, work) => current().run(what, work),
+    rows: (source) => current().rows(source),
+    unbounded: (what, work) => current().unbounded(what, work),
+    within: (what, waiting) => current().within(what, waiting),
+    health: () => current().health(),
+    close: () => client.close(),
+  };
+}

@@ -47,6 +47,8 @@ export async function shredImportedNedb(dataDir: string): Promise<number> {
 export interface EmbeddedRecord {
   /** Its tables and indexes (CREATE ... IF NOT EXISTS), run at every start. */
   readonly schema: string;
+  /** Work on the open database after every schema ran (the port's collections: db/port/sqlite.ts). */
+  setUp?(db: Database): void;
   /** Folders it keeps beside the database (uploads), made at every start. */
   prepare?(dataDir: string): Promise<void>;
   /** Its documents in the NeDB data files of earlier versions, imported once. */
@@ -138,6 +140,7 @@ export class EmbeddedDatabase implements DatabaseClient<Database> {
       db.pragma('secure_delete = ON');
       addFunctions(db);
       for (const record of records) db.exec(record.schema);
+      for (const record of records) record.setUp?.(db);
       await this.importNedb(db);
       this.db = db;
       return db;
@@ -286,6 +289,7 @@ export class ReadOnlyDatabase implements DatabaseClient<Database> {
     const db = exists ? new Sqlite(file, { readonly: true, fileMustExist: true }) : new Sqlite(':memory:');
     addFunctions(db);
     if (!exists) for (const record of this.records) db.exec(record.schema);
+    if (!exists) for (const record of this.records) record.setUp?.(db);
     this.db = db;
     return db;
   }

@@ -1,5 +1,5 @@
 import type { Access } from '@wpc/shared/team';
-import type { MemberRepository } from './members';
+import type { MemberRepository } from '../records/members';
 
 /**
  * What an address may do in the console now: an admin (TEAM_EMAILS), a member with their roles,

@@ -3,7 +3,7 @@ import { ROLES } from '@wpc/shared/team';
 import { okSchema } from '../openapi/responses';
 import { HttpError, sendError } from '../http/errors';
 import { consoleRoute } from './console-route';
-import { toWire } from './members/wire';
+import { toWire } from '../records/members/wire';
 
 /** Roles in one order whatever order they were chosen in. */
 const ordered = (roles: readonly string[]) => ROLES.filter((role) => roles.includes(role));

@@ -1,0 +1,320 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { find as mingoFind, update as mingoUpdate } from 'mingo';
+import { newDocumentId } from '../ids';
+import { isUniqueViolation, type EmbeddedRecord } from '../sqlite';
+import {
+  DuplicateKeyError,
+  type Collection,
+  type CollectionSpec,
+  type Doc,
+  type Documents,
+  type Filter,
+  type FindOptions,
+  type Update,
+} from '.';
+
+/**
+ * The port on the embedded store. A collection is a table of (id, doc): the document as JSON
+ * (a Date as {"$date": ms}), and one generated column per declared index field, indexed as
+ * declared, so a UNIQUE index refuses what MongoDB's would. A filter's equality, $in and range
+ * conditions on those columns (and _id) become the SQL WHERE; mingo then evaluates the whole
+ * filter, sort and update on the decoded documents, so both backends answer with MongoDB's
+ * semantics and no record writes a query twice. Index fields hold scalars (or Dates).
+ * Every call is synchronous inside: a read-then-write (a conditional update) is atomic.
+ */
+
+const ENCODED_DATE = '$date';
+
+function encode({ _id, ...rest }: Doc): string {
+  return JSON.stringify(rest, function (this: Record<string, unknown>, key, value: unknown) {
+    const raw = this[key];
+    return raw instanceof Date ? { [ENCODED_DATE]: raw.getTime() } : value;
+  });
+}
+
+function decode<D extends Doc>(id: string, json: string): D {
+  const rest = JSON.parse(json, (_key, value: unknown) => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const keys = Object.keys(value);
+      const ms = (value as Record<string, unknown>)[ENCODED_DATE];
+      if (keys.length === 1 && typeof ms === 'number') return new Date(ms);
+    }
+    return value;
+  }) as Record<string, unknown>;
+  return { _id: id, ...rest } as D;
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const columnOf = (field: string) => (field === '_id' ? 'id' : quote(`ix_${field}`));
+
+/** A field's value as its generated column holds it: a Date's milliseconds, a boolean as 1 or 0. */
+function generatedColumn(field: string): string {
+  const path = `'$.${field.replaceAll("'", "''")}'`;
+  return `${columnOf(field)} ANY GENERATED ALWAYS AS (CASE json_type(doc, ${path}) WHEN 'object' THEN json_extract(doc, ${path} || '."${ENCODED_DATE}"') ELSE json_extract(doc, ${path}) END) VIRTUAL`;
+}
+
+/** A filter value as SQL compares it with a column; undefined when SQL cannot compare it. */
+function sqlValue(value: unknown): string | number | null | undefined {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  return undefined;
+}
+
+const RANGES: Readonly<Record<string, string>> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
+
+/**
+ * The SQL conditions of one field's condition, and whether they say all it says (then SQL's
+ * answer is MongoDB's, the field holding a scalar or a Date as declared).
+ */
+function fieldConditions(column: string, condition: unknown, params: unknown[]): { parts: string[]; exact: boolean } {
+  const direct = sqlValue(condition);
+  if (direct != null) {
+    params.push(direct);
+    return { parts: [`${column} = ?`], exact: true };
+  }
+  if (condition === null || typeof condition !== 'object' || condition instanceof RegExp)
+    return { parts: [], exact: false };
+  const parts: string[] = [];
+  let exact = true;
+  for (const [operator, operand] of Object.entries(condition)) {
+    const value = sqlValue(operand);
+    if (operator in RANGES && value != null) {
+      parts.push(`${column} ${RANGES[operator]} ?`);
+      params.push(value);
+    } else if (operator === '$in' && Array.isArray(operand) && operand.every((item) => sqlValue(item) != null)) {
+      parts.push(operand.length === 0 ? '0' : `${column} IN (${operand.map(() => '?').join(',')})`);
+      params.push(...operand.map(sqlValue));
+    } else exact = false;
+  }
+  return { parts, exact };
+}
+
+interface Narrowing {
+  readonly where: string;
+  readonly params: unknown[];
+  /** SQL answers the filter exactly: mingo need not look again. */
+  readonly exact: boolean;
+}
+
+/** The SQL WHERE that narrows a filter by its indexed fields (a superset, unless exact). */
+function narrowing(filter: Filter, indexed: ReadonlySet<string>): Narrowing {
+  const params: unknown[] = [];
+  const parts: string[] = [];
+  let exact = true;
+  for (const [field, condition] of Object.entries(filter)) {
+    if (!indexed.has(field)) {
+      exact = false;
+      continue;
+    }
+    const conditions = fieldConditions(columnOf(field), condition, params);
+    parts.push(...conditions.parts);
+    exact &&= conditions.exact;
+  }
+  return { where: parts.length > 0 ? parts.join(' AND ') : '1', params, exact };
+}
+
+/** Equality fields of an upsert's filter become the new document's fields, as in MongoDB. */
+function upserted(filter: Filter, update: Update): Doc {
+  const base: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(filter))
+    if (!field.startsWith('$') && sqlValue(value) !== undefined) base[field] = value;
+  const { $setOnInsert, ...rest } = update;
+  const doc = { _id: newDocumentId(), ...base } as Doc;
+  if ($setOnInsert) applyUpdate(doc, { $set: $setOnInsert });
+  applyUpdate(doc, rest);
+  return doc;
+}
+
+/**
+ * Applies an update: $set, $unset and $inc of top-level fields (nearly every record's) directly,
+ * anything else through mingo.
+ */
+function applyUpdate(doc: Doc, update: Update): void {
+  const simple = Object.entries(update).every(
+    ([operator, fields]) =>
+      ['$set', '$unset', '$inc'].includes(operator) && Object.keys(fields).every((field) => !field.includes('.')),
+  );
+  if (!simple) {
+    mingoUpdate(doc, update);
+    return;
+  }
+  const target = doc as Record<string, unknown>;
+  for (const [field, value] of Object.entries(update.$set ?? {})) target[field] = value;
+  for (const field of Object.keys(update.$unset ?? {})) delete target[field];
+  for (const [field, by] of Object.entries(update.$inc ?? {}))
+    target[field] = ((target[field] as number) ?? 0) + (by as number);
+}
+
+function withoutInsertOnly(update: Update): Update {
+  const { $setOnInsert: _onInsert, ...rest } = update;
+  return rest;
+}
+
+class SqliteCollection<D extends Doc> implements Collection<D> {
+  private readonly statements = new Map<string, Statement>();
+  private readonly table: string;
+
+  constructor(
+    private readonly db: Database,
+    private readonly name: string,
+    private readonly indexed: ReadonlySet<string>,
+  ) {
+    this.table = quote(name);
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private write(sql: string, ...params: unknown[]): number {
+    try {
+      return this.statement(sql).run(...params).changes;
+    } catch (error) {
+      throw isUniqueViolation(error) ? new DuplicateKeyError(this.name, { cause: error }) : error;
+    }
+  }
+
+  private matching(filter: Filter, { sort, limit }: FindOptions = {}): D[] {
+    const { where, params, exact } = narrowing(filter, this.indexed);
+    const sortKeys = Object.entries(sort ?? {});
+    // The common case, a filter and sort on declared indexes, is SQL alone.
+    if (exact && sortKeys.every(([field]) => this.indexed.has(field))) {
+      const order = sortKeys.map(([field, direction]) => `${columnOf(field)}${direction < 0 ? ' DESC' : ''}`);
+      const sql = `SELECT id, doc FROM ${this.table} WHERE ${where}${order.length > 0 ? ` ORDER BY ${order.join(', ')}` : ''}${limit ? ` LIMIT ${Math.trunc(limit)}` : ''}`;
+      return this.rows(sql, params);
+    }
+    let cursor = mingoFind(this.rows(`SELECT id, doc FROM ${this.table} WHERE ${where}`, params), { ...filter });
+    if (sort) cursor = cursor.sort({ ...sort });
+    if (limit !== undefined && limit > 0) cursor = cursor.limit(limit);
+    return cursor.all() as D[];
+  }
+
+  private rows(sql: string, params: unknown[]): D[] {
+    const rows = this.statement(sql).all(...params) as { id: string; doc: string }[];
+    return rows.map((row) => decode<D>(row.id, row.doc));
+  }
+
+  private store(doc: Doc, insert: boolean): void {
+    if (insert) this.write(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`, doc._id, encode(doc));
+    else this.write(`UPDATE ${this.table} SET doc = ? WHERE id = ?`, encode(doc), doc._id);
+  }
+
+  private updateSync(filter: Filter, update: Update, many: boolean, upsert: boolean): number {
+    const found = this.matching(filter, { limit: many ? undefined : 1 });
+    const changes = withoutInsertOnly(update);
+    for (const doc of found) {
+      applyUpdate(doc, changes);
+      this.store(doc, false);
+    }
+    if (found.length === 0 && upsert) {
+      this.store(upserted(filter, update), true);
+      return 1;
+    }
+    return found.length;
+  }
+
+  private deleteSync(filter: Filter, many: boolean): number {
+    let removed = 0;
+    for (const doc of this.matching(filter, { limit: many ? undefined : 1 }))
+      removed += this.write(`DELETE FROM ${this.table} WHERE id = ?`, doc._id);
+    return removed;
+  }
+
+  insert = async (doc: D) => this.store(doc, true);
+  findOne = async (filter: Filter, options?: FindOptions) => this.matching(filter, { ...options, limit: 1 })[0] ?? null;
+  find = async (filter: Filter, options?: FindOptions) => this.matching(filter, options);
+  updateOne = async (filter: Filter, update: Update, { upsert = false } = {}) =>
+    this.updateSync(filter, update, false, upsert) > 0;
+  updateMany = async (filter: Filter, update: Update) => this.updateSync(filter, update, true, false);
+  put = async (doc: D) => {
+    const existed = this.statement(`SELECT 1 FROM ${this.table} WHERE id = ?`).get(doc._id) !== undefined;
+    this.store(doc, !existed);
+    return !existed;
+  };
+  deleteOne = async (filter: Filter) => this.deleteSync(filter, false) === 1;
+  deleteMany = async (filter: Filter) => this.deleteSync(filter, true);
+  count = async (filter: Filter = {}) => {
+    const { where, params, exact } = narrowing(filter, this.indexed);
+    if (!exact) return this.matching(filter).length;
+    return (this.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where}`).get(...params) as { n: number }).n;
+  };
+}
+
+/** The fields a collection's generated columns hold: every field of its declared indexes. */
+const indexedFields = (spec: CollectionSpec) =>
+  new Set(['_id', ...(spec.indexes ?? []).flatMap((index) => Object.keys(index.key))]);
+
+/** The port over one embedded database, for the declared collections only. */
+export function sqliteDocuments(db: Database, collections: readonly CollectionSpec[]): Documents {
+  const opened = new Map<string, SqliteCollection<Doc>>();
+  for (const spec of collections) opened.set(spec.name, new SqliteCollection(db, spec.name, indexedFields(spec)));
+  return {
+    collection<D extends Doc>(name: string): Collection<D> {
+      const collection = opened.get(name);
+      if (!collection) throw new Error(`No collection "${name}" is declared in the record registry.`);
+      return collection as unknown as Collection<D>;
+    },
+  };
+}
+
+/** A legacy table (a record's own columns, before the port) is copied into the new shape and dropped. */
+function migrateLegacy(db: Database, spec: CollectionSpec): void {
+  if (!spec.legacy) throw new Error(`The table ${spec.name} predates the port and has no migration.`);
+  const legacyTable = quote(`${spec.name}__legacy`);
+  db.exec(`ALTER TABLE ${quote(spec.name)} RENAME TO ${legacyTable}`);
+  createTable(db, spec);
+  const insert = db.prepare(`INSERT INTO ${quote(spec.name)} (id, doc) VALUES (?, ?)`);
+  // Read whole (better-sqlite3 cannot write while a statement iterates): once, at the first open.
+  const rows = db.prepare(`SELECT * FROM ${legacyTable}`).all() as Record<string, unknown>[];
+  for (const row of rows) {
+    const doc = spec.legacy(row);
+    insert.run(doc._id, encode(doc));
+  }
+  // secure_delete (db/sqlite.ts) zeroes the legacy table's pages as they are freed.
+  db.exec(`DROP TABLE ${legacyTable}`);
+}
+
+function createTable(db: Database, spec: CollectionSpec): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${quote(spec.name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) STRICT`);
+}
+
+/** Creates (or migrates) each collection's table, its generated columns and its indexes. */
+function setUpCollection(db: Database, spec: CollectionSpec): boolean {
+  const columns = new Set(
+    (db.pragma(`table_xinfo(${quote(spec.name)})`) as { name: string }[]).map((column) => column.name),
+  );
+  const legacy = columns.size > 0 && !columns.has('doc');
+  if (legacy) migrateLegacy(db, spec);
+  else createTable(db, spec);
+  for (const field of indexedFields(spec))
+    if (field !== '_id' && !columns.has(`ix_${field}`))
+      db.exec(`ALTER TABLE ${quote(spec.name)} ADD COLUMN ${generatedColumn(field)}`);
+  for (const index of spec.indexes ?? []) {
+    const keys = Object.entries(index.key).map(
+      ([field, direction]) => `${columnOf(field)}${direction < 0 ? ' DESC' : ''}`,
+    );
+    db.exec(
+      `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(`${spec.name}.${index.name}`)} ON ${quote(spec.name)} (${keys.join(', ')})`,
+    );
+  }
+  return legacy;
+}
+
+/** The declared collections as one part of the embedded database, set up (and migrated) on open. */
+export function documentCollectionsRecord(collections: readonly CollectionSpec[]): EmbeddedRecord {
+  return {
+    schema: '',
+    setUp(db) {
+      const migrated = db.transaction(() => collections.map((spec) => setUpCollection(db, spec)))();
+      // The legacy tables' rows may still sit in the write-ahead log: copied into the file, where
+      // secure_delete zeroed them, and the log emptied.
+      if (migrated.some(Boolean)) db.pragma('wal_checkpoint(TRUNCATE)');
+    },
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * Every record the store keeps: its name (the store's field), its collections with their
+ * indexes, and the factory that makes its repository. The store (store.ts) is a loop over this
+ * list. A record on the storage port (db/port) declares `collections` and is written once; a
+ * record not yet moved onto it still names its two backends (`legacy`), see records/README.md.
+ */
+import type { Database } from 'better-sqlite3';
+import type { Db } from 'mongodb';
+import type { DatabaseClient } from '../db/client';
+import type { MongoIndex } from '../db/mongo';
+import type { CollectionSpec, DocumentClient } from '../db/port';
+import { mongoIndexes } from '../db/port/mongo';
+import { documentCollectionsRecord } from '../db/port/sqlite';
+import type { EmbeddedRecord } from '../db/sqlite';
+import type { ContentEntryRepository } from '../content/entries';
+import { contentEntriesRecord, embeddedContentEntries } from '../content/entries/embedded';
+import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from '../content/entries/mongo';
+import type { ContentImageRepository } from '../content/images';
+import { contentImagesRecord, embeddedContentImages } from '../content/images/embedded';
+import { CONTENT_IMAGE_INDEXES, mongoContentImages } from '../content/images/mongo';
+import type { ContentPreviewRepository } from './content-previews';
+import { CONTENT_PREVIEWS, contentPreviews } from './content-previews/record';
+import type { ContentRevisionRepository } from '../content/revisions';
+import { contentRevisionsRecord, embeddedContentRevisions } from '../content/revisions/embedded';
+import { mongoContentRevisions } from '../content/revisions/mongo';
+import type { AssessmentRepository } from './assessments';
+import { assessmentsRecord, embeddedAssessments } from './assessments/embedded';
+import { ASSESSMENT_INDEXES, mongoAssessments } from './assessments/mongo';
+import type { FileRepository } from './files';
+import { embeddedFiles, filesRecord } from './files/embedded';
+import { mongoFiles } from './files/mongo';
+import type { OutboxRepository } from './outbox';
+import { embeddedOutbox, outboxRecord } from './outbox/embedded';
+import { mongoOutbox, OUTBOX_INDEXES } from './outbox/mongo';
+import type { RateCountRepository } from './rate-counts';
+import { embeddedRateCounts } from './rate-counts/embedded';
+import { mongoRateCounts, RATE_COUNT_INDEXES } from './rate-counts/mongo';
+import type { SubmissionRepository } from './submissions';
+import { embeddedSubmissions, readSubmission, submissionsRecord } from './submissions/embedded';
+import { mongoSubmissions, SUBMISSION_INDEXES } from './submissions/mongo';
+import type { AuditRepository } from '../team/audit';
+import { auditRecord, embeddedAudit } from '../team/audit/embedded';
+import { AUDIT_INDEXES, mongoAudit } from '../team/audit/mongo';
+import type { MemberRepository } from './members';
+import { TEAM_MEMBERS, teamMembers } from './members/record';
+import type { ReviewRepository } from '../team/reviews';
+import { embeddedReviews, reviewsRecord } from '../team/reviews/embedded';
+import { mongoReviews, REVIEW_INDEXES } from '../team/reviews/mongo';
+import type { SessionRepository } from '../team/sessions';
+import { embeddedSessions, sessionsRecord } from '../team/sessions/embedded';
+import { mongoSessions } from '../team/sessions/mongo';
+import type { ConfirmationRepository } from '../updates/confirmations';
+import { confirmationsRecord, embeddedConfirmations } from '../updates/confirmations/embedded';
+import { mongoConfirmations } from '../updates/confirmations/mongo';
+import type { DeliveryRepository } from '../updates/deliveries';
+import { deliveriesRecord, embeddedDeliveries } from '../updates/deliveries/embedded';
+import { DELIVERY_INDEXES, mongoDeliveries } from '../updates/deliveries/mongo';
+import type { SubscriptionRepository } from '../updates/subscriptions';
+import { embeddedSubscriptions, subscriptionsRecord } from '../updates/subscriptions/embedded';
+import { mongoSubscriptions, SUBSCRIBER_INDEXES } from '../updates/subscriptions/mongo';
+import type { SuppressionRepository } from '../updates/suppressions';
+import { embeddedSuppressions, suppressionsRecord } from '../updates/suppressions/embedded';
+import { mongoSuppressions } from '../updates/suppressions/mongo';
+import type { UpdateRepository } from '../updates/updates';
+import { embeddedUpdates, updatesRecord } from '../updates/updates/embedded';
+import { mongoUpdates } from '../updates/updates/mongo';
+
+/** Every record, one repository each: the store's fields. */
+export interface Repositories {
+  readonly submissions: SubmissionRepository;
+  readonly files: FileRepository;
+  readonly assessments: AssessmentRepository;
+  readonly rateCounts: RateCountRepository;
+  /** The team notifications queued with submissions. */
+  readonly outbox: OutboxRepository;
+  readonly reviews: ReviewRepository;
+  readonly sessions: SessionRepository;
+  /** Who besides the admins (TEAM_EMAILS) may use the console, and for what. */
+  readonly members: MemberRepository;
+  readonly audit: AuditRepository;
+  /** Updates: who asked for which list (with consent records), confirmation links, the suppression list. */
+  readonly subscriptions: SubscriptionRepository;
+  readonly confirmations: ConfirmationRepository;
+  readonly suppressions: SuppressionRepository;
+  /** The updates the team writes, and one delivery record per recipient. */
+  readonly updates: UpdateRepository;
+  readonly deliveries: DeliveryRepository;
+  /** The areas' content: entries with their drafts, history and schedule (issue 28). */
+  readonly contentEntries: ContentEntryRepository;
+  readonly contentRevisions: ContentRevisionRepository;
+  readonly contentImages: ContentImageRepository;
+  readonly contentPreviews: ContentPreviewRepository;
+}
+
+/** One backend's clients, for the records not yet on the port. */
+interface BackendClients<Handle> {
+  /** Every call bounded once the store is (store.bound()). */
+  readonly client: DatabaseClient<Handle>;
+  /** The mail queues' calls: the worker bounds them itself. */
+  readonly mailClient: DatabaseClient<Handle>;
+}
+export interface MongoBackend extends BackendClients<Db> {
+  readonly kind: 'mongodb';
+}
+export interface EmbeddedBackend extends BackendClients<Database> {
+  readonly kind: 'embedded';
+  readonly dataDir: string;
+}
+
+export interface RecordContext {
+  readonly documents: DocumentClient;
+  readonly mailDocuments: DocumentClient;
+  readonly backend: MongoBackend | EmbeddedBackend;
+}
+
+export interface RecordEntry<Name extends keyof Repositories = keyof Repositories> {
+  readonly name: Name;
+  /** On the port: its collections and indexes, on both backends. */
+  readonly collections?: readonly CollectionSpec[];
+  /** Not yet on the port: its tables, and its MongoDB indexes. */
+  readonly legacy?: { readonly embedded?: EmbeddedRecord; readonly mongoIndexes?: readonly MongoIndex[] };
+  create(context: RecordContext): Repositories[Name];
+}
+
+/** A record still written per backend (its own embedded.ts and mongo.ts). */
+function perBackend<Name extends keyof Repositories>(
+  name: Name,
+  parts: {
+    readonly embedded?: EmbeddedRecord;
+    readonly mongoIndexes?: readonly MongoIndex[];
+    readonly mongo: (backend: MongoBackend) => Repositories[Name];
+    readonly sqlite: (backend: EmbeddedBackend) => Repositories[Name];
+  },
+): RecordEntry<Name> {
+  return {
+    name,
+    legacy: { embedded: parts.embedded, mongoIndexes: parts.mongoIndexes },
+    create: ({ backend }) => (backend.kind === 'mongodb' ? parts.mongo(backend) : parts.sqlite(backend)),
+  };
+}
+
+/** In the order their embedded tables depend on each other (a queued notification refers to its submission). */
+export const RECORDS: readonly RecordEntry[] = [
+  perBackend('submissions', {
+    embedded: submissionsRecord,
+    mongoIndexes: SUBMISSION_INDEXES,
+    mongo: ({ client }) => mongoSubmissions(client),
+    sqlite: ({ client, dataDir }) => embeddedSubmissions(client, dataDir),
+  }),
+  perBackend('outbox', {
+    embedded: outboxRecord,
+    mongoIndexes: OUTBOX_INDEXES,
+    mongo: ({ mailClient }) => mongoOutbox(mailClient),
+    sqlite: ({ mailClient }) => embeddedOutbox(mailClient, readSubmission),
+  }),
+  perBackend('files', {
+    embedded: filesRecord,
+    mongo: ({ client }) => mongoFiles(client),
+    sqlite: ({ client, dataDir }) => embeddedFiles(client, dataDir),
+  }),
+  perBackend('assessments', {
+    embedded: assessmentsRecord,
+    mongoIndexes: ASSESSMENT_INDEXES,
+    mongo: ({ client }) => mongoAssessments(client),
+    sqlite: ({ client }) => embeddedAssessments(client),
+  }),
+  perBackend('rateCounts', {
+    mongoIndexes: RATE_COUNT_INDEXES,
+    mongo: ({ client }) => mongoRateCounts(client),
+    sqlite: () => embeddedRateCounts(),
+  }),
+  perBackend('reviews', {
+    embedded: reviewsRecord,
+    mongoIndexes: REVIEW_INDEXES,
+    mongo: ({ client }) => mongoReviews(client),
+    sqlite: ({ client }) => embeddedReviews(client),
+  }),
+  perBackend('sessions', {
+    embedded: sessionsRecord,
+    mongo: ({ client }) => mongoSessions(client),
+    sqlite: ({ client }) => embeddedSessions(client),
+  }),
+  { name: 'members', collections: [TEAM_MEMBERS], create: ({ documents }) => teamMembers(documents) },
+  perBackend('audit', {
+    embedded: auditRecord,
+    mongoIndexes: AUDIT_INDEXES,
+    mongo: ({ client }) => mongoAudit(client),
+    sqlite: ({ client }) => embeddedAudit(client),
+  }),
+  perBackend('subscriptions', {
+    embedded: subscriptionsRecord,
+    mongoIndexes: SUBSCRIBER_INDEXES,
+    mongo: ({ client }) => mongoSubscriptions(client),
+    sqlite: ({ client }) => embeddedSubscriptions(client),
+  }),
+  perBackend('confirmations', {
+    embedded: confirmationsRecord,
+    mongo: ({ client, mailClient }) => mongoConfirmations(client, mailClient),
+    sqlite: ({ client, mailClient }) => embeddedConfirmations(client, mailClient),
+  }),
+  perBackend('suppressions', {
+    embedded: suppressionsRecord,
+    mongo: ({ client }) => mongoSuppressions(client),
+    sqlite: ({ client }) => embeddedSuppressions(client),
+  }),
+  perBackend('updates', {
+    embedded: updatesRecord,
+    mongo: ({ client }) => mongoUpdates(client),
+    sqlite: ({ client }) => embeddedUpdates(client),
+  }),
+  perBackend('deliveries', {
+    embedded: deliveriesRecord,
+    mongoIndexes: DELIVERY_INDEXES,
+    mongo: ({ client, mailClient }) => mongoDeliveries(client, mailClient),
+    sqlite: ({ client, mailClient }) => embeddedDeliveries(client, mailClient),
+  }),
+  perBackend('contentEntries', {
+    embedded: contentEntriesRecord,
+    mongoIndexes: CONTENT_ENTRY_INDEXES,
+    mongo: ({ client }) => mongoContentEntries(client),
+    sqlite: ({ client }) => embeddedContentEntries(client),
+  }),
+  perBackend('contentRevisions', {
+    embedded: contentRevisionsRecord,
+    mongo: ({ client }) => mongoContentRevisions(client),
+    sqlite: ({ client }) => embeddedContentRevisions(client),
+  }),
+  perBackend('contentImages', {
+    embedded: contentImagesRecord,
+    mongoIndexes: CONTENT_IMAGE_INDEXES,
+    mongo: ({ client }) => mongoContentImages(client),
+    sqlite: ({ client }) => embeddedContentImages(client),
+  }),
+  { name: 'contentPreviews', collections: [CONTENT_PREVIEWS], create: ({ documents }) => contentPreviews(documents) },
+];
+
+/** Every collection the records on the port declare. */
+export const DECLARED_COLLECTIONS: readonly CollectionSpec[] = RECORDS.flatMap((record) => record.collections ?? []);
+
+/** The embedded database's parts: the records not yet on the port, then the port's collections. */
+export const EMBEDDED_RECORDS: readonly EmbeddedRecord[] = [
+  ...RECORDS.flatMap((record) => record.legacy?.embedded ?? []),
+  documentCollectionsRecord(DECLARED_COLLECTIONS),
+];
+
+/** The MongoDB indexes, created when missing on connecting: the records not yet on the port's, then the port's. */
+export const MONGO_INDEXES: readonly MongoIndex[] = [
+  ...RECORDS.flatMap((record) => record.legacy?.mongoIndexes ?? []),
+  ...mongoIndexes(DECLARED_COLLECTIONS),
+];

@@ -1,0 +1,28 @@
+import { ReadOnlyDatabase } from '../db/sqlite';
+import type { AssessmentRepository } from './assessments';
+import { embeddedAssessments } from './assessments/embedded';
+import { EMBEDDED_RECORDS } from './registry';
+import type { SubmissionRepository } from './submissions';
+import { embeddedSubmissions } from './submissions/embedded';
+
+/**
+ * The submissions and shared results of a DATA_DIR read straight from its database, for the
+ * export CLI when no API runs (read-only, without the DATA_DIR lock).
+ */
+export class EmbeddedSnapshot {
+  readonly description: string;
+  readonly submissions: Pick<SubmissionRepository, 'stream'>;
+  readonly assessments: Pick<AssessmentRepository, 'stream'>;
+  private readonly client: ReadOnlyDatabase;
+
+  constructor(dataDir: string) {
+    this.client = new ReadOnlyDatabase(dataDir, EMBEDDED_RECORDS);
+    this.description = this.client.description;
+    this.submissions = embeddedSubmissions(this.client, dataDir);
+    this.assessments = embeddedAssessments(this.client);
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}

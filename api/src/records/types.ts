@@ -1,0 +1,19 @@
+/** Every record's own types, in one place for the store's users (store.ts re-exports them). */
+export type * from './assessments';
+export type * from './files';
+export type * from './outbox';
+export type * from './rate-counts';
+export type * from './submissions';
+export type * from '../team/audit';
+export type * from './members';
+export type * from '../team/reviews';
+export type * from '../team/sessions';
+export type * from '../updates/confirmations';
+export type * from '../updates/deliveries';
+export type * from '../updates/subscriptions';
+export type * from '../updates/suppressions';
+export type * from '../updates/updates';
+export type * from '../content/entries';
+export type * from '../content/revisions';
+export type * from '../content/images';
+export type * from './content-previews';

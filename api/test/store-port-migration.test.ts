@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { EmbeddedStore } from '../src/store';
+
+// Issue 39: a DATA_DIR written by the embedded store before the storage port (commit 9b8a9f2)
+// opens with the new code, each record's table migrated into the port's shape on open. The
+// fixture and what it holds: fixtures/data-dir-9b8a9f2/README.md.
+
+const FIXTURE = path.join(__dirname, 'fixtures', 'data-dir-9b8a9f2');
+const NOW = new Date('2026-11-27T12:00:00.000Z');
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-migrate-'));
+  await fs.cp(FIXTURE, dir, { recursive: true });
+  await fs.rm(path.join(dir, 'README.md'));
+});
+afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+async function opened<T>(work: (store: EmbeddedStore) => Promise<T>): Promise<T> {
+  const store = new EmbeddedStore(dir);
+  await store.init();
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+function tables(): string[] {
+  const db = new Sqlite(path.join(dir, 'store.sqlite'), { readonly: true });
+  try {
+    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+      (row) => row.name,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+it('answers the previews stored before the port, and keeps the expired one expired', async () => {
+  await opened(async (store) => {
+    expect(await store.contentPreviews.find('hash-kept', NOW)).toEqual({ area: 'news', id: 'n1', title: 'Kept' });
+    expect(await store.contentPreviews.find('hash-expired', NOW)).toBeNull();
+  });
+  expect(tables().filter((name) => name.endsWith('__legacy'))).toEqual([]);
+});
+
+it('opens a migrated DATA_DIR again as it is, with what was written since', async () => {
+  await opened((store) =>
+    store.contentPreviews.add('hash-new', { area: 'news', id: 'n3' } as never, new Date('2099-01-01T00:00:00.000Z')),
+  );
+  await opened(async (store) => {
+    expect(await store.contentPreviews.find('hash-kept', NOW)).toEqual({ area: 'news', id: 'n1', title: 'Kept' });
+    expect(await store.contentPreviews.find('hash-new', NOW)).toEqual({ area: 'news', id: 'n3' });
+  });
+});
+
+it('answers the members stored before the port', async () => {
+  const at = new Date('2026-11-20T10:00:00.000Z');
+  const editor = {
+    email: 'editor@example.org',
+    roles: ['updates'],
+    addedAt: at,
+    addedBy: 'admin@example.org',
+    changedAt: at,
+    changedBy: 'admin@example.org',
+  };
+  await opened(async (store) => {
+    expect(await store.members.find('editor@example.org')).toEqual(editor);
+    expect(await store.members.list()).toEqual([editor]);
+  });
+});
+
+it('still opens the records not yet on the port', async () => {
+  await opened(async (store) => {
+    expect(await store.suppressions.get('suppressed-hash')).toEqual({
+      id: 'suppressed-hash',
+      reason: 'bounced',
+      at: new Date('2026-11-20T10:00:00.000Z'),
+    });
+    expect(await store.contentRevisions.current('home')).toBe('KrLifSJj.1');
+  });
+});
