@@ -39,7 +39,7 @@ export interface Workspace {
 
 export const LOCK_FIX =
   'To fix it: delete those entries from package-lock.json, run "npm install --package-lock-only", ' +
-  'and check again (README, "Adding or upgrading a dependency").';
+  'and check again (docs/dependencies.md, "Adding or upgrading a dependency").';
 
 /** Installed entries (not the root, not a workspace's own folder, not a link) without a version or integrity. */
 export function incompleteEntries(lock: Lockfile): string[] {

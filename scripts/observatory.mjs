@@ -11,7 +11,7 @@
 //
 // The package is not a dependency of the site: its install step downloads the HSTS preload list
 // (this script gives it an empty one: the site is not on it) and it brings ~230 packages.
-// README "Security headers" lists its tests and how the site meets each one.
+// docs/security-headers.md lists its tests and how the site meets each one.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

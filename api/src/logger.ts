@@ -36,7 +36,7 @@ export function logOutcome(res: Response, fields: Record<string, unknown>, msg: 
  * what logOutcome() added.
  * No bodies, headers, cookies or client addresses, so nothing personal reaches the logs.
  * Written directly rather than with pino-http, which made two child loggers (each serialising
- * its bindings) per request: a tenth of the submit endpoint's time (docs/design-notes.md).
+ * its bindings) per request: a tenth of the submit endpoint's time (api/src/submissions/README.md).
  */
 export function requestLogger(logger: Logger): RequestHandler {
   let lastId = 0;

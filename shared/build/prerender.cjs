@@ -14,7 +14,7 @@
 // <route> is the path without its leading slash ("index" for "/", "404" for the not-found page).
 // File names in the JSON are relative to the package's own base URL. The JSON files' shapes are
 // declared once, in shared/src/page-contract.cjs, against which tsc checks both this file and
-// the edge that composes pages from them (shell/server/); README "First paint" has the whole picture.
+// the edge that composes pages from them (shell/server/); docs/pages.md, "First paint", has the whole picture.
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFile } = require('node:child_process');

@@ -16,7 +16,7 @@ const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
 /** The map's tiles (mfe-map/src/map/settings.ts, {a-d}.basemaps.cartocdn.com; a test keeps them equal). */
 const TILE_SOURCE = 'https://*.basemaps.cartocdn.com';
 /**
- * Remote overrides (README "Remote overrides") load a developer's dev server from loopback:
+ * Remote overrides (docs/development.md) load a developer's dev server from loopback:
  * outside production only, unless a staging deployment opts in (deploymentPolicy). ([::1] cannot
  * be written in a policy: CSP host sources have no IPv6 form.)
  */

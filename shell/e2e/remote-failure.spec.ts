@@ -20,7 +20,7 @@ test('a remote that cannot be loaded is retried, then leaves the rest of the sit
   await expect(
     page.getByRole('main').getByRole('heading', { level: 1, name: 'Wildfire Innovation Showcase' }),
   ).toBeVisible();
-  // The first try and the retry plugin's two retries (README: "after the MF retry plugin's two retries").
+  // The first try and the retry plugin's two retries (shell/README.md: "after the MF retry plugin's two retries").
   expect(manifestRequests).toBe(3);
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();

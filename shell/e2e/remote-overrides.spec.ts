@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from '../../test-support/e2e/hydration';
 
-// The documented localStorage key (README "Remote overrides"); written out, not imported, so a
-// renamed key fails here as it would for a developer following the README.
+// The documented localStorage key (docs/development.md, "Remote overrides"); written out, not imported, so a
+// renamed key fails here as it would for a developer following docs/development.md.
 const STORAGE_KEY = 'wpc:remote-overrides';
 const mapPort = Number(process.env.MFE_MAP_PORT ?? 3004);
 /** The map remote's own server: another origin, as a developer's dev server would be. */

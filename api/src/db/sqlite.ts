@@ -92,7 +92,7 @@ function addFunctions(db: Database): void {
  * DATA_DIR at a time: init() takes the folder's lock and refuses (DataDirLockedError) while
  * another holds it.
  *
- * Durability (docs/design-notes.md): write-ahead log with synchronous=NORMAL. A statement has
+ * Durability (api/src/db/README.md): write-ahead log with synchronous=NORMAL. A statement has
  * reached the operating system's file when it returns, so an answered write survives kill -9;
  * as with NeDB before, a power cut may lose the last moments (FULL would fsync every commit).
  * Calls are synchronous; the client answers through promises like the MongoDB one.

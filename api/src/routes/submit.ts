@@ -98,7 +98,7 @@ function requireContentType(types: string[]): RequestHandler {
 export function submitRoutes({ store, config, guards, notifications, afterStored }: SubmitRoutesOptions): Router {
   const router = Router();
   const json = express.json({ limit: config.jsonLimitBytes, type: 'application/json' });
-  // A JSON body must arrive quickly; an upload may take longer (both documented in the README).
+  // A JSON body must arrive quickly; an upload may take longer (both documented in docs/configuration.md).
   const jsonDeadline = bodyDeadline(config.bodyTimeoutMs);
   const uploadDeadline = bodyDeadline(config.uploadTimeoutMs);
   const deadline: RequestHandler = (req, res, next) =>

@@ -1,6 +1,6 @@
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** How updates are sent (README "Updates"). */
+/** How updates are sent (api/src/updates/README.md). */
 export interface UpdatesConfig {
   /** UPDATES_RATE: update emails started per second. */
   readonly perSecond: number;

@@ -1,5 +1,5 @@
 // What search engines and share previews show for the home area's pages: titles, descriptions,
-// share images (drawn at build time beside the title) and structured data. See README "Page metadata".
+// share images (drawn at build time beside the title) and structured data. See docs/pages.md, "Page metadata".
 import { CONSORTIUM, faqPage, textQuestions, type AreaPageMeta } from '@wpc/shared/page-meta';
 import { homeCards } from './home';
 

@@ -1,5 +1,5 @@
 // What search engines and share previews show for /map: title, description and share image
-// (drawn beside the title). See README "Page metadata". The description counts the published
+// (drawn beside the title). See docs/pages.md, "Page metadata". The description counts the published
 // organisations and the date follows them (src/content/page-data.ts): these are the defaults.
 import type { AreaPageMeta } from '@wpc/shared/page-meta';
 

@@ -1,5 +1,5 @@
 // What search engines and share previews show for the scorecard's pages: titles, descriptions,
-// share images (drawn beside the title) and structured data. See README "Page metadata". Pages that
+// share images (drawn beside the title) and structured data. See docs/pages.md, "Page metadata". Pages that
 // show published content take their title, description, lastModified and structured data from it
 // as well (src/content/page-data.ts): these are their defaults.
 import { faqPage, textQuestions, type AreaPageMeta, type PageMeta } from '@wpc/shared/page-meta';

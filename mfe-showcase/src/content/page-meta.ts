@@ -1,5 +1,5 @@
 // What search engines and share previews show for the showcase pages: titles, descriptions and
-// share images (drawn beside the title). See README "Page metadata". Their structured data (an
+// share images (drawn beside the title). See docs/pages.md, "Page metadata". Their structured data (an
 // Event per showcase) and their date follow the published showcases (src/content/page-data.ts).
 import type { AreaPageMeta } from '@wpc/shared/page-meta';
 

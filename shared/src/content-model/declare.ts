@@ -1,7 +1,7 @@
 /**
  * Declaring an area's content: its types (fields, labels, help) and its seed, the entries its
  * `src/content/` files held before publishing existed. Written once per area, in
- * `mfe-<area>/src/content/model.ts`; everything else is derived from it (README, "Publishing").
+ * `mfe-<area>/src/content/model.ts`; everything else is derived from it (docs/publishing.md).
  */
 import type { DataOf, Fields, PageDataOf } from './fields';
 

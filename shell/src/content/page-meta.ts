@@ -1,6 +1,6 @@
 // The shell's own pages' metadata (the /dev tools, the team console, the form pages and the 404, kept out of search
 // results) and
-// the site's, for a page whose area could not be composed in time. See README "Page metadata".
+// the site's, for a page whose area could not be composed in time. See docs/pages.md, "Page metadata".
 import type { AreaPageMeta, PageMeta } from '@wpc/shared/page-meta';
 import { NOT_FOUND_TITLE, ROUTES, SITE_NAME } from '@wpc/shared/routes';
 

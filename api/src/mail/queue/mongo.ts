@@ -80,7 +80,7 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
    * ran out, having read its own lease just before another worker's claim, overwrite that worker's
    * outcome (a "failed" over its "sent"). The filter names fields beside `_id`: MongoDB (and FerretDB
    * on PostgreSQL) still finds the one document by its `_id` index; FerretDB on SQLite scans the
-   * collection for it (docs/design-notes.md, "finish() as one conditional update", has figures).
+   * collection for it (api/src/notify/README.md, "finish() as one conditional update", has figures).
    */
   const finish = async (id: string, lease: string, set: Document, unset: string[], settled: boolean) => {
     const _id = idOf(id);
