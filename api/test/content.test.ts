@@ -202,6 +202,56 @@ for (const storeCase of storeCases) {
       ]);
     });
 
+    // Issue 38 item 7: the forms' rule (text-rules.ts) for content text too.
+    it('refuses NUL and other control characters in content text on publish, naming each field; keeps the draft as typed', async () => {
+      const typed = {
+        title: 'Spring\u0000update',
+        date: '2026-03-01',
+        body: 'First line\u001b[31m red',
+      };
+      const created = await as(lead).post('/api/team/content/scorecard/entries', {
+        type: 'pressRelease',
+        slug: 'spring-update',
+        data: typed,
+      });
+      expect(created.status).toBe(201);
+      const { id, version } = created.body.entry;
+      expect(created.body.entry.draft.data).toEqual(typed);
+      const refused = await as(lead).post(`/api/team/content/scorecard/entries/${id}/publish`, { version });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields).toEqual({
+        title: 'Title may not contain control characters, line breaks or text-direction overrides.',
+        body: 'Text may not contain control characters other than tabs and line breaks, nor text-direction overrides.',
+      });
+      // A one-line field refuses a line break inside it; a list item's field is named by its path.
+      const inList = await as(lead).post('/api/team/content/showcase/entries', {
+        type: 'session',
+        slug: 'line-breaks',
+        data: { title: 'Line\nbreaks', presenters: [{ name: 'Ana\u0007 Ruiz' }] },
+      });
+      const listRefused = await as(lead).post(`/api/team/content/showcase/entries/${inList.body.entry.id}/publish`, {
+        version: inList.body.entry.version,
+      });
+      expect(listRefused.status).toBe(400);
+      expect(Object.keys(listRefused.body.fields).sort()).toEqual(['presenters.0.name', 'title']);
+      // Multi-line text keeps its tabs and line breaks (CRLF as browsers send a textarea).
+      const fixed = await as(lead).post(`/api/team/content/scorecard/entries/${id}`, {
+        version,
+        slug: 'spring-update',
+        data: { ...typed, title: 'Spring update', body: 'First line\r\n\n- a\tb' },
+      });
+      const done = await as(lead).post(`/api/team/content/scorecard/entries/${id}/publish`, {
+        version: fixed.body.entry.version,
+      });
+      expect(done.status).toBe(200);
+      const entries = (await published('scorecard')).entries as PublishedEntry[];
+      expect(entries.find((entry) => entry.id === id)?.data).toEqual({
+        title: 'Spring update',
+        date: '2026-03-01',
+        body: 'First line\r\n\n- a\tb',
+      });
+    });
+
     it('refuses a slug another entry of the type uses', async () => {
       const res = await as(lead).post('/api/team/content/scorecard/entries', {
         type: 'pressRelease',
