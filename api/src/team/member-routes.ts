@@ -60,6 +60,7 @@ export function memberRoutes(routes: ConsoleRoutes, { store, config, clock, audi
     }
     // Access is checked on every request anyway; their sessions go too, so nothing of them lingers.
     const ended = await store.sessions.deleteAll(email);
+    await store.sessions.endSignInTokens(email);
     await audit.record(by, 'member-remove', { target: email, counts: { sessions: ended } });
     res.json({ ok: true });
   });

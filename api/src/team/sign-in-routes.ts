@@ -114,6 +114,8 @@ export function signInRoutes(routes: ConsoleRoutes, context: ConsoleContext): vo
     'signed-in',
     async (_req, res, { session, email }) => {
       await store.sessions.delete(session.tokenHash);
+      // A link asked for on this device and not followed would sign the next person in.
+      await store.sessions.endSignInTokens(email);
       await audit.record(email, 'sign-out');
       clearSessionCookie(res, cookie);
       res.json({ ok: true });
@@ -127,7 +129,8 @@ export function signInRoutes(routes: ConsoleRoutes, context: ConsoleContext): vo
     'signed-in',
     async (_req, res, { email }) => {
       const sessions = await store.sessions.deleteAll(email);
-      await audit.record(email, 'sign-out-everywhere', { counts: { sessions } });
+      const links = await store.sessions.endSignInTokens(email);
+      await audit.record(email, 'sign-out-everywhere', { counts: { sessions, links } });
       clearSessionCookie(res, cookie);
       res.json({ ok: true });
     },
