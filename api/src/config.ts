@@ -118,6 +118,23 @@ function adminToken(raw: string | undefined): { adminToken?: string; adminTokenE
   return { adminToken: raw };
 }
 
+/** Set to 1 to run in production at an http:// SITE_ORIGIN on purpose (a local production-like stack). */
+export const ALLOW_HTTP_ORIGIN = 'ALLOW_HTTP_SITE_ORIGIN';
+
+/**
+ * A production site at an http origin sends one-click unsubscribe URLs that RFC 8058 forbids
+ * (providers ignore them), no HSTS and no Secure cookies: so it is a mistake unless it says so.
+ */
+function refusePlainHttp(env: Env): void {
+  const origin = text(env, 'SITE_ORIGIN');
+  if (origin === undefined || !/^http:/i.test(origin) || text(env, ALLOW_HTTP_ORIGIN) === '1') return;
+  throw new Error(
+    `SITE_ORIGIN is "${origin}" in production; it must be https: RFC 8058 one-click unsubscribe needs an https URL, ` +
+      'and without https the site sends no HSTS and its cookies cannot be Secure. ' +
+      `Set ${ALLOW_HTTP_ORIGIN}=1 only for a production-like stack that has no TLS on purpose (e.g. docker compose on localhost).`,
+  );
+}
+
 /** Reads the API's settings from the environment, with development-friendly defaults. */
 export function loadConfig(env: Env = process.env): ApiConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
@@ -133,6 +150,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       'SITE_ORIGIN must be set in production: the links in sign-in and notification emails name it (e.g. "https://www.example.org").',
     );
   }
+  if (nodeEnv === 'production') refusePlainHttp(env);
   const testClock = text(env, 'TEST_CLOCK') === '1';
   // A clock anyone can move would publish scheduled entries early and end every session.
   if (testClock && nodeEnv === 'production')

@@ -30,6 +30,24 @@ describe('loadConfig', () => {
     expect(loadConfig({}).siteOrigin).toMatch(/^http:\/\/localhost:/);
   });
 
+  // Issue 38 item 8.
+  it('refuses production at an http:// SITE_ORIGIN (RFC 8058, HSTS, Secure cookies) unless ALLOW_HTTP_SITE_ORIGIN=1', () => {
+    const plain = { NODE_ENV: 'production', SITE_ORIGIN: 'http://www.example.org' };
+    expect(() => loadConfig(plain)).toThrow(
+      /SITE_ORIGIN is "http:\/\/www\.example\.org" in production; it must be https/,
+    );
+    for (const reason of [/RFC 8058/, /HSTS/, /Secure/, /ALLOW_HTTP_SITE_ORIGIN=1/])
+      expect(() => loadConfig(plain)).toThrow(reason);
+    // Any other value than 1 is not the opt-in.
+    expect(() => loadConfig({ ...plain, ALLOW_HTTP_SITE_ORIGIN: 'yes' })).toThrow(/must be https/);
+    expect(loadConfig({ ...plain, ALLOW_HTTP_SITE_ORIGIN: '1' }).siteOrigin).toBe('http://www.example.org');
+    // Development and tests keep http.
+    expect(loadConfig({ SITE_ORIGIN: 'http://www.example.org' }).siteOrigin).toBe('http://www.example.org');
+    expect(loadConfig({ NODE_ENV: 'test', SITE_ORIGIN: 'http://localhost:3000' }).siteOrigin).toBe(
+      'http://localhost:3000',
+    );
+  });
+
   it('allows no cross-origin callers in production unless listed', () => {
     expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://www.example.org' }).allowedOrigins).toEqual([]);
     expect(

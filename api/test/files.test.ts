@@ -74,6 +74,16 @@ describe('sniffFile', () => {
     ['an executable named .docx', 'notes.docx', samples.exe],
     ['HTML named .svg', 'logo.svg', samples.html],
     ['a PNG named .svg', 'logo.svg', samples.png],
+    [
+      'an XML document that is no SVG named .svg',
+      'logo.svg',
+      Buffer.from('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><svg/></html>'),
+    ],
+    [
+      'an SVG whose doctype declares entities',
+      'logo.svg',
+      Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>'),
+    ],
     ['a Word zip named .xlsx', 'sheet.xlsx', samples.docx],
     ['a PDF named .doc', 'notes.doc', samples.pdf],
     ['an empty file named .jpg', 'empty.jpg', Buffer.alloc(0)],

@@ -145,12 +145,24 @@ for (const storeCase of storeCases) {
       });
 
       it('a link expires after 15 minutes', async () => {
-        const late = await requestLink(app, testMail.smtp, TEAM);
         const inTime = await requestLink(app, testMail.smtp, TEAM);
         clock.advance(15 * MINUTE - 1000);
         await startSession(app, inTime);
-        clock.advance(1000);
+        const late = await requestLink(app, testMail.smtp, TEAM);
+        clock.advance(15 * MINUTE);
         expect((await request(app).post('/api/team/session').send({ token: late })).status).toBe(401);
+      });
+
+      // Issue 38 item 4.
+      it('a new link ends the address’s earlier unused links; another address’s link stays', async () => {
+        const earlier = await requestLink(app, testMail.smtp, TEAM);
+        const colleagues = await requestLink(app, testMail.smtp, COLLEAGUE);
+        const newer = await requestLink(app, testMail.smtp, TEAM);
+        const refused = await request(app).post('/api/team/session').send({ token: earlier });
+        expect(refused.status).toBe(401);
+        expect(refused.body.error).toMatch(/expired or was already used/);
+        await startSession(app, newer);
+        await startSession(app, colleagues);
       });
 
       it('a link of an address no longer in TEAM_EMAILS does not sign in', async () => {
@@ -227,6 +239,9 @@ for (const storeCase of storeCases) {
         const laptop = await signIn(app, testMail.smtp, TEAM);
         const phone = await signIn(app, testMail.smtp, TEAM);
         const colleague = await signIn(app, testMail.smtp, COLLEAGUE);
+        // A link asked for (on a shared computer, say) and not followed ends too.
+        const unused = await requestLink(app, testMail.smtp, TEAM);
+        const colleaguesUnused = await requestLink(app, testMail.smtp, COLLEAGUE);
         const res = await as(phone).post('/api/team/sign-out-everywhere');
         expect(res.status).toBe(200);
         expect(String(res.headers['set-cookie'])).toMatch(/wpc_team_session=;/);
@@ -235,8 +250,10 @@ for (const storeCase of storeCases) {
           expect((await as(ended).get('/api/team/submissions')).status).toBe(401);
         }
         expect((await as(colleague).get('/api/team/submissions')).status).toBe(200);
+        expect((await request(app).post('/api/team/session').send({ token: unused })).status).toBe(401);
+        await startSession(app, colleaguesUnused);
         const audit = (await h.store.audit.page({ offset: 0, limit: 10, actions: ['sign-out-everywhere'] })).entries;
-        expect(audit).toEqual([expect.objectContaining({ by: TEAM, counts: { sessions: 2 } })]);
+        expect(audit).toEqual([expect.objectContaining({ by: TEAM, counts: { sessions: 2, links: 1 } })]);
       });
 
       it('need a fresh link for exports and erasure: 15 minutes after the link was used, they are refused until a new one is used', async () => {
@@ -262,9 +279,13 @@ for (const storeCase of storeCases) {
         expect((await as(again).post('/api/team/erase', { email: 'ada@example.org' })).status).toBe(200);
       });
 
-      it('end on sign-out', async () => {
+      it('end on sign-out, with the address’s unused links', async () => {
         const session = await signIn(app, testMail.smtp, TEAM);
+        const unused = await requestLink(app, testMail.smtp, TEAM);
+        const colleaguesUnused = await requestLink(app, testMail.smtp, COLLEAGUE);
         expect((await as(session).post('/api/team/sign-out')).status).toBe(200);
+        expect((await request(app).post('/api/team/session').send({ token: unused })).status).toBe(401);
+        await startSession(app, colleaguesUnused);
         expect((await as(session).get('/api/team/session')).body).toEqual({ signedIn: false });
         expect((await as(session).get('/api/team/submissions')).status).toBe(401);
       });

@@ -320,6 +320,62 @@ describe('the content editor', () => {
     expect(screen.getByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
   });
 
+  // Issue 38 item 3.
+  it('asks before unpublishing an entry others name, listing them, in a dialog that keeps focus and closes on Escape', async () => {
+    at('/team/content/showcase/fuel-breaks');
+    const referencedBy = [
+      { area: 'map', type: 'organisation', id: 'embers-inc', title: 'Embers Inc' },
+      { area: 'scorecard', type: 'pressRelease', id: 'release-1', title: 'Scorecard launched' },
+    ];
+    const calls = fakeApi({
+      ...common,
+      [`POST ${BASE}/showcase/entries/fuel-breaks/unpublish`]: (call) =>
+        call.body?.confirm === true
+          ? { status: 200, body: { entry: { ...entry(3, DATA), status: 'draft', published: null } } }
+          : { status: 409, body: { error: 'Other published entries name this one.', referencedBy } },
+    });
+    const user = userEvent.setup();
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    const unpublish = await screen.findByRole('button', { name: 'Unpublish' });
+    await user.click(unpublish);
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish an entry others name?' });
+    expect(within(dialog).getByRole('link', { name: 'Embers Inc' })).toHaveAttribute(
+      'href',
+      '/team/content/map/embers-inc',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Scorecard launched' })).toBeInTheDocument();
+    const actions = () => calls.filter((call) => call.method === 'POST' && call.path.endsWith('/unpublish'));
+    expect(actions().map((call) => call.body)).toEqual([{ version: 2 }]);
+
+    // Focus stays in the dialog: Tab from its last control comes back to its first, Shift+Tab the other way.
+    const focusable = within(dialog).getAllByRole('button').concat(within(dialog).getAllByRole('link'));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    for (let step = 0; step < focusable.length + 2; step += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    for (let step = 0; step < focusable.length + 2; step += 1) {
+      await user.tab({ shift: true });
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    // Escape keeps the entry published and sends nothing more.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(actions()).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unpublish anyway' }));
+    expect(calls.filter((call) => call.method === 'POST').at(-1)).toMatchObject({
+      path: `${BASE}/showcase/entries/fuel-breaks/unpublish`,
+      body: { version: 2, confirm: true },
+    });
+    expect(
+      await screen.findByText('Unpublished. The site no longer shows it within a few seconds.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('brings back a draft kept in the browser when the session ended mid-edit, and saves it', async () => {
     at('/team/content/showcase/fuel-breaks');
     window.localStorage.setItem(

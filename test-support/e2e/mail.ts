@@ -36,6 +36,14 @@ export const e2ePublishingAdminEmail = (purpose: PublishingAdminPurpose, project
 const PUBLISHING_PROJECTS = ['real-api', 'real-api-nginx'];
 const PUBLISHING_PURPOSES: PublishingAdminPurpose[] = ['members', 'scheduler', 'outage'];
 /**
+ * The real-API suite's admins for issue 38's hostile-probe findings (probe-findings.real-api.ts),
+ * per purpose and edge: the link test asks for two links in a row, the editor signs in once.
+ */
+export type ProbeAdminPurpose = 'links' | 'editor';
+export const e2eProbeAdminEmail = (purpose: ProbeAdminPurpose, project: string) =>
+  `probe.${purpose}.${project}@consortium.test`;
+const PROBE_PURPOSES: ProbeAdminPurpose[] = ['links', 'editor'];
+/**
  * An admin who never signs in, with a long address: the Members page lists every admin, and at
  * 320 px such an address must wrap rather than scroll the page sideways (team-roles.spec.ts).
  */
@@ -55,6 +63,9 @@ export function e2eMailEnv(): Record<string, string> {
       ...UPDATES_PROJECTS.flatMap((project) => [e2eUpdatesAdminEmail(project), e2eUpdatesComposerEmail(project)]),
       ...PUBLISHING_PROJECTS.flatMap((project) =>
         PUBLISHING_PURPOSES.map((purpose) => e2ePublishingAdminEmail(purpose, project)),
+      ),
+      ...PUBLISHING_PROJECTS.flatMap((project) =>
+        PROBE_PURPOSES.map((purpose) => e2eProbeAdminEmail(purpose, project)),
       ),
     ].join(','),
   };

@@ -13,6 +13,7 @@ import {
   entryRestoreSchema,
   entrySaveSchema,
   entryScheduleSchema,
+  entryUnpublishSchema,
   markdownPreviewSchema,
   type AreaContent,
   type EditorEntry,
@@ -168,9 +169,9 @@ export function editorRoutes(
     routes.post(`${base}/entries/:id/unpublish`, role, (req, res, { email }) =>
       answering(res, async () => {
         const id = entryId(req, res);
-        const body = id && parse(entryActionSchema, req.body, res, 'Send the version you unpublish.');
+        const body = id && parse(entryUnpublishSchema, req.body, res, 'Send the version you unpublish.');
         if (!id || !body) return;
-        const entry = await publishing.unpublish(area, id, email, body.version);
+        const entry = await publishing.unpublish(area, id, email, body.version, body.confirm === true);
         await audited(email, 'unpublish', entry);
         res.json({ entry });
       }),

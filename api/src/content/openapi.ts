@@ -7,6 +7,7 @@ import { CONTENT_AREAS } from '@wpc/shared/content-model';
 import { CSRF_HEADER, TEAM_API } from '@wpc/shared/team';
 import {
   entryActionSchema,
+  entryUnpublishSchema,
   entryCreateSchema,
   entryRestoreSchema,
   entrySaveSchema,
@@ -64,13 +65,14 @@ export function contentDocument(jsonKb: number): {
     '404': error('There is no such entry (or version).'),
     '409': {
       description:
-        'The entry changed since the version sent (or is not on the site to unpublish, or not scheduled): `current` is the entry as stored now.',
+        'The entry changed since the version sent (or is not on the site to unpublish, or not scheduled): `current` is the entry as stored now. ' +
+        'Unpublishing an entry that published entries name: `referencedBy` lists them (area, type, id, title).',
       content: {
         'application/json': {
           schema: {
             type: 'object',
             required: ['error'],
-            properties: { error: { type: 'string' }, current: { type: 'object' } },
+            properties: { error: { type: 'string' }, current: { type: 'object' }, referencedBy: { type: 'array' } },
           },
         },
       },
@@ -237,8 +239,8 @@ export function contentDocument(jsonKb: number): {
     );
     paths[`${base}/entries/{id}/unpublish`] = change(
       'contentUnpublish',
-      'Take the entry off the site',
-      'ContentEntryAction',
+      'Take the entry off the site (409 with `referencedBy` when published entries name it: send `confirm: true` to go on)',
+      'ContentEntryUnpublish',
       object('`{ entry }`.'),
     );
     paths[`${base}/entries/{id}/restore`] = change(
@@ -303,6 +305,7 @@ export function contentDocument(jsonKb: number): {
       ContentEntrySave: requestSchema(entrySaveSchema),
       ContentEntryAction: requestSchema(entryActionSchema),
       ContentEntrySchedule: requestSchema(entryScheduleSchema),
+      ContentEntryUnpublish: requestSchema(entryUnpublishSchema),
       ContentEntryRestore: requestSchema(entryRestoreSchema),
       ContentMarkdown: requestSchema(markdownPreviewSchema),
     },

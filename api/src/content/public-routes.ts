@@ -8,6 +8,7 @@ import { CONTENT_AREAS, type ContentArea } from '@wpc/shared/content-model';
 import { revisionEtag } from '@wpc/shared/content-contract';
 import { HttpError, sendError } from '../http/errors';
 import type { ContentImageRepository } from './images';
+import { ModelUnavailableError } from './models';
 import type { ContentService } from './service';
 
 export function publicContentRoutes(
@@ -29,7 +30,17 @@ export function publicContentRoutes(
       res.set({ ETag: current, 'Cache-Control': 'no-cache' }).status(304).end();
       return;
     }
-    const content = await publishing.published(area as ContentArea);
+    let content;
+    try {
+      content = await publishing.published(area as ContentArea);
+    } catch (error) {
+      // References are checked against the area's declaration: without it nothing is served
+      // rather than a reference that may name nothing (the remote keeps what it has).
+      if (!(error instanceof ModelUnavailableError)) throw error;
+      res.set('Retry-After', '5');
+      sendError(res, new HttpError(503, `${error.message} Try again in a moment.`));
+      return;
+    }
     res.set({ ETag: revisionEtag(content.revision), 'Cache-Control': 'no-cache' });
     res.json(content);
   });

@@ -26,8 +26,11 @@ import type {
   StoredEntry,
 } from '../store';
 import type { ContentModels } from './models';
+import { References } from './references';
 
 export const SEED_AUTHOR = 'seed';
+export const REFERENCED =
+  'Other published entries name this one: unpublished, it disappears from them. Confirm to unpublish anyway.';
 export const CONFLICT =
   'Someone else changed this entry since you opened it. Compare both versions and choose which to keep.';
 
@@ -104,7 +107,11 @@ export class Publishing {
   private dueCheckedAt = Number.NEGATIVE_INFINITY;
   private dueClockSkewMs = 0;
 
-  constructor(private readonly deps: PublishingDependencies) {}
+  private readonly references: References;
+
+  constructor(private readonly deps: PublishingDependencies) {
+    this.references = new References(deps);
+  }
 
   // ---- The public contract ----
 
@@ -134,7 +141,7 @@ export class Publishing {
         updatedAt: entry.published.updatedAt.toISOString(),
       });
     }
-    return { area, revision, entries };
+    return { area, revision, entries: await this.references.servable(area, entries) };
   }
 
   /**
@@ -173,7 +180,8 @@ export class Publishing {
         at: now,
         by: scheduled.by,
       });
-      if (done) touched.add(entry.area);
+      if (!done) continue;
+      for (const area of await this.references.affectedAreas(entry.area, entry.type)) touched.add(area);
     }
     for (const area of touched) await this.deps.revisions.bump(area);
   }
@@ -334,7 +342,9 @@ export class Publishing {
       action: 'publish',
       by,
     });
-    await this.deps.revisions.bump(area);
+    // Entries that named it while it was off the site are served whole again.
+    for (const affected of await this.references.affectedAreas(area, entry.type))
+      await this.deps.revisions.bump(affected);
     return saved;
   }
 
@@ -342,7 +352,7 @@ export class Publishing {
     const entry = await this.found(area, id);
     if (at.getTime() <= this.deps.clock().getTime())
       throw refused('The time has passed.', [{ path: 'at', message: 'Choose a time in the future.' }]);
-    const content = await this.checked(entry, entry.draft, 'The entry cannot be scheduled yet.');
+    const content = await this.checked(entry, entry.draft, 'The entry cannot be scheduled yet.', at);
     return this.change(entry, version, {
       scheduled: { ...content, at, version: entry.version + 1, by },
       action: 'schedule',
@@ -357,11 +367,22 @@ export class Publishing {
     return this.change(entry, version, { scheduled: null, action: 'unschedule', by });
   }
 
-  async unpublish(area: ContentArea, id: string, by: string, version: number) {
+  /**
+   * Takes the entry off the site. When published entries name it, the first call answers 409
+   * with them (`referencedBy`) and changes nothing; `confirmed` unpublishes anyway, and those
+   * entries are served without it (see References.servable).
+   */
+  async unpublish(area: ContentArea, id: string, by: string, version: number, confirmed = false) {
     const entry = await this.found(area, id);
     if (!entry.published && !entry.scheduled) throw new HttpError(409, 'The entry is not published or scheduled.');
+    const referencedBy = entry.published ? await this.references.referrers(area, entry.type, id) : [];
+    if (referencedBy.length > 0 && !confirmed && entry.version === version)
+      throw new HttpError(409, REFERENCED, { referencedBy });
     const saved = await this.change(entry, version, { published: null, scheduled: null, action: 'unpublish', by });
-    if (entry.published) await this.deps.revisions.bump(area);
+    // Entries that name it, directly or through another, are served without it from now on.
+    if (entry.published)
+      for (const affected of await this.references.affectedAreas(area, entry.type))
+        await this.deps.revisions.bump(affected);
     return saved;
   }
 
@@ -411,9 +432,13 @@ export class Publishing {
     return editorEntry(entry, check.ok ? [] : check.issues);
   }
 
-  private async checked(entry: StoredEntry, content: { slug: string; data: unknown }, message: string) {
-    const check = (await this.deps.models.validator(entry.area)).checkEntry(entry.type, content);
+  /** The content as published: it fits the declaration and its references name live entries (by `at`, if given). */
+  private async checked(entry: StoredEntry, content: { slug: string; data: unknown }, message: string, at?: Date) {
+    const validator = await this.deps.models.validator(entry.area);
+    const check = validator.checkEntry(entry.type, content);
     if (!check.ok) throw refused(message, check.issues);
+    const references = await this.references.issues(entry.area, validator.model, entry.type, check.data, at);
+    if (references.length > 0) throw refused(message, references);
     await this.checkSlugFree(entry.area, entry.type, check.slug, entry.id);
     return { slug: check.slug, data: check.data };
   }

@@ -97,6 +97,7 @@ export const memberRoutes = [
         }
         // Access is checked on every request anyway; their sessions go too, so nothing of them lingers.
         const ended = await store.sessions.deleteAll(email);
+        await store.sessions.endSignInTokens(email);
         await audit.record(by, 'member-remove', { target: email, counts: { sessions: ended } });
         res.json({ ok: true });
       },

@@ -194,6 +194,8 @@ export const signInRoutes = [
       (context) =>
       async ({ res, signed: { session, email } }) => {
         await context.store.sessions.delete(session.tokenHash);
+        // A link asked for on this device and not followed would sign the next person in.
+        await context.store.sessions.endSignInTokens(email);
         await context.audit.record(email, 'sign-out');
         clearSessionCookie(res, cookieOptions(context));
         res.json({ ok: true });
@@ -213,7 +215,8 @@ export const signInRoutes = [
       (context) =>
       async ({ res, signed: { email } }) => {
         const sessions = await context.store.sessions.deleteAll(email);
-        await context.audit.record(email, 'sign-out-everywhere', { counts: { sessions } });
+        const links = await context.store.sessions.endSignInTokens(email);
+        await context.audit.record(email, 'sign-out-everywhere', { counts: { sessions, links } });
         clearSessionCookie(res, cookieOptions(context));
         res.json({ ok: true });
       },

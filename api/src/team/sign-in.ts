@@ -51,6 +51,9 @@ export function signInLinks({
         email: address,
         expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
       });
+      // Only the newest link works: one forwarded or left in an old email opens nothing. Ended
+      // after the new one is stored, so two requests at once leave at most one link, never two.
+      await store.sessions.endSignInTokens(address, tokenHash(token));
       const link = `${siteOrigin}${SIGN_IN_PAGE}#token=${token}`;
       if (mailer) {
         await mailer.send({

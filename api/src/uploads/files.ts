@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import { FEEDBACK_FILE_EXTENSIONS } from '@wpc/shared/schemas';
+import { mayBeSvg, startsAsSvg } from './svg';
 
 const MAX_NAME_LENGTH = 120;
 
@@ -68,13 +69,7 @@ async function looksLikeSvg(filePath: string): Promise<boolean> {
   try {
     const buffer = Buffer.alloc(4096);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const head = buffer.subarray(0, bytesRead);
-    if (head.includes(0)) return false; // binary, not XML text
-    const text = head.toString('utf8').replace(/^\uFEFF/, '');
-    // Optional XML declaration, comments and doctype, then the svg root element.
-    return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
-      text,
-    );
+    return startsAsSvg(buffer.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }
@@ -94,9 +89,7 @@ export async function sniffFile(filePath: string, name: string): Promise<SniffRe
   const detected = await fileTypeFromFile(filePath);
   const contentType = UPLOAD_CONTENT_TYPES[ext] ?? 'application/octet-stream';
   if (ext === 'svg') {
-    // SVG is text, so file-type finds nothing (or generic XML); check the root element instead.
-    const textual = detected === undefined || detected.ext === 'xml' || detected.ext === 'svg';
-    return textual && (await looksLikeSvg(filePath))
+    return mayBeSvg(detected) && (await looksLikeSvg(filePath))
       ? { ok: true, contentType }
       : { ok: false, reason: 'The file is not an SVG image.' };
   }

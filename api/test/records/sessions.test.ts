@@ -18,6 +18,21 @@ recordContract('session record', (store) => {
     expect(await sessions.takeSignInToken(hash('c'), NOW)).toBeNull();
   });
 
+  it('ends the unused sign-in tokens of one address, all or all but one, and no other address’s', async () => {
+    const sessions = store().sessions;
+    for (const letter of ['a', 'b', 'c'])
+      await sessions.saveSignInToken({ tokenHash: hash(letter), email: 'team@example.org', expiresAt: at(1000) });
+    await sessions.saveSignInToken({ tokenHash: hash('o'), email: 'other@example.org', expiresAt: at(1000) });
+    expect(await sessions.endSignInTokens('team@example.org', hash('c'))).toBe(2);
+    expect(await sessions.takeSignInToken(hash('a'), NOW)).toBeNull();
+    expect(await sessions.takeSignInToken(hash('b'), NOW)).toBeNull();
+    expect(await sessions.takeSignInToken(hash('c'), NOW)).toBe('team@example.org');
+    await sessions.saveSignInToken({ tokenHash: hash('d'), email: 'team@example.org', expiresAt: at(1000) });
+    expect(await sessions.endSignInTokens('team@example.org')).toBe(1);
+    expect(await sessions.takeSignInToken(hash('d'), NOW)).toBeNull();
+    expect(await sessions.takeSignInToken(hash('o'), NOW)).toBe('other@example.org');
+  });
+
   it('keeps a session, touches it, ends it, and sweeps idle sessions, sessions past their lifetime and expired tokens', async () => {
     const sessions = store().sessions;
     const session = {

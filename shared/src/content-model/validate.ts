@@ -9,6 +9,7 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import { z } from 'zod';
 import type { AreaModelBase, ContentArea } from './declare';
 import { CONTENT_AREAS } from './declare';
+import { textFieldProblem } from '../schemas/text-rules';
 import { DEFAULT_MAX_LENGTH } from './fields';
 import { CONTENT_MODEL_FORMAT, modelToJson, type ContentModelJson, type FieldJson } from './json';
 
@@ -166,21 +167,32 @@ function markdownProblems(markdown: string): string[] {
   return [...problems];
 }
 
-const trimmed = (max: number, label: string) =>
+/**
+ * Control characters (NUL, ESC...) and text-direction overrides are refused by the forms' own rule
+ * (text-rules.ts), so an entry holds nothing a form would refuse and none of them reaches a page.
+ * Only multi-line text keeps tabs and line breaks.
+ */
+const plainCharacters = (field: FieldJson, multiline: boolean) => (value: string, context: z.RefinementCtx) => {
+  const problem = textFieldProblem({ type: multiline ? 'textarea' : 'text', label: field.label }, value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+};
+
+const trimmed = (field: FieldJson, max: number, multiline: boolean) =>
   z
     .string({ error: 'Enter text.' })
     .trim()
-    .min(1, { error: `Enter ${label}.` })
-    .max(max, { error: `Use at most ${max} characters.` });
+    .min(1, { error: `Enter ${field.label.toLowerCase()}.` })
+    .max(max, { error: `Use at most ${max} characters.` })
+    .superRefine(plainCharacters(field, multiline));
 
 function fieldSchema(field: FieldJson): z.ZodType {
-  const what = field.label.toLowerCase();
   switch (field.kind) {
     case 'text':
+      return trimmed(field, field.maxLength ?? DEFAULT_MAX_LENGTH.text, false);
     case 'longText':
-      return trimmed(field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind], what);
+      return trimmed(field, field.maxLength ?? DEFAULT_MAX_LENGTH.longText, true);
     case 'markdown':
-      return trimmed(field.maxLength ?? DEFAULT_MAX_LENGTH.markdown, what).superRefine((value, context) => {
+      return trimmed(field, field.maxLength ?? DEFAULT_MAX_LENGTH.markdown, true).superRefine((value, context) => {
         for (const message of markdownProblems(value)) context.addIssue({ code: 'custom', message });
       });
     case 'slug':
@@ -234,7 +246,8 @@ function fieldSchema(field: FieldJson): z.ZodType {
         .string({ error: 'Describe the image for people who cannot see it.' })
         .trim()
         .min(1, { error: 'Describe the image for people who cannot see it.' })
-        .max(300, { error: 'Use at most 300 characters.' });
+        .max(300, { error: 'Use at most 300 characters.' })
+        .superRefine(plainCharacters({ ...field, label: 'The description' }, false));
       return z.union(
         [
           z.object({ id: z.string().regex(ID), alt, width: size, height: size }),

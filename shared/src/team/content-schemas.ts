@@ -23,6 +23,8 @@ export const entryCreateSchema = z.strictObject({
 });
 export const entrySaveSchema = z.strictObject({ version, slug: draftSlug, data: entryData });
 export const entryActionSchema = z.strictObject({ version });
+/** Unpublishing an entry others name is confirmed (`confirm: true`) after a 409 that lists them. */
+export const entryUnpublishSchema = z.strictObject({ version, confirm: z.literal(true).optional() });
 export const entryScheduleSchema = z.strictObject({
   version,
   at: z.iso.datetime({ offset: true, error: 'Enter a date and time.' }),
@@ -111,6 +113,20 @@ export interface EditorVersion {
 export interface EntryAnswer {
   readonly entry: EditorEntry;
   readonly versions: readonly EditorVersion[];
+}
+
+/** A published entry that names another through a reference field. */
+export interface EntryReferrer {
+  readonly area: ContentArea;
+  readonly type: string;
+  readonly id: string;
+  readonly title: string;
+}
+
+/** 409 on unpublish: published entries name this one; sent again with `confirm: true` to unpublish anyway. */
+export interface EntryReferenced {
+  readonly error: string;
+  readonly referencedBy: readonly EntryReferrer[];
 }
 
 /** 409: the entry changed since it was opened; `current` is what is stored now. */

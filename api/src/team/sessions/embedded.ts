@@ -28,6 +28,7 @@ const statements = prepared((db) => ({
     'INSERT OR IGNORE INTO sign_in_tokens (token_hash, email, expires_at) VALUES (@tokenHash, @email, @expiresAt)',
   ),
   takeToken: db.prepare('DELETE FROM sign_in_tokens WHERE token_hash = ? RETURNING email, expires_at'),
+  endTokens: db.prepare('DELETE FROM sign_in_tokens WHERE email = ? AND token_hash <> ?'),
   save: db.prepare(
     'INSERT INTO team_sessions (token_hash, email, csrf_token, created_at, last_seen_at) VALUES (@tokenHash, @email, @csrfToken, @createdAt, @lastSeenAt)',
   ),
@@ -60,6 +61,8 @@ export function embeddedSessions(client: DatabaseClient<Database>): SessionRepos
         const row = statements(db).takeToken.get(tokenHash) as { email: string; expires_at: number } | undefined;
         return row && row.expires_at > now.getTime() ? row.email : null;
       }),
+    endSignInTokens: (email, keep) =>
+      client.run('endSignInTokens', (db) => statements(db).endTokens.run(email, keep ?? '').changes),
     save: async (session) => {
       await client.run('saveSession', (db) => statements(db).save.run(sessionParameters(session)));
     },

@@ -20,6 +20,8 @@ export interface SessionRepository {
   saveSignInToken(token: SignInToken): Promise<void>;
   /** Removes the token and answers its address if it was stored and not expired at `now`; one caller at most wins. */
   takeSignInToken(tokenHash: string, now: Date): Promise<string | null>;
+  /** Ends the unused sign-in links of one address, except `keep` (the hash of a newer one); answers how many. */
+  endSignInTokens(email: string, keep?: string): Promise<number>;
   save(session: TeamSession): Promise<void>;
   find(tokenHash: string): Promise<TeamSession | null>;
   touch(tokenHash: string, lastSeenAt: Date): Promise<void>;

@@ -23,6 +23,11 @@ export function mongoSessions(client: DatabaseClient<Db>): SessionRepository {
         const { deletedCount } = await tokensOf(db).deleteOne({ _id: tokenHash });
         return deletedCount === 1 && doc.expiresAt.getTime() > now.getTime() ? doc.email : null;
       }),
+    endSignInTokens: (email, keep) =>
+      client.run(
+        'endSignInTokens',
+        async (db) => (await tokensOf(db).deleteMany(keep ? { email, _id: { $ne: keep } } : { email })).deletedCount,
+      ),
     async save({ tokenHash, ...rest }) {
       await client.run('saveSession', (db) => sessionsOf(db).insertOne({ _id: tokenHash, ...rest }));
     },

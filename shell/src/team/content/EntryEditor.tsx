@@ -5,10 +5,11 @@ import { Button } from '@wpc/shared/ui';
 import { formatDateTime } from '../format';
 import { followLink } from '../navigation';
 import type { SignedInProps } from '../session';
-import { contentApi, ContentApiError, type EditorEntry, type EditorVersion } from './api';
+import { contentApi, ContentApiError, type EditorEntry, type EditorVersion, type EntryReferrer } from './api';
 import { fieldDiff, inputId, type FieldChange } from './diff';
 import { FieldGroup, type Data } from './FieldInput';
 import { failureText, STATUS_LABELS } from './labels';
+import { UnpublishDialog } from './UnpublishDialog';
 import { VersionHistory } from './VersionHistory';
 import styles from './ContentEditor.module.css';
 
@@ -110,6 +111,8 @@ export function EntryEditor({
     setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
   }, []);
   const [preview, setPreview] = useState<string>();
+  // Who names this entry, while the person is asked whether to unpublish it anyway.
+  const [referencedBy, setReferencedBy] = useState<readonly EntryReferrer[]>();
   const saving = useRef(false);
   // What is typed now, for saves that finish after more was typed.
   const draftRef = useRef(draft);
@@ -120,6 +123,10 @@ export function EntryEditor({
 
   const fail = useCallback(
     (failure: unknown) => {
+      if (failure instanceof ContentApiError && failure.status === 409 && failure.referencedBy) {
+        setReferencedBy(failure.referencedBy);
+        return;
+      }
       if (failure instanceof ContentApiError && failure.status === 409 && failure.current) {
         setConflict({ mine: draftRef.current, theirs: failure.current });
         setProblem(failure.message);
@@ -246,6 +253,12 @@ export function EntryEditor({
       setBusy(false);
     }
   };
+
+  const unpublish = (confirmed: boolean) =>
+    act(
+      (version) => contentApi.unpublish(session, area, id, version, confirmed),
+      'Unpublished. The site no longer shows it within a few seconds.',
+    );
 
   if (!entry || !type) {
     return problem ? (
@@ -426,12 +439,7 @@ export function EntryEditor({
               type="button"
               variant="secondary"
               disabled={busy || Boolean(conflict)}
-              onClick={() =>
-                void act(
-                  (version) => contentApi.unpublish(session, area, id, version),
-                  'Unpublished. The site no longer shows it within a few seconds.',
-                )
-              }
+              onClick={() => void unpublish(false)}
             >
               Unpublish
             </Button>
@@ -495,6 +503,14 @@ export function EntryEditor({
         </fieldset>
       </form>
 
+      <UnpublishDialog
+        referencedBy={referencedBy}
+        onCancel={() => setReferencedBy(undefined)}
+        onConfirm={() => {
+          setReferencedBy(undefined);
+          void unpublish(true);
+        }}
+      />
       <VersionHistory
         fields={type.fields}
         versions={versions}

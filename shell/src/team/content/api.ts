@@ -6,6 +6,7 @@ import type {
   EditorEntry,
   EntryAnswer,
   EntryCreate,
+  EntryReferrer,
   EntrySave,
   PreviewAnswer,
 } from '@wpc/shared/team/content-schemas';
@@ -13,13 +14,17 @@ import { TeamApiError, type TeamSession } from '../api';
 
 export type * from '@wpc/shared/team/content-schemas';
 
-/** A refused change; on 409, `current` is the entry as another editor left it. */
+/**
+ * A refused change; on 409, `current` is the entry as another editor left it, or (unpublishing)
+ * `referencedBy` the published entries that name it.
+ */
 export class ContentApiError extends TeamApiError {
   constructor(
     status: number,
     message: string,
     fields: Readonly<Record<string, string>>,
     readonly current?: EditorEntry,
+    readonly referencedBy?: readonly EntryReferrer[],
   ) {
     super(status, message, fields);
     this.name = 'ContentApiError';
@@ -49,6 +54,7 @@ async function call<T>(path: string, session: TeamSession, body?: unknown): Prom
     error?: string;
     fields?: Record<string, string>;
     current?: EditorEntry;
+    referencedBy?: EntryReferrer[];
   };
   if (!response.ok)
     throw new ContentApiError(
@@ -56,6 +62,7 @@ async function call<T>(path: string, session: TeamSession, body?: unknown): Prom
       answer.error ?? `The server answered ${response.status}.`,
       answer.fields ?? {},
       answer.current,
+      answer.referencedBy,
     );
   return answer as T;
 }
@@ -78,8 +85,13 @@ export const contentApi = {
     call<{ entry: EditorEntry }>(entryPath(area, id, 'schedule'), session, { version, at }),
   unschedule: (session: TeamSession, area: ContentArea, id: string, version: number) =>
     call<{ entry: EditorEntry }>(entryPath(area, id, 'unschedule'), session, { version }),
-  unpublish: (session: TeamSession, area: ContentArea, id: string, version: number) =>
-    call<{ entry: EditorEntry }>(entryPath(area, id, 'unpublish'), session, { version }),
+  /** `confirm` after a 409 listing the entries that name it. */
+  unpublish: (session: TeamSession, area: ContentArea, id: string, version: number, confirm = false) =>
+    call<{ entry: EditorEntry }>(
+      entryPath(area, id, 'unpublish'),
+      session,
+      confirm ? { version, confirm } : { version },
+    ),
   restore: (session: TeamSession, area: ContentArea, id: string, version: number, to: number) =>
     call<{ entry: EditorEntry }>(entryPath(area, id, 'restore'), session, { version, to }),
   preview: (session: TeamSession, area: ContentArea, id: string) =>
