@@ -3,7 +3,7 @@ import type { ContentArea, ContentTypeJson } from '@wpc/shared/content-model';
 import { formatDateTime } from '../format';
 import { followLink } from '../navigation';
 import type { SignedInProps } from '../session';
-import { contentApi, type EditorEntry } from './api';
+import { contentApi, type EditorEntry, type EditorVersion } from './api';
 import { inputId } from './diff';
 import { EntryActions } from './EntryActions';
 import { EntryConflict } from './EntryConflict';
@@ -12,6 +12,11 @@ import { STATUS_LABELS } from './labels';
 import { useEntryEditor, type EntryEditing } from './use-entry-editor';
 import { VersionHistory } from './VersionHistory';
 import styles from './ContentEditor.module.css';
+
+/** Whether the site ever showed the entry: then its slug is an address someone may have kept. */
+const everPublished = (entry: EditorEntry, versions: readonly EditorVersion[]) =>
+  entry.published !== null ||
+  versions.some(({ action }) => action === 'publish' || action === 'scheduled-publish' || action === 'seed');
 
 /** Where the entry stands, and what the last save or action said. */
 function EntryStatus({ entry, editing }: { readonly entry: EditorEntry; readonly editing: EntryEditing }) {
@@ -101,7 +106,15 @@ export function EntryEditor({
       <EntryStatus entry={entry} editing={editing} />
       {conflict && <EntryConflict conflict={conflict} type={type} resolve={resolve} />}
       <form className={styles.form} onSubmit={submit} noValidate>
-        <EntryFields area={area} session={session} type={type} draft={draft} errors={errors} change={change} />
+        <EntryFields
+          area={area}
+          session={session}
+          type={type}
+          published={everPublished(entry, versions)}
+          draft={draft}
+          errors={errors}
+          change={change}
+        />
         <EntryActions area={area} id={id} session={session} entry={entry} editing={editing} />
       </form>
       <VersionHistory

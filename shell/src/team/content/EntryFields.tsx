@@ -12,12 +12,24 @@ interface EntryFieldsProps {
   readonly area: ContentArea;
   readonly session: TeamSession;
   readonly type: ContentTypeJson;
+  /** Whether the entry was ever published: its slug is then an address, and moves only when edited. */
+  readonly published: boolean;
   readonly draft: Draft;
   readonly errors: Readonly<Record<string, string>>;
   readonly change: (next: Draft) => void;
 }
 
-function SlugField({ type, draft, errors, change }: Omit<EntryFieldsProps, 'area' | 'session'>) {
+const slugOf = (type: ContentTypeJson, data: Draft['data']) => slugify(String(data[type.slugFrom] ?? ''));
+
+/**
+ * A new entry's slug follows its title until someone edits it, as in Ghost and Payload: it is
+ * following while it is empty or still what the title gives. Once published, the slug is the
+ * entry's address and changes only by hand.
+ */
+const followsTitle = (type: ContentTypeJson, draft: Draft, published: boolean) =>
+  !published && (draft.slug === '' || draft.slug === slugOf(type, draft.data));
+
+function SlugField({ type, published, draft, errors, change }: Omit<EntryFieldsProps, 'area' | 'session'>) {
   const id = inputId('slug');
   const source = type.fields.find((field) => field.name === type.slugFrom)?.label.toLowerCase() ?? 'title';
   return (
@@ -25,6 +37,7 @@ function SlugField({ type, draft, errors, change }: Omit<EntryFieldsProps, 'area
       <label htmlFor={id}>Slug</label>
       <p id={`${id}-help`} className={styles.help}>
         Lower-case words joined by hyphens: the entry’s address or anchor on the site.
+        {!published && ` Until the entry is published, it follows the ${source} unless you edit it.`}
       </p>
       <div className={styles.inline}>
         <input
@@ -35,11 +48,7 @@ function SlugField({ type, draft, errors, change }: Omit<EntryFieldsProps, 'area
           aria-describedby={`${id}-help${errors.slug ? ` ${id}-error` : ''}`}
           onChange={(event) => change({ ...draft, slug: event.target.value })}
         />
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => change({ ...draft, slug: slugify(String(draft.data[type.slugFrom] ?? '')) })}
-        >
+        <Button type="button" variant="secondary" onClick={() => change({ ...draft, slug: slugOf(type, draft.data) })}>
           Suggest from {source}
         </Button>
       </div>
@@ -53,15 +62,17 @@ function SlugField({ type, draft, errors, change }: Omit<EntryFieldsProps, 'area
 }
 
 /** The entry's fields as its content type declares them, after its slug. */
-export function EntryFields({ area, session, type, draft, errors, change }: EntryFieldsProps) {
+export function EntryFields({ area, session, type, published, draft, errors, change }: EntryFieldsProps) {
+  const changeData = (data: Draft['data']) =>
+    change({ slug: followsTitle(type, draft, published) ? slugOf(type, data) : draft.slug, data });
   return (
     <>
-      <SlugField type={type} draft={draft} errors={errors} change={change} />
+      <SlugField type={type} published={published} draft={draft} errors={errors} change={change} />
       <FieldGroup
         fields={type.fields}
         prefix=""
         data={draft.data}
-        onChange={(data) => change({ ...draft, data })}
+        onChange={changeData}
         errors={errors}
         renderMarkdown={(markdown) =>
           contentApi.markdown(session, area, markdown.slice(0, MARKDOWN_PREVIEW_MAX)).then((answer) => answer.html)
