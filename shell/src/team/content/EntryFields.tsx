@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { slugify, type ContentArea, type ContentTypeJson } from '@wpc/shared/content-model';
 import { MARKDOWN_PREVIEW_MAX } from '@wpc/shared/team';
 import { Button } from '@wpc/shared/ui';
@@ -63,6 +64,12 @@ function SlugField({ type, published, draft, errors, change }: Omit<EntryFieldsP
 
 /** The entry's fields as its content type declares them, after its slug. */
 export function EntryFields({ area, session, type, published, draft, errors, change }: EntryFieldsProps) {
+  // One function while the session and area stay: a Markdown preview asks again when its text changes, not on every render.
+  const renderMarkdown = useCallback(
+    (markdown: string) =>
+      contentApi.markdown(session, area, markdown.slice(0, MARKDOWN_PREVIEW_MAX)).then((answer) => answer.html),
+    [session, area],
+  );
   const changeData = (data: Draft['data']) =>
     change({ slug: followsTitle(type, draft, published) ? slugOf(type, data) : draft.slug, data });
   return (
@@ -74,9 +81,7 @@ export function EntryFields({ area, session, type, published, draft, errors, cha
         data={draft.data}
         onChange={changeData}
         errors={errors}
-        renderMarkdown={(markdown) =>
-          contentApi.markdown(session, area, markdown.slice(0, MARKDOWN_PREVIEW_MAX)).then((answer) => answer.html)
-        }
+        renderMarkdown={renderMarkdown}
         uploadImage={(field, file) => contentApi.uploadImage(session, area, type.name, field, file)}
       />
     </>
