@@ -212,6 +212,14 @@ export function updatesTeamRoutes(
     );
   }
 
+  subscriberRoutes(routes, { store, clock, audit });
+}
+
+/** Subscribers: the counts per list, a search by address, and the export (audited before it starts). */
+function subscriberRoutes(
+  routes: ConsoleRoutes,
+  { store, clock, audit }: Pick<ConsoleContext, 'store' | 'clock' | 'audit'>,
+): void {
   routes.get(
     '/subscribers',
     'updates',
