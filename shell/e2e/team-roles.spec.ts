@@ -149,9 +149,17 @@ test('the console’s lists tell sessions apart, and every console page fits at 
 }) => {
   test.setTimeout(120_000);
   const marker = `lists${Date.now().toString(36)}`;
-  // A submission, so that the inbox shows its table and its headers.
-  const sent = await page.request.post('/api/submit-notifyme-form', {
-    data: { firstName: 'Rosa', lastName: `Alvarez ${marker}`, email: `rosa.${marker}@example.org`, zipCode: '95969' },
+  // A submission with long words, so that the inbox's table is pressed for room: with the old rule
+  // its "Status" header then broke into "Statu / s" at 1280 px.
+  const sent = await page.request.post('/api/submit-feedback-form', {
+    multipart: {
+      firstName: 'Maximiliana',
+      lastName: `Fitzgerald-Oyelaran ${marker}`,
+      email: `maximiliana.fitzgerald.oyelaran.${marker}@northern-california-firesafe-council.example.org`,
+      organization: 'Northern California Community Wildfire Protection Planning and Fire Safe Council Coalition',
+      zipCode: '95969',
+      message: 'Our plan is in the links.',
+    },
   });
   expect(sent.status()).toBe(200);
   await signInToConsole(page, E2E_LISTS_ADMIN_EMAIL, baseURL);
@@ -173,13 +181,13 @@ test('the console’s lists tell sessions apart, and every console page fits at 
   const sessionHref = await consortium.first().getByRole('link').getAttribute('href');
 
   await page.goto(`/team?q=${marker}`);
-  const submission = page.getByRole('link', { name: `Rosa Alvarez ${marker}` });
+  const submission = page.getByRole('link', { name: `Maximiliana Fitzgerald-Oyelaran ${marker}` });
   await expect(submission).toBeVisible();
   const submissionHref = await submission.getAttribute('href');
 
   const pages = [
     { path: '/team', heading: 'Team inbox' },
-    { path: submissionHref!, heading: `Showcase notification from Rosa Alvarez ${marker}` },
+    { path: submissionHref!, heading: `Feedback and uploads from Maximiliana Fitzgerald-Oyelaran ${marker}` },
     { path: '/team/updates', heading: 'Updates' },
     { path: '/team/content', heading: 'Content' },
     ...['home', 'scorecard', 'showcase', 'map'].map((area) => ({ path: `/team/content/${area}`, heading: 'Content' })),
