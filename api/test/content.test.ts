@@ -397,6 +397,11 @@ for (const storeCase of storeCases) {
       expect(list.body.references).toEqual({ 'showcase/session': [{ id: 'session-1', title: 'Fuel breaks' }] });
     });
 
+    it('names each listed entry’s day, so entries of one title are told apart', async () => {
+      const list = await as(lead).get('/api/team/content/scorecard');
+      expect(list.body.entries).toEqual([expect.objectContaining({ id: LAUNCH.id, context: { day: '2024-02-19' } })]);
+    });
+
     it('lets the showcase partner edit showcase content only: 403 on scorecard content and the inbox', async () => {
       await as(lead).post('/api/team/members', { email: PARTNER, roles: ['content:showcase'] });
       const partner = await signIn(app, testMail.smtp, PARTNER);

@@ -11,37 +11,27 @@
  * yet, or none published) the build's own seed pages in dist/ssr are served. An entry the area's
  * declaration refuses is logged (type, id and the fields at fault, never their values) and left
  * out; the rest of the area keeps rendering.
+ *
+ * This module is the poll and its state; content-render.ts renders, content-preview.ts previews.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  contentPreviewPath,
-  previewEntrySchema,
-  publishedContentPath,
-  readPublishedContent,
-  type PublishedEntry,
-} from '../src/content-contract';
-import type { AreaContent, AreaServer, RefusedEntry, RenderedPage } from '../src/area/area-server';
-import { builtAssetNames, seedImagesOfBuild } from './seed-images';
+import { publishedContentPath, readPublishedContent } from '../src/content-contract';
+import type { AreaServer } from '../src/area/area-server';
 import type { ContentArea } from '../src/content-model/declare';
-import type { BuiltPageMeta, PageMeta } from '../src/page-meta';
-import type {
-  RemotePageIndex,
-  RemoteRouteAssets,
-  RenderedPage as IndexedPage,
-  RouteAssetsFile,
-} from '../src/page-contract.cjs';
+import { previewDraft, type PreviewAnswer, type PreviewSource } from './content-preview';
+import {
+  AreaRendering,
+  readJson,
+  writeAtomic,
+  type Logger,
+  type PublishedState,
+  type RenderingOptions,
+  type RenderResult,
+} from './content-render';
 
-const require = createRequire(__filename);
-const { fragmentFile, pageDataFile, routeFileName, PAGE_INDEX_FILE } =
-  require('../src/page-contract.cjs') as typeof import('../src/page-contract.cjs');
-const { renderShareImage, writeHashed, SHARE_IMAGE_SIZE } =
-  require('../build/share-image.cjs') as typeof import('../build/share-image.cjs');
-
-export type LogLevel = 'info' | 'warn' | 'error';
-export type Logger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
+export type { LogLevel, Logger, RenderResult } from './content-render';
+export type { PreviewAnswer, PreviewResult } from './content-preview';
 
 export interface ContentRendererOptions {
   readonly area: ContentArea;
@@ -62,49 +52,11 @@ export interface ContentRendererOptions {
   readonly log?: Logger;
   /** The Node bundle; by default dist-server/render.cjs. */
   readonly loadBundle?: () => AreaServer;
-  readonly drawShareImage?: typeof renderShareImage;
+  readonly drawShareImage?: RenderingOptions['drawShareImage'];
   readonly siteName?: string;
 }
 
-/** The last published answer, as kept on disk. */
-interface PublishedState {
-  readonly revision: string;
-  readonly etag: string | undefined;
-  readonly entries: readonly PublishedEntry[];
-}
-
-/** What is rendered in stateDir/ssr, and for which build and revision. */
-interface RenderedState {
-  readonly buildId: string;
-  readonly revision: string;
-  /** Path -> the version of its rendering (a hash of its build, data and metadata). */
-  readonly pages: Readonly<Record<string, string>>;
-  /** A share image's inputs (hash) -> its file under stateDir, so a title drawn once is never drawn again. */
-  readonly shareImages: Readonly<Record<string, string>>;
-}
-
-export interface RenderResult {
-  readonly revision: string;
-  /** Pages rendered anew. */
-  readonly rendered: number;
-  /** Pages whose data did not change, kept as they were. */
-  readonly kept: number;
-  /** Pages no longer published, removed. */
-  readonly removed: number;
-  readonly refused: number;
-  readonly milliseconds: number;
-}
-
-export interface PreviewResult {
-  readonly path: string;
-  readonly assets: RemoteRouteAssets;
-  readonly html: string;
-}
-
-export type PreviewAnswer =
-  | { readonly kind: 'page'; readonly page: PreviewResult }
-  | { readonly kind: 'refused'; readonly fields: readonly string[] }
-  | { readonly kind: 'not-found' };
+type ApiState = 'unknown' | 'up' | 'down' | 'no-endpoint';
 
 const consoleLog: Logger = (level, message, fields) => {
   const line = `${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
@@ -113,259 +65,81 @@ const consoleLog: Logger = (level, message, fields) => {
   else console.error(line);
 };
 
-function readJson<T>(file: string): T | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
-}
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Written beside, then renamed over: a reader sees the old file or the new one, never half of one. */
-function writeAtomic(file: string, content: string | Buffer): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, content);
-  fs.renameSync(temporary, file);
-}
+export class ContentRenderer {
+  private readonly area: ContentArea;
+  private readonly distDir: string;
+  private readonly stateDir: string;
+  private readonly pollMs: number;
+  private readonly log: Logger;
+  private readonly source: PreviewSource;
+  private readonly publishedFile: string;
+  private readonly rendering: AreaRendering;
+  private published: PublishedState | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private apiState: ApiState = 'unknown';
 
-const hash = (...parts: string[]) => {
-  const digest = createHash('sha256');
-  for (const part of parts) digest.update(part).update('\0');
-  return digest.digest('base64url');
-};
-
-export function createContentRenderer(options: ContentRendererOptions) {
-  const {
-    area,
-    packageDir,
-    distDir,
-    serverBuildDir,
-    stateDir,
-    apiOrigin,
-    pollMs = 1000,
-    requestTimeoutMs = 3000,
-    log = consoleLog,
-    drawShareImage = renderShareImage,
-    siteName = 'Wildfire Prevention Consortium',
-  } = options;
-  const fetchImpl = options.fetch ?? fetch;
-  const ssrDir = path.join(stateDir, 'ssr');
-  const publishedFile = path.join(stateDir, 'published.json');
-  const renderedFile = path.join(stateDir, 'rendered.json');
-
-  let bundle: AreaServer | undefined;
-  let assetsFile: RouteAssetsFile | undefined;
-  /** Published seed image addresses as the loaded build names the files (seed-images.ts). */
-  let ofBuild = seedImagesOfBuild(area, new Map());
-  let published = readJson<PublishedState>(publishedFile);
-  let rendered = readJson<RenderedState>(renderedFile);
-  let content: AreaContent | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let apiState: 'unknown' | 'up' | 'down' | 'no-endpoint' = 'unknown';
-  let lastRefused: readonly RefusedEntry[] = [];
-
-  const assetsPath = path.join(serverBuildDir, 'route-assets.json');
-  let assetsSeen = { mtimeMs: -1, buildId: undefined as string | undefined };
-
-  /** The build on disk now: a remote rebuilt under its running server (a local redeploy) is noticed. */
-  function buildOnDisk(): string | undefined {
-    try {
-      const { mtimeMs } = fs.statSync(assetsPath);
-      if (mtimeMs !== assetsSeen.mtimeMs)
-        assetsSeen = { mtimeMs, buildId: readJson<RouteAssetsFile>(assetsPath)?.buildId };
-    } catch {
-      assetsSeen = { mtimeMs: -1, buildId: undefined };
-    }
-    return assetsSeen.buildId;
+  constructor(options: ContentRendererOptions) {
+    const { area, apiOrigin, pollMs = 1000, requestTimeoutMs = 3000, log = consoleLog } = options;
+    this.area = area;
+    this.distDir = options.distDir;
+    this.stateDir = options.stateDir;
+    this.pollMs = pollMs;
+    this.log = log;
+    this.source = { area, apiOrigin, requestTimeoutMs, fetch: options.fetch ?? fetch };
+    this.publishedFile = path.join(options.stateDir, 'published.json');
+    this.published = readJson<PublishedState>(this.publishedFile);
+    this.rendering = new AreaRendering({ ...options, log });
   }
 
-  function loadBuild(): boolean {
-    assetsFile = readJson<RouteAssetsFile>(assetsPath);
-    if (!assetsFile) return false;
-    ofBuild = seedImagesOfBuild(area, builtAssetNames(distDir));
-    if (options.loadBundle) bundle = options.loadBundle();
-    else {
-      const file = require.resolve(path.join(serverBuildDir, 'render.cjs'));
-      delete require.cache[file];
-      bundle = require(file) as AreaServer;
-    }
-    return true;
-  }
-
-  /**
-   * Whether stateDir/ssr holds a rendering of the published content by the build on disk (else the
-   * build's own pages in dist/ssr serve, while a new build renders it).
-   */
-  const active = () =>
-    Boolean(
-      published &&
-      rendered &&
-      assetsFile &&
-      rendered.buildId === assetsFile.buildId &&
-      buildOnDisk() === assetsFile.buildId,
-    );
-
-  /** A new build on disk: load it, and render the published content with it. */
-  async function reloadIfRebuilt(): Promise<RenderResult | undefined> {
-    if (!assetsFile) return undefined;
-    const onDisk = buildOnDisk();
-    if (!onDisk || onDisk === assetsFile.buildId || !loadBuild()) return undefined;
-    log('info', `${area}: a new build is on disk; rendering the published content with it`, { buildId: onDisk });
-    return published && published.entries.length > 0 ? render(published) : undefined;
-  }
-
-  function buildContent(state: PublishedState): { content: AreaContent; refused: number } {
-    const refused: RefusedEntry[] = [];
-    const entries = state.entries.map(ofBuild);
-    const built = bundle!.buildContent({ kind: 'published', revision: state.revision }, entries, (entry) => {
-      refused.push(entry);
-      log('warn', `${area}: a published entry does not fit its content type and is left out`, {
-        type: entry.type,
-        id: entry.id,
-        fields: entry.fields,
-      });
-    });
-    lastRefused = refused;
-    return { content: built, refused: refused.length };
-  }
-
-  async function builtMeta(meta: PageMeta, name: string, shareImages: Record<string, string>): Promise<BuiltPageMeta> {
-    const illustration = fs.readFileSync(path.join(packageDir, meta.shareImage.illustration), 'utf8');
-    const key = hash(meta.title, siteName, illustration);
-    let file = shareImages[key];
-    if (!file || !fs.existsSync(path.join(stateDir, file))) {
-      file = writeHashed(stateDir, name, await drawShareImage({ title: meta.title, siteName, illustration }));
-      shareImages[key] = file;
-    }
-    return { ...meta, shareImage: { file, ...SHARE_IMAGE_SIZE, alt: meta.shareImage.alt } };
-  }
-
-  function assetsOf(route: string): RouteAssetsFile['routes'][string] {
-    const files = assetsFile!.routes[route];
-    if (!files) throw new Error(`${area}: the build lists no files for ${route}`);
-    return files;
-  }
-
-  async function writePage(page: RenderedPage, version: string, shareImages: Record<string, string>) {
-    const { buildId, remoteEntry } = assetsFile!;
-    const base = path.join(ssrDir, routeFileName(page.path));
-    const assets: RemoteRouteAssets = {
-      buildId,
-      remoteEntry,
-      ...assetsOf(page.route),
-      meta: await builtMeta(page.meta, routeFileName(page.path).replace(/\//g, '-'), shareImages),
-      version,
-    };
-    if (page.data !== undefined)
-      writeAtomic(`${base}.data.json`, pageDataFile(buildId, page.meta.title, page.data, version));
-    writeAtomic(`${base}.html`, fragmentFile(buildId, page.html, version));
-    // Last: the edge pairs the two by version, and the JSON is what names the new one.
-    writeAtomic(`${base}.json`, `${JSON.stringify(assets, null, 2)}\n`);
-  }
-
-  function removePage(pagePath: string) {
-    const base = path.join(ssrDir, routeFileName(pagePath));
-    for (const suffix of ['.json', '.html', '.data.json']) fs.rmSync(`${base}${suffix}`, { force: true });
-  }
-
-  /**
-   * Renders the pages of this content whose data or metadata changed since the last rendering of
-   * the same build (all of them after a redeploy), writes the page index, and removes the pages
-   * no longer published.
-   */
-  async function render(state: PublishedState): Promise<RenderResult> {
-    const started = performance.now();
-    const { buildId } = assetsFile!;
-    const built = buildContent(state);
-    const sameBuild = rendered?.buildId === buildId;
-    const previous = sameBuild ? rendered!.pages : {};
-    if (!sameBuild) fs.rmSync(ssrDir, { recursive: true, force: true });
-    const shareImages = { ...(rendered?.shareImages ?? {}) };
-    const pages: Record<string, string> = {};
-    const index: IndexedPage[] = [];
-    let renderedCount = 0;
-    for (const { path: pagePath } of bundle!.pagePaths(built.content)) {
-      const page = bundle!.pageFor(pagePath, built.content);
-      if (!page) continue;
-      const version = hash(buildId, pagePath, JSON.stringify(page.data) ?? '', JSON.stringify(page.meta)).slice(0, 16);
-      pages[pagePath] = version;
-      index.push({
-        path: pagePath,
-        lastModified: page.meta.lastModified,
-        ...(page.meta.noindex ? { noindex: true } : {}),
-      });
-      if (previous[pagePath] === version && fs.existsSync(path.join(ssrDir, `${routeFileName(pagePath)}.json`)))
-        continue;
-      const output = await bundle!.renderPage(pagePath, built.content);
-      if (!output) continue;
-      await writePage(output, version, shareImages);
-      renderedCount += 1;
-    }
-    const removed = Object.keys(previous).filter((pagePath) => !(pagePath in pages));
-    for (const pagePath of removed) removePage(pagePath);
-    const pageIndex: RemotePageIndex = { buildId, revision: state.revision, pages: index };
-    writeAtomic(path.join(ssrDir, PAGE_INDEX_FILE), `${JSON.stringify(pageIndex, null, 2)}\n`);
-    rendered = { buildId, revision: state.revision, pages, shareImages };
-    writeAtomic(renderedFile, JSON.stringify(rendered));
-    content = built.content;
-    return {
-      revision: state.revision,
-      rendered: renderedCount,
-      kept: Object.keys(pages).length - renderedCount,
-      removed: removed.length,
-      refused: built.refused,
-      milliseconds: Math.round(performance.now() - started),
-    };
-  }
-
-  /** Back to the build's seed pages: the area has no published content. */
-  function clear() {
-    fs.rmSync(ssrDir, { recursive: true, force: true });
-    fs.rmSync(publishedFile, { force: true });
-    fs.rmSync(renderedFile, { force: true });
-    published = undefined;
-    rendered = undefined;
-    content = undefined;
-  }
-
-  function setApiState(next: typeof apiState, fields?: Record<string, unknown>) {
-    if (next === apiState) return;
-    apiState = next;
-    if (next === 'up') log('info', `${area}: the content API answers`, { apiOrigin });
+  private setApiState(next: ApiState, fields?: Record<string, unknown>) {
+    if (next === this.apiState) return;
+    this.apiState = next;
+    const { area, log } = this;
+    if (next === 'up') log('info', `${area}: the content API answers`, { apiOrigin: this.source.apiOrigin });
     else if (next === 'down')
       log('warn', `${area}: the content API cannot be reached; serving the last published pages`, fields);
     else if (next === 'no-endpoint')
       log('warn', `${area}: the API has no published content endpoint yet; serving the build's seed`, fields);
   }
 
-  /** One conditional GET; renders when the revision changed. Resolves with what it rendered, if anything. */
-  async function poll(): Promise<RenderResult | undefined> {
-    const rebuilt = await reloadIfRebuilt();
+  /** Back to the build's seed pages: the area has no published content. */
+  private clear() {
+    this.rendering.clear();
+    fs.rmSync(this.publishedFile, { force: true });
+    this.published = undefined;
+  }
+
+  /** The API's answer when it has a new one (200), else undefined after noting the API's state. */
+  private async fetchPublished(): Promise<Response | undefined> {
     let response: Response;
     try {
-      response = await fetchImpl(`${apiOrigin}${publishedContentPath(area)}`, {
-        headers: published?.etag ? { 'If-None-Match': published.etag } : {},
-        signal: AbortSignal.timeout(requestTimeoutMs),
+      response = await this.source.fetch(`${this.source.apiOrigin}${publishedContentPath(this.area)}`, {
+        headers: this.published?.etag ? { 'If-None-Match': this.published.etag } : {},
+        signal: AbortSignal.timeout(this.source.requestTimeoutMs),
       });
     } catch (error) {
-      setApiState('down', { reason: error instanceof Error ? error.message : String(error) });
-      return rebuilt;
+      this.setApiState('down', { reason: reasonOf(error) });
+      return undefined;
     }
-    if (response.status === 304) {
-      setApiState('up');
-      return rebuilt;
+    if (response.status === 304) this.setApiState('up');
+    else if (response.status === 404) this.setApiState('no-endpoint', { status: 404 });
+    else if (!response.ok) this.setApiState('down', { status: response.status });
+    else {
+      this.setApiState('up');
+      return response;
     }
-    if (response.status === 404) {
-      setApiState('no-endpoint', { status: 404 });
-      return rebuilt;
-    }
-    if (!response.ok) {
-      setApiState('down', { status: response.status });
-      return rebuilt;
-    }
-    setApiState('up');
+    return undefined;
+  }
+
+  /** One conditional GET; renders when the revision changed. Resolves with what it rendered, if anything. */
+  async poll(): Promise<RenderResult | undefined> {
+    const rebuilt = await this.rendering.reloadIfRebuilt(this.published);
+    const response = await this.fetchPublished();
+    if (!response) return rebuilt;
+    const { area, log } = this;
     let answer: ReturnType<typeof readPublishedContent>;
     try {
       answer = readPublishedContent(await response.json());
@@ -386,130 +160,106 @@ export function createContentRenderer(options: ContentRendererOptions) {
       log('error', `${area}: the API answered for another area; ignored`, { area: answer.content.area });
       return undefined;
     }
-    if (answer.content.entries.length === 0) {
-      if (published) log('info', `${area}: nothing is published; serving the build's seed`);
-      clear();
+    return this.take({ revision: answer.content.revision, etag, entries: answer.content.entries });
+  }
+
+  /** Takes a published answer: nothing published, the same revision, or a new one to render. */
+  private async take(next: PublishedState): Promise<RenderResult | undefined> {
+    const { published } = this;
+    if (next.entries.length === 0) {
+      if (published) this.log('info', `${this.area}: nothing is published; serving the build's seed`);
+      this.clear();
       return undefined;
     }
-    if (published && published.revision === answer.content.revision && active()) {
-      published = { ...published, etag };
+    if (published && published.revision === next.revision && this.rendering.serves(published)) {
+      this.published = { ...published, etag: next.etag };
       return undefined;
     }
-    const next: PublishedState = { revision: answer.content.revision, etag, entries: answer.content.entries };
-    const result = await render(next);
-    published = next;
-    writeAtomic(publishedFile, JSON.stringify(published));
-    log('info', `${area}: rendered revision ${result.revision}`, { ...result });
+    const result = await this.rendering.render(next);
+    this.published = next;
+    writeAtomic(this.publishedFile, JSON.stringify(next));
+    this.log('info', `${this.area}: rendered revision ${result.revision}`, { ...result });
     return result;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      poll()
+  private schedule() {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.poll()
         .catch((error: unknown) =>
-          log('error', `${area}: rendering failed; keeping the last version`, { error: String(error) }),
+          this.log('error', `${this.area}: rendering failed; keeping the last version`, { error: String(error) }),
         )
-        .finally(schedule);
-    }, pollMs);
+        .finally(() => this.schedule());
+    }, this.pollMs);
   }
 
-  return {
-    /**
-     * Loads the build and, when published content is on disk (an earlier run's), renders it with
-     * this build if it was rendered with another; then asks the API once. Resolves once the remote
-     * can serve: with the published pages when there are any.
-     */
-    async start(): Promise<void> {
-      if (!loadBuild()) {
-        log('warn', `${area}: no server build in ${serverBuildDir}; serving the build's pages only`);
-        return;
+  /**
+   * Loads the build and, when published content is on disk (an earlier run's), renders it with
+   * this build if it was rendered with another; then asks the API once. Resolves once the remote
+   * can serve: with the published pages when there are any.
+   */
+  async start(): Promise<void> {
+    const { area, log, rendering, published } = this;
+    if (!rendering.loadBuild()) {
+      log('warn', `${area}: no server build in ${rendering.options.serverBuildDir}; serving the build's pages only`);
+      return;
+    }
+    if (published && published.entries.length > 0) {
+      if (!rendering.serves(published) || rendering.rendered?.revision !== published.revision) {
+        const result = await rendering.render(published);
+        log('info', `${area}: rendered the last published revision with this build`, { ...result });
+      } else {
+        rendering.content = rendering.buildContent(published).content;
       }
-      if (published && published.entries.length > 0) {
-        if (!active() || rendered?.revision !== published.revision) {
-          const result = await render(published);
-          log('info', `${area}: rendered the last published revision with this build`, { ...result });
-        } else {
-          content = buildContent(published).content;
-        }
-      }
-      await poll().catch((error: unknown) => log('error', `${area}: the first poll failed`, { error: String(error) }));
-    },
+    }
+    await this.poll().catch((error: unknown) =>
+      log('error', `${area}: the first poll failed`, { error: String(error) }),
+    );
+  }
 
-    /** Polls about every pollMs until stopped. */
-    run(): void {
-      stopped = false;
-      schedule();
-    },
+  /** Polls about every pollMs until stopped. */
+  run(): void {
+    this.stopped = false;
+    this.schedule();
+  }
 
-    stop(): void {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
 
-    poll,
+  /** The folder the remote answers ssr/ from: the published rendering, or the build's seed pages. */
+  ssrRoot(): string {
+    return this.rendering.serves(this.published) ? this.rendering.ssrDir : path.join(this.distDir, 'ssr');
+  }
 
-    /** The folder the remote answers ssr/ from: the published rendering, or the build's seed pages. */
-    ssrRoot(): string {
-      return active() ? ssrDir : path.join(distDir, 'ssr');
-    },
+  /** Where drawn share images are, besides dist/share. */
+  shareRoot(): string {
+    return this.stateDir;
+  }
 
-    /** Where drawn share images are, besides dist/share. */
-    shareRoot(): string {
-      return stateDir;
-    },
+  status() {
+    const serving = this.rendering.serves(this.published);
+    return {
+      area: this.area,
+      api: this.apiState,
+      serving: serving ? ('published' as const) : ('seed' as const),
+      revision: serving ? this.published!.revision : 'seed',
+      buildId: this.rendering.assetsFile?.buildId,
+      // What the console can show the team: entries left out, by id and field, never their values.
+      refused: serving ? this.rendering.lastRefused : [],
+    };
+  }
 
-    status() {
-      return {
-        area,
-        api: apiState,
-        serving: active() ? 'published' : 'seed',
-        revision: active() ? published!.revision : 'seed',
-        buildId: assetsFile?.buildId,
-        // What the console can show the team: entries left out, by id and field, never their values.
-        refused: active() ? lastRefused : [],
-      };
-    },
-
-    /**
-     * A draft, by its preview token, rendered in its page among the published content (the seed
-     * before there is any): for the edge's /team/preview/<token>. Never stored, never cached.
-     */
-    async preview(token: string): Promise<PreviewAnswer> {
-      if (!bundle || !assetsFile) return { kind: 'not-found' };
-      let response: Response;
-      try {
-        response = await fetchImpl(`${apiOrigin}${contentPreviewPath(token)}`, {
-          signal: AbortSignal.timeout(requestTimeoutMs),
-          headers: { Accept: 'application/json' },
-        });
-      } catch {
-        return { kind: 'not-found' };
-      }
-      if (!response.ok) return { kind: 'not-found' };
-      const draft = previewEntrySchema.safeParse(await response.json().catch(() => null));
-      if (!draft.success || draft.data.area !== area) return { kind: 'not-found' };
-      const result = await bundle.renderPreview(ofBuild(draft.data), content ?? bundle.seedContent());
-      if (!result) return { kind: 'not-found' };
-      if ('refused' in result) return { kind: 'refused', fields: result.refused.fields };
-      const { page } = result;
-      const shareImages = { ...(rendered?.shareImages ?? {}) };
-      const meta = await builtMeta(page.meta, `preview-${routeFileName(page.path).replace(/\//g, '-')}`, shareImages);
-      return {
-        kind: 'page',
-        page: {
-          path: page.path,
-          html: page.html,
-          assets: {
-            buildId: assetsFile.buildId,
-            remoteEntry: assetsFile.remoteEntry,
-            ...assetsOf(page.route),
-            meta,
-          },
-        },
-      };
-    },
-  };
+  /**
+   * A draft, by its preview token, rendered in its page among the published content (the seed
+   * before there is any): for the edge's /team/preview/<token>. Never stored, never cached.
+   */
+  preview(token: string): Promise<PreviewAnswer> {
+    return previewDraft(this.rendering, this.source, token);
+  }
 }
 
-export type ContentRenderer = ReturnType<typeof createContentRenderer>;
+export function createContentRenderer(options: ContentRendererOptions): ContentRenderer {
+  return new ContentRenderer(options);
+}

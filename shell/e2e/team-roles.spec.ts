@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ROLES_ADMIN_EMAIL } from '../../test-support/e2e/mail';
+import { E2E_LISTS_ADMIN_EMAIL, E2E_ROLES_ADMIN_EMAIL } from '../../test-support/e2e/mail';
 import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
 import { recordViolations } from '../../test-support/e2e/violations';
 
@@ -133,4 +133,90 @@ test('an admin adds the showcase partner, who sees only Content and is refused t
   await partnerContext.close();
 
   expect([...violations, ...partnerViolations]).toEqual([]);
+});
+
+/** Words of the table headers that the browser broke across lines (a header of one line has none). */
+const headersBrokenInsideAWord = (page: Page) =>
+  page.evaluate(() => {
+    const broken: string[] = [];
+    for (const header of document.querySelectorAll('thead th')) {
+      // On a phone the header row is visually hidden (each row is a card): nothing there to read.
+      if (!header.checkVisibility() || header.getBoundingClientRect().width <= 1) continue;
+      const texts = document.createTreeWalker(header, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(word[0]);
+        }
+      }
+    }
+    return broken;
+  });
+
+test('the console’s lists tell sessions apart, and every console page fits at 1280 px without a header broken inside a word and at 320 px', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const marker = `lists${Date.now().toString(36)}`;
+  // A submission with long words, so that the inbox's table is pressed for room: with the old rule
+  // its "Status" header then broke into "Statu / s" at 1280 px.
+  const sent = await page.request.post('/api/submit-feedback-form', {
+    multipart: {
+      firstName: 'Maximiliana',
+      lastName: `Fitzgerald-Oyelaran ${marker}`,
+      email: `maximiliana.fitzgerald.oyelaran.${marker}@northern-california-firesafe-council.example.org`,
+      organization: 'Northern California Community Wildfire Protection Planning and Fire Safe Council Coalition',
+      zipCode: '95969',
+      message: 'Our plan is in the links.',
+    },
+  });
+  expect(sent.status()).toBe(200);
+  await signInToConsole(page, E2E_LISTS_ADMIN_EMAIL, baseURL);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The showcase area's four consortium updates share one title; each row names its showcase and day.
+  await page.goto('/team/content/showcase');
+  const consortium = page.getByRole('row').filter({
+    has: page.getByRole('link', { name: 'Wildfire Prevention Consortium', exact: true }),
+  });
+  await expect(consortium).toHaveCount(4);
+  const contexts = await consortium.locator('td:first-child p').allTextContents();
+  expect(contexts.sort()).toEqual([
+    'Fall 2024 Wildfire Innovation Showcase · Nov 17, 2024',
+    'Spring 2025 Wildfire Innovation Showcase · Apr 23, 2025',
+    'Summer 2025 Wildfire Innovation Showcase · Jul 16, 2025',
+    'Winter 2025 Wildfire Innovation Showcase · Feb 5, 2025',
+  ]);
+  const sessionHref = await consortium.first().getByRole('link').getAttribute('href');
+
+  await page.goto(`/team?q=${marker}`);
+  const submission = page.getByRole('link', { name: `Maximiliana Fitzgerald-Oyelaran ${marker}` });
+  await expect(submission).toBeVisible();
+  const submissionHref = await submission.getAttribute('href');
+
+  const pages = [
+    { path: '/team', heading: 'Team inbox' },
+    { path: submissionHref!, heading: `Feedback and uploads from Maximiliana Fitzgerald-Oyelaran ${marker}` },
+    { path: '/team/updates', heading: 'Updates' },
+    { path: '/team/content', heading: 'Content' },
+    ...['home', 'scorecard', 'showcase', 'map'].map((area) => ({ path: `/team/content/${area}`, heading: 'Content' })),
+    { path: sessionHref!, heading: 'Content' },
+    { path: '/team/members', heading: 'Members' },
+    { path: '/team/audit', heading: 'Audit log' },
+  ];
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: width === 320 ? 640 : 800 });
+    for (const { path, heading } of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // Each page's own content has arrived: a list, a form or a table, not its loading line.
+      await expect(page.getByRole('status').filter({ hasText: /^(Loading|Opening)/ })).toHaveCount(0);
+      expect(await scrollsSideways(page), `${path} at ${width} px`).toBe(false);
+      expect(await headersBrokenInsideAWord(page), `${path} at ${width} px`).toEqual([]);
+    }
+  }
 });

@@ -177,6 +177,91 @@ describe('the content editor', () => {
     expect(screen.getByText('1 of 2 entries')).toBeInTheDocument();
   });
 
+  it('shows each entry’s showcase and day, so sessions of one title are told apart', async () => {
+    at('/team/content/showcase');
+    const session = (id: string, context: object) => ({
+      id,
+      type: 'session',
+      slug: id,
+      title: 'Wildfire Prevention Consortium',
+      status: 'published',
+      version: 1,
+      updatedAt: '2026-11-22T00:00:00.000Z',
+      updatedBy: 'seed',
+      context,
+    });
+    fakeApi({
+      ...common,
+      [`GET ${BASE}/showcase`]: () => ({
+        status: 200,
+        body: {
+          area: 'showcase',
+          model: MODEL,
+          entries: [
+            session('fall', { of: 'Fall 2024 Wildfire Innovation Showcase', day: '2024-11-17' }),
+            session('summer', { of: 'Summer 2025 Wildfire Innovation Showcase', day: '2025-07-16' }),
+          ],
+          references: {},
+        },
+      }),
+    });
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    const links = await screen.findAllByRole('link', { name: 'Wildfire Prevention Consortium' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/team/content/showcase/fall',
+      '/team/content/showcase/summer',
+    ]);
+    const [fall, summer] = links.map((link) => link.closest('tr'));
+    expect(fall).toHaveTextContent('Fall 2024 Wildfire Innovation Showcase · Nov 17, 2024');
+    expect(summer).toHaveTextContent('Summer 2025 Wildfire Innovation Showcase · Jul 16, 2025');
+  });
+
+  it('lets a new entry’s slug follow its title until the slug is edited; a published one’s stays', async () => {
+    at('/team/content/showcase/new-session');
+    const fresh: EditorEntry = {
+      ...entry(1, {}),
+      id: 'new-session',
+      status: 'draft',
+      draft: { slug: '', data: {} },
+      published: null,
+    };
+    const created: EditorVersion = {
+      version: 1,
+      action: 'create',
+      at: fresh.updatedAt,
+      by: SESSION.email,
+      slug: '',
+      data: {},
+    };
+    fakeApi({
+      ...common,
+      [`GET ${BASE}/showcase/entries/new-session`]: () => ({
+        status: 200,
+        body: { entry: fresh, versions: [created] },
+      }),
+    });
+    const user = userEvent.setup();
+    const { unmount } = render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    const slug = screen.getByRole('textbox', { name: 'Slug' });
+    await user.type(title, 'Ember Watch 2026');
+    expect(slug).toHaveValue('ember-watch-2026');
+    await user.clear(slug);
+    await user.type(slug, 'ember-watch');
+    await user.type(title, ' spring');
+    expect(title).toHaveValue('Ember Watch 2026 spring');
+    expect(slug).toHaveValue('ember-watch');
+    unmount();
+    window.localStorage.clear();
+
+    at('/team/content/showcase/fuel-breaks');
+    fakeApi(common);
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    const published = await screen.findByRole('textbox', { name: 'Title' });
+    await user.type(published, ' that work');
+    expect(screen.getByRole('textbox', { name: 'Slug' })).toHaveValue('fuel-breaks');
+  });
+
   it('generates the form from the declaration and shows the fields the API refuses at their inputs', async () => {
     at('/team/content/showcase/fuel-breaks');
     const calls = fakeApi({

@@ -49,6 +49,9 @@ const PROBE_PURPOSES: ProbeAdminPurpose[] = ['links', 'editor'];
  */
 export const E2E_LONG_ADMIN_EMAIL = 'community.wildfire.resilience.programme@consortium.test';
 
+/** The admin who walks every console page at two widths (team-roles.spec.ts), apart from the roles test's own sign-ins. */
+export const E2E_LISTS_ADMIN_EMAIL = 'lists.desk@consortium.test';
+
 /** The API's mail settings in end-to-end runs (links in emails use SITE_ORIGIN, set beside them). */
 export function e2eMailEnv(): Record<string, string> {
   return {
@@ -60,6 +63,7 @@ export function e2eMailEnv(): Record<string, string> {
       E2E_TEAM_EMAIL,
       E2E_ROLES_ADMIN_EMAIL,
       E2E_LONG_ADMIN_EMAIL,
+      E2E_LISTS_ADMIN_EMAIL,
       ...UPDATES_PROJECTS.flatMap((project) => [e2eUpdatesAdminEmail(project), e2eUpdatesComposerEmail(project)]),
       ...PUBLISHING_PROJECTS.flatMap((project) =>
         PUBLISHING_PURPOSES.map((purpose) => e2ePublishingAdminEmail(purpose, project)),

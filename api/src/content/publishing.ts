@@ -25,6 +25,7 @@ import type {
   EntryVersion,
   StoredEntry,
 } from '../store';
+import { entryContexts, type ContextSource } from './entry-context';
 import type { ContentModels } from './models';
 import { References } from './references';
 
@@ -228,19 +229,27 @@ export class Publishing {
     await this.publishDue();
     const validator = await this.deps.models.validator(area);
     const titleField = new Map(validator.model.types.map((type) => [type.name, type.titleField]));
-    const entries = (await this.deps.entries.list(area)).map((entry): EntrySummary => {
-      const title = entry.draft.data[titleField.get(entry.type) ?? ''];
+    const stored = await this.deps.entries.list(area);
+    const titleOf = (entry: ContextSource) => {
+      const title = entry.data[titleField.get(entry.type) ?? ''];
+      return typeof title === 'string' && title.trim() ? title : entry.slug || entry.id;
+    };
+    const sources = stored.map((entry): ContextSource => ({ id: entry.id, type: entry.type, ...entry.draft }));
+    const contexts = entryContexts(validator.model, sources, titleOf);
+    const entries = stored.map((entry, index): EntrySummary => {
       const check = entry.published ? validator.checkEntry(entry.type, entry.published) : undefined;
+      const context = contexts.get(entry.id);
       return {
         id: entry.id,
         type: entry.type,
         slug: entry.draft.slug,
-        title: typeof title === 'string' && title.trim() ? title : entry.draft.slug || entry.id,
+        title: titleOf(sources[index]!),
         status: statusOf(entry),
         version: entry.version,
         updatedAt: entry.updatedAt.toISOString(),
         updatedBy: entry.updatedBy,
         ...(entry.scheduled ? { scheduledAt: entry.scheduled.at.toISOString() } : {}),
+        ...(context ? { context } : {}),
         ...(check && !check.ok ? { publishedIssues: check.issues } : {}),
       };
     });

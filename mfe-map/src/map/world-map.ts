@@ -187,13 +187,9 @@ async function addCountryOutlines(map: L.Map, isRemoved: () => boolean): Promise
   );
 }
 
-export function createWorldMap(
-  container: HTMLElement,
-  organisations: readonly PlottedOrganisation[],
-  { initialZoom }: WorldMapOptions,
-): WorldMap {
-  const animate = !prefersReducedMotion();
-  const map = L.map(container, {
+/** The Leaflet map: bounded to the world, animated unless the visitor prefers less motion. */
+function leafletMap(container: HTMLElement, initialZoom: number, animate: boolean): L.Map {
+  return L.map(container, {
     center: [INITIAL_CENTRE[0], INITIAL_CENTRE[1]],
     zoom: initialZoom,
     minZoom: initialZoom,
@@ -205,6 +201,58 @@ export function createWorldMap(
     fadeAnimation: animate,
     markerZoomAnimation: animate,
   });
+}
+
+/**
+ * One organisation's marker on the map: its tooltip and popup made when first shown, focus back
+ * where it came from when the popup closes, and in front of its neighbours while focused.
+ */
+function addMarker(
+  map: L.Map,
+  organisation: PlottedOrganisation,
+  icon: L.DivIcon,
+  returnFocusTargets: Map<string, HTMLElement>,
+): L.Marker {
+  const marker = L.marker([organisation.position.lat, organisation.position.long], {
+    icon,
+    keyboard: true,
+    riseOnHover: true,
+  });
+  // The tooltip's and the popup's content are made when first shown, once each.
+  let tooltip: HTMLElement | undefined;
+  let popup: HTMLElement | undefined;
+  marker.bindTooltip(() => (tooltip ??= tooltipContent(organisation)), { direction: 'top', offset: [0, -4] });
+  marker.bindPopup(() => (popup ??= popupContent(organisation, () => marker.closePopup())), {
+    maxWidth: 280,
+    closeButton: true,
+  });
+  marker.on('popupopen', (event: L.PopupEvent) => {
+    event.popup.getElement()?.querySelector<HTMLElement>('[data-popup-title]')?.focus({ preventScroll: true });
+  });
+  marker.on('popupclose', (event: L.PopupEvent) => {
+    const popupElement = event.popup.getElement();
+    const active = document.activeElement;
+    const focusWasInPopup = !active || active === document.body || Boolean(popupElement?.contains(active));
+    const requested = returnFocusTargets.get(organisation.id);
+    returnFocusTargets.delete(organisation.id);
+    const target = requested?.isConnected ? requested : marker.getElement();
+    if (focusWasInPopup) target?.focus({ preventScroll: true });
+  });
+  marker.addTo(map);
+  // A focused marker comes to the front, so a logo hidden under its neighbour shows when reached.
+  const element = marker.getElement();
+  element?.addEventListener('focus', () => marker.setZIndexOffset(FOCUSED_MARKER_Z_OFFSET));
+  element?.addEventListener('blur', () => marker.setZIndexOffset(0));
+  return marker;
+}
+
+export function createWorldMap(
+  container: HTMLElement,
+  organisations: readonly PlottedOrganisation[],
+  { initialZoom }: WorldMapOptions,
+): WorldMap {
+  const animate = !prefersReducedMotion();
+  const map = leafletMap(container, initialZoom, animate);
   let removed = false;
   const isRemoved = () => removed;
   map.createPane(OUTLINES_PANE).style.zIndex = OUTLINES_PANE_Z_INDEX;
@@ -227,37 +275,7 @@ export function createWorldMap(
   const initialZoomLevel = map.getZoom();
 
   const placeMarker = (organisation: PlottedOrganisation, icon: L.DivIcon) => {
-    const marker = L.marker([organisation.position.lat, organisation.position.long], {
-      icon,
-      keyboard: true,
-      riseOnHover: true,
-    });
-    // The tooltip's and the popup's content are made when first shown, once each.
-    let tooltip: HTMLElement | undefined;
-    let popup: HTMLElement | undefined;
-    marker.bindTooltip(() => (tooltip ??= tooltipContent(organisation)), { direction: 'top', offset: [0, -4] });
-    marker.bindPopup(() => (popup ??= popupContent(organisation, () => marker.closePopup())), {
-      maxWidth: 280,
-      closeButton: true,
-    });
-    marker.on('popupopen', (event: L.PopupEvent) => {
-      event.popup.getElement()?.querySelector<HTMLElement>('[data-popup-title]')?.focus({ preventScroll: true });
-    });
-    marker.on('popupclose', (event: L.PopupEvent) => {
-      const popupElement = event.popup.getElement();
-      const active = document.activeElement;
-      const focusWasInPopup = !active || active === document.body || Boolean(popupElement?.contains(active));
-      const requested = returnFocusTargets.get(organisation.id);
-      returnFocusTargets.delete(organisation.id);
-      const target = requested?.isConnected ? requested : marker.getElement();
-      if (focusWasInPopup) target?.focus({ preventScroll: true });
-    });
-    marker.addTo(map);
-    // A focused marker comes to the front, so a logo hidden under its neighbour shows when reached.
-    const element = marker.getElement();
-    element?.addEventListener('focus', () => marker.setZIndexOffset(FOCUSED_MARKER_Z_OFFSET));
-    element?.addEventListener('blur', () => marker.setZIndexOffset(0));
-    placed.set(organisation.id, { organisation, marker });
+    placed.set(organisation.id, { organisation, marker: addMarker(map, organisation, icon, returnFocusTargets) });
   };
 
   // Spec §2: logos are 1.5 + zoom/8 rem across, so every marker is redrawn at its new size (and

@@ -131,30 +131,15 @@ function ComparisonStatus({ state }: { readonly state: BenchmarkState }) {
   }
 }
 
-const noSubscription = () => () => undefined;
-const todayLabel = () => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const emptyLabel = () => '';
-
-/** Scores, chart, weakest essentials with next steps, unanswered questions, downloads and sharing. */
-export function ResultsView({
+/** The report's downloads, printing, and the way back to the questions. */
+function ReportActions({
   progress,
-  headingRef,
   onBackToQuestions,
-  onJumpToStep,
-  onJumpToQuestion,
-  onShared,
-}: ResultsViewProps) {
-  const benchmarkState = useBenchmarks();
+}: {
+  readonly progress: AssessmentProgress;
+  readonly onBackToQuestions: () => void;
+}) {
   const [workbookState, setWorkbookState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  // The clock is read only in the browser, after hydration (the server snapshot is empty).
-  const today = useSyncExternalStore(noSubscription, todayLabel, emptyLabel);
-  const results = essentialResults(progress.answers);
-  const overall = overallPercent(progress.answers);
-  const answered = answeredCount(progress.answers);
-  const weakest = weakestEssentials(results);
-  const unanswered = unansweredQuestions(progress.answers);
-  const benchmarks = benchmarkState.status === 'open' ? benchmarkState.benchmarks : null;
-
   const downloadCsv = () => {
     const now = new Date();
     downloadText(reportCsv(buildReport(progress), now), reportFileName(now, 'csv'), 'text/csv;charset=utf-8');
@@ -169,6 +154,191 @@ export function ResultsView({
       setWorkbookState('failed');
     }
   };
+  return (
+    <>
+      <div className={cx(styles.actions, styles.noPrint)}>
+        <Button onClick={downloadCsv}>Download CSV</Button>
+        <Button onClick={downloadWorkbook} disabled={workbookState === 'busy'}>
+          {workbookState === 'busy' ? 'Preparing the workbook…' : 'Download Excel workbook (.xlsx)'}
+        </Button>
+        <Button variant="secondary" onClick={() => window.print()}>
+          Print / Save as PDF
+        </Button>
+        <Button variant="secondary" onClick={onBackToQuestions}>
+          Back to the questions
+        </Button>
+      </div>
+      {workbookState === 'failed' ? (
+        <p className={cx(styles.notice, styles.noticeError)} role="alert">
+          The workbook could not be prepared, perhaps because the connection dropped. Please try again, or download the
+          CSV, which opens in any spreadsheet program.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+type BenchmarksOpen = Extract<BenchmarkState, { status: 'open' }>['benchmarks'];
+
+/** The radar chart of the essentials, with the median of shared results when there is one. */
+function ResultsChart({
+  results,
+  benchmarks,
+}: {
+  readonly results: readonly EssentialResult[];
+  readonly benchmarks: BenchmarksOpen | null;
+}) {
+  return (
+    <figure className={styles.chartFigure}>
+      <RadarChart results={results} medians={benchmarks?.essentials.map((figures) => figures.median)} />
+      <figcaption className={styles.chartCaption}>
+        Each numbered spoke is one essential, in the order of the table; the further out, the higher the score.
+        <ul className={styles.legend}>
+          <li>
+            <span className={styles.legendSwatch} aria-hidden="true" />
+            Your community
+          </li>
+          {benchmarks ? (
+            <li>
+              <span className={cx(styles.legendSwatch, styles.legendSwatchMedian)} aria-hidden="true" />
+              Median of shared results
+            </li>
+          ) : null}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The weakest essentials, each with its next steps and a way back to its answers. */
+function WhereToStart({
+  weakest,
+  progress,
+  onJumpToStep,
+}: {
+  readonly weakest: readonly EssentialResult[];
+  readonly progress: AssessmentProgress;
+  readonly onJumpToStep: (step: number) => void;
+}) {
+  return weakest.length > 0 ? (
+    <section aria-labelledby="assessment-weakest-heading">
+      <h3 id="assessment-weakest-heading">
+        Where to start: {weakest.length === 1 ? 'your weakest essential' : `your ${weakest.length} weakest essentials`}
+      </h3>
+      <ol className={styles.weakest}>
+        {weakest.map((result) => {
+          const step = QUESTION_BANK.findIndex((entry) => entry.essential.id === result.essential.id);
+          return (
+            <li key={result.essential.id}>
+              <h4>
+                Essential {result.essential.number}, {result.essential.title}: {result.percent}%
+              </h4>
+              <ul>
+                {nextStepsFor(result.essential.id, progress.answers).map((question) => (
+                  <li key={question.id}>
+                    <strong>{question.topic}</strong> (question {question.id}, scored {progress.answers[question.id]}):{' '}
+                    {question.nextStep}
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className={cx(styles.linkButton, styles.noPrint)}
+                onClick={() => onJumpToStep(step)}
+              >
+                Review your answers for essential {result.essential.number}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  ) : (
+    <p>Every answered question scores full marks. Keep testing and reviewing your plans every year.</p>
+  );
+}
+
+/** The questions not answered yet, each a link to itself. */
+function StillToAnswer({
+  unanswered,
+  onJumpToQuestion,
+}: {
+  readonly unanswered: ReturnType<typeof unansweredQuestions>;
+  readonly onJumpToQuestion: (id: string) => void;
+}) {
+  return (
+    <section aria-labelledby="assessment-unanswered-heading">
+      <h3 id="assessment-unanswered-heading">Questions still to answer ({unanswered.length})</h3>
+      <ul className={styles.unanswered}>
+        {unanswered.map((question) => (
+          <li key={question.id}>
+            <a
+              href={`#q-${question.id}`}
+              onClick={(event) => {
+                event.preventDefault();
+                onJumpToQuestion(question.id);
+              }}
+            >
+              {question.id}: {question.topic}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Every answer and note, for the printed report only. */
+function AnswersTable({ progress }: { readonly progress: AssessmentProgress }) {
+  return (
+    <section className={cx(styles.printOnly, styles.answersTable)} aria-labelledby="assessment-answers-heading">
+      <h3 id="assessment-answers-heading">Your answers</h3>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Question</th>
+            <th scope="col">Score</th>
+            <th scope="col">Note</th>
+          </tr>
+        </thead>
+        <tbody>
+          {QUESTIONS.map((question) => (
+            <tr key={question.id}>
+              <th scope="row">
+                {question.id} {question.topic}
+              </th>
+              <td>{progress.answers[question.id] ?? '–'}</td>
+              <td>{progress.notes[question.id] ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+const noSubscription = () => () => undefined;
+const todayLabel = () => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const emptyLabel = () => '';
+
+/** Scores, chart, weakest essentials with next steps, unanswered questions, downloads and sharing. */
+export function ResultsView({
+  progress,
+  headingRef,
+  onBackToQuestions,
+  onJumpToStep,
+  onJumpToQuestion,
+  onShared,
+}: ResultsViewProps) {
+  const benchmarkState = useBenchmarks();
+  // The clock is read only in the browser, after hydration (the server snapshot is empty).
+  const today = useSyncExternalStore(noSubscription, todayLabel, emptyLabel);
+  const results = essentialResults(progress.answers);
+  const overall = overallPercent(progress.answers);
+  const answered = answeredCount(progress.answers);
+  const weakest = weakestEssentials(results);
+  const unanswered = unansweredQuestions(progress.answers);
+  const benchmarks = benchmarkState.status === 'open' ? benchmarkState.benchmarks : null;
 
   return (
     <section className={styles.results} aria-labelledby="assessment-results-heading">
@@ -196,132 +366,21 @@ export function ResultsView({
               listed below.
             </p>
           ) : null}
-          <div className={cx(styles.actions, styles.noPrint)}>
-            <Button onClick={downloadCsv}>Download CSV</Button>
-            <Button onClick={downloadWorkbook} disabled={workbookState === 'busy'}>
-              {workbookState === 'busy' ? 'Preparing the workbook…' : 'Download Excel workbook (.xlsx)'}
-            </Button>
-            <Button variant="secondary" onClick={() => window.print()}>
-              Print / Save as PDF
-            </Button>
-            <Button variant="secondary" onClick={onBackToQuestions}>
-              Back to the questions
-            </Button>
-          </div>
-          {workbookState === 'failed' ? (
-            <p className={cx(styles.notice, styles.noticeError)} role="alert">
-              The workbook could not be prepared, perhaps because the connection dropped. Please try again, or download
-              the CSV, which opens in any spreadsheet program.
-            </p>
-          ) : null}
+          <ReportActions progress={progress} onBackToQuestions={onBackToQuestions} />
 
           <div className={styles.chartAndTable}>
-            <figure className={styles.chartFigure}>
-              <RadarChart results={results} medians={benchmarks?.essentials.map((figures) => figures.median)} />
-              <figcaption className={styles.chartCaption}>
-                Each numbered spoke is one essential, in the order of the table; the further out, the higher the score.
-                <ul className={styles.legend}>
-                  <li>
-                    <span className={styles.legendSwatch} aria-hidden="true" />
-                    Your community
-                  </li>
-                  {benchmarks ? (
-                    <li>
-                      <span className={cx(styles.legendSwatch, styles.legendSwatchMedian)} aria-hidden="true" />
-                      Median of shared results
-                    </li>
-                  ) : null}
-                </ul>
-              </figcaption>
-            </figure>
+            <ResultsChart results={results} benchmarks={benchmarks} />
             <ScoreTable results={results} overall={overall} answered={answered} benchmarks={benchmarks} />
           </div>
           <ComparisonStatus state={benchmarkState} />
 
-          {weakest.length > 0 ? (
-            <section aria-labelledby="assessment-weakest-heading">
-              <h3 id="assessment-weakest-heading">
-                Where to start:{' '}
-                {weakest.length === 1 ? 'your weakest essential' : `your ${weakest.length} weakest essentials`}
-              </h3>
-              <ol className={styles.weakest}>
-                {weakest.map((result) => {
-                  const step = QUESTION_BANK.findIndex((entry) => entry.essential.id === result.essential.id);
-                  return (
-                    <li key={result.essential.id}>
-                      <h4>
-                        Essential {result.essential.number}, {result.essential.title}: {result.percent}%
-                      </h4>
-                      <ul>
-                        {nextStepsFor(result.essential.id, progress.answers).map((question) => (
-                          <li key={question.id}>
-                            <strong>{question.topic}</strong> (question {question.id}, scored{' '}
-                            {progress.answers[question.id]}): {question.nextStep}
-                          </li>
-                        ))}
-                      </ul>
-                      <button
-                        type="button"
-                        className={cx(styles.linkButton, styles.noPrint)}
-                        onClick={() => onJumpToStep(step)}
-                      >
-                        Review your answers for essential {result.essential.number}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ol>
-            </section>
-          ) : (
-            <p>Every answered question scores full marks. Keep testing and reviewing your plans every year.</p>
-          )}
+          <WhereToStart weakest={weakest} progress={progress} onJumpToStep={onJumpToStep} />
 
-          {unanswered.length > 0 ? (
-            <section aria-labelledby="assessment-unanswered-heading">
-              <h3 id="assessment-unanswered-heading">Questions still to answer ({unanswered.length})</h3>
-              <ul className={styles.unanswered}>
-                {unanswered.map((question) => (
-                  <li key={question.id}>
-                    <a
-                      href={`#q-${question.id}`}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        onJumpToQuestion(question.id);
-                      }}
-                    >
-                      {question.id}: {question.topic}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {unanswered.length > 0 ? <StillToAnswer unanswered={unanswered} onJumpToQuestion={onJumpToQuestion} /> : null}
 
           <ShareResults progress={progress} onShared={onShared} />
 
-          <section className={cx(styles.printOnly, styles.answersTable)} aria-labelledby="assessment-answers-heading">
-            <h3 id="assessment-answers-heading">Your answers</h3>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Question</th>
-                  <th scope="col">Score</th>
-                  <th scope="col">Note</th>
-                </tr>
-              </thead>
-              <tbody>
-                {QUESTIONS.map((question) => (
-                  <tr key={question.id}>
-                    <th scope="row">
-                      {question.id} {question.topic}
-                    </th>
-                    <td>{progress.answers[question.id] ?? '–'}</td>
-                    <td>{progress.notes[question.id] ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <AnswersTable progress={progress} />
         </>
       )}
     </section>

@@ -47,9 +47,32 @@ function checkFields(communityType: string, country: string, zip: string, consen
   return errors;
 }
 
+/** What the API refused: the errors of this form's fields, and one line for the rest. */
+async function refusalOf(response: Response): Promise<{ errors: Errors; text: string }> {
+  const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
+  const errors: Errors = {};
+  for (const name of FIELD_NAMES) if (body.fields?.[name]) errors[name] = body.fields[name];
+  const other = Object.entries(body.fields ?? {}).filter(
+    ([name]) => !(FIELD_NAMES as readonly string[]).includes(name),
+  );
+  const text = [
+    body.error ?? `Sharing did not work (the server answered ${response.status}). Please try again.`,
+    ...other.map(([, message]) => message),
+  ].join(' ');
+  return { errors, text };
+}
+
+function FieldError({ id, text }: { readonly id: string; readonly text: string | undefined }) {
+  return text ? (
+    <p id={id} className={styles.fieldError}>
+      {text}
+    </p>
+  ) : null;
+}
+
 /** Opt-in sharing of the 40 scores (no notes, name or email) for the comparison between communities. */
-export function ShareResults({ progress, onShared }: ShareResultsProps) {
-  const formId = useId();
+/** The kind of community, country, zip and consent; sent with the scores once all are answered. */
+function ShareForm({ progress, onShared, formId }: ShareResultsProps & { readonly formId: string }) {
   const [communityType, setCommunityType] = useState<CommunityType | ''>('');
   const [country, setCountry] = useState('');
   const [zip, setZip] = useState('');
@@ -57,19 +80,9 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [justShared, setJustShared] = useState(false);
-  const thanksRef = useRef<HTMLParagraphElement>(null);
   const attempt = useRef<{ readonly content: string; readonly key: string } | undefined>(undefined);
   const countries = useMemo(() => countryOptions(), []);
 
-  // The form (and the button that had focus) is replaced by the thanks, so focus moves there.
-  useEffect(() => {
-    if (justShared) thanksRef.current?.focus();
-  }, [justShared]);
-
-  const missing = unansweredQuestions(progress.answers).length;
-  const alreadyShared =
-    progress.sharedAt !== null && (progress.updatedAt === null || progress.updatedAt <= progress.sharedAt);
   const ids = (name: FieldName) => ({ input: `${formId}-${name}`, error: `${formId}-${name}-error` });
   const errorProps = (name: FieldName) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': ids(name).error } : {};
@@ -95,23 +108,12 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
       const response = await shareAssessment(share, { idempotencyKey: attempt.current.key });
       if (response.ok) {
         attempt.current = undefined;
-        setJustShared(true);
         onShared(new Date().toISOString());
         return;
       }
-      const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-      const fieldErrors: Errors = {};
-      for (const name of FIELD_NAMES) if (body.fields?.[name]) fieldErrors[name] = body.fields[name];
-      setErrors(fieldErrors);
-      const other = Object.entries(body.fields ?? {}).filter(
-        ([name]) => !(FIELD_NAMES as readonly string[]).includes(name),
-      );
-      setFailure(
-        [
-          body.error ?? `Sharing did not work (the server answered ${response.status}). Please try again.`,
-          ...other.map(([, message]) => message),
-        ].join(' '),
-      );
+      const refusal = await refusalOf(response);
+      setErrors(refusal.errors);
+      setFailure(refusal.text);
     } catch {
       setFailure(
         'Your results could not be sent: the connection failed. Check your connection and try again; your answers are still here.',
@@ -119,6 +121,101 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
     } finally {
       setSending(false);
     }
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <div className={styles.field}>
+        <label htmlFor={ids('communityType').input}>Kind of community</label>
+        <select
+          id={ids('communityType').input}
+          value={communityType}
+          onChange={(event) => setCommunityType(event.target.value as CommunityType | '')}
+          {...errorProps('communityType')}
+        >
+          <option value="">Choose…</option>
+          {COMMUNITY_TYPES.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.label}
+            </option>
+          ))}
+        </select>
+        <FieldError id={ids('communityType').error} text={errors.communityType} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids('country').input}>Country</label>
+        <select
+          id={ids('country').input}
+          value={country}
+          onChange={(event) => setCountry(event.target.value)}
+          {...errorProps('country')}
+        >
+          <option value="">Choose…</option>
+          {countries.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={ids('country').error} text={errors.country} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids('zip').input}>Zip / postal code (optional)</label>
+        <input
+          id={ids('zip').input}
+          type="text"
+          autoComplete="postal-code"
+          maxLength={ZIP_MAX}
+          value={zip}
+          onChange={(event) => setZip(event.target.value)}
+          {...errorProps('zip')}
+        />
+        <FieldError id={ids('zip').error} text={errors.zip} />
+      </div>
+      <div className={styles.field}>
+        <div className={styles.consent}>
+          <input
+            id={ids('consent').input}
+            type="checkbox"
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+            {...errorProps('consent')}
+          />
+          <label htmlFor={ids('consent').input}>
+            I agree to share these anonymised results with the Wildfire Prevention Consortium, to be combined with other
+            communities&apos; results.
+          </label>
+        </div>
+        <FieldError id={ids('consent').error} text={errors.consent} />
+      </div>
+      <Button type="submit" disabled={sending}>
+        {sending ? 'Sharing…' : 'Share anonymised results'}
+      </Button>
+      {failure ? (
+        <p className={cx(styles.notice, styles.noticeError)} role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** Opt-in sharing of the 40 scores (no notes, name or email) for the comparison between communities. */
+export function ShareResults({ progress, onShared }: ShareResultsProps) {
+  const formId = useId();
+  const [justShared, setJustShared] = useState(false);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
+  // The form (and the button that had focus) is replaced by the thanks, so focus moves there.
+  useEffect(() => {
+    if (justShared) thanksRef.current?.focus();
+  }, [justShared]);
+
+  const missing = unansweredQuestions(progress.answers).length;
+  const alreadyShared =
+    progress.sharedAt !== null && (progress.updatedAt === null || progress.updatedAt <= progress.sharedAt);
+  const shared = (at: string) => {
+    setJustShared(true);
+    onShared(at);
   };
 
   return (
@@ -141,95 +238,7 @@ export function ShareResults({ progress, onShared }: ShareResultsProps) {
           with like. {missing === 1 ? 'One question is' : `${missing} questions are`} still to answer.
         </p>
       ) : (
-        <form noValidate onSubmit={submit}>
-          <div className={styles.field}>
-            <label htmlFor={ids('communityType').input}>Kind of community</label>
-            <select
-              id={ids('communityType').input}
-              value={communityType}
-              onChange={(event) => setCommunityType(event.target.value as CommunityType | '')}
-              {...errorProps('communityType')}
-            >
-              <option value="">Choose…</option>
-              {COMMUNITY_TYPES.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.label}
-                </option>
-              ))}
-            </select>
-            {errors.communityType ? (
-              <p id={ids('communityType').error} className={styles.fieldError}>
-                {errors.communityType}
-              </p>
-            ) : null}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={ids('country').input}>Country</label>
-            <select
-              id={ids('country').input}
-              value={country}
-              onChange={(event) => setCountry(event.target.value)}
-              {...errorProps('country')}
-            >
-              <option value="">Choose…</option>
-              {countries.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-            {errors.country ? (
-              <p id={ids('country').error} className={styles.fieldError}>
-                {errors.country}
-              </p>
-            ) : null}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={ids('zip').input}>Zip / postal code (optional)</label>
-            <input
-              id={ids('zip').input}
-              type="text"
-              autoComplete="postal-code"
-              maxLength={ZIP_MAX}
-              value={zip}
-              onChange={(event) => setZip(event.target.value)}
-              {...errorProps('zip')}
-            />
-            {errors.zip ? (
-              <p id={ids('zip').error} className={styles.fieldError}>
-                {errors.zip}
-              </p>
-            ) : null}
-          </div>
-          <div className={styles.field}>
-            <div className={styles.consent}>
-              <input
-                id={ids('consent').input}
-                type="checkbox"
-                checked={consent}
-                onChange={(event) => setConsent(event.target.checked)}
-                {...errorProps('consent')}
-              />
-              <label htmlFor={ids('consent').input}>
-                I agree to share these anonymised results with the Wildfire Prevention Consortium, to be combined with
-                other communities&apos; results.
-              </label>
-            </div>
-            {errors.consent ? (
-              <p id={ids('consent').error} className={styles.fieldError}>
-                {errors.consent}
-              </p>
-            ) : null}
-          </div>
-          <Button type="submit" disabled={sending}>
-            {sending ? 'Sharing…' : 'Share anonymised results'}
-          </Button>
-          {failure ? (
-            <p className={cx(styles.notice, styles.noticeError)} role="alert">
-              {failure}
-            </p>
-          ) : null}
-        </form>
+        <ShareForm progress={progress} onShared={shared} formId={formId} />
       )}
     </section>
   );

@@ -19,7 +19,8 @@ import {
   SUCCESS_TEXT,
   successKind,
 } from './copy';
-import { FILE_ACCEPT, MAX_FILE_MB, fileProblem } from './files';
+import { fileProblem } from './files';
+import { FormEntry } from './form-entries';
 import styles from './forms.module.css';
 
 export interface SiteFormProps {
@@ -94,12 +95,116 @@ function downloadScorecard(): void {
 }
 
 /** The ids of the texts that describe an input, or undefined when there are none. */
-const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
-
 /** Support's message box belongs to its "Other" option (spec §3). */
 function isShown(form: FormId, field: FieldDefinition, values: Values): boolean {
   if (form === 'support' && field.name === 'message') return values.otherSupport === true;
   return true;
+}
+
+/**
+ * The API's character rules (control characters, nothing visible), shown by the browser at the
+ * first field that breaks one. Whether one did.
+ */
+function refusedCharacters(form: FormId, values: Values, element: HTMLFormElement): boolean {
+  for (const field of FORMS[form].fields) {
+    const value = values[field.name];
+    if (field.type === 'hidden' || typeof value !== 'string' || !isShown(form, field, values)) continue;
+    const problem = textFieldProblem(field, value.trim());
+    const input = element.elements.namedItem(field.name);
+    if (problem && (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) {
+      input.setCustomValidity(problem);
+      input.reportValidity();
+      return true;
+    }
+  }
+  return false;
+}
+
+/** What the form sends: the fields shown, the files chosen, the honeypot, and where it came from. */
+function payloadOf(form: FormId, values: Values, files: readonly File[], fromScorecard: boolean) {
+  const payload: Record<string, SubmitValue> = {};
+  for (const field of FORMS[form].fields) {
+    if (!isShown(form, field, values)) continue;
+    if (field.type === 'files') payload[field.name] = [...files];
+    else payload[field.name] = values[field.name];
+  }
+  payload[HONEYPOT_FIELD] = values[HONEYPOT_FIELD];
+  if (fromScorecard) payload.scorecardForm = true;
+  return payload;
+}
+
+/** The form's checkboxes: each a flag the visitor may tick. */
+function Flags({
+  flags,
+  inputId,
+  values,
+  setValue,
+}: {
+  readonly flags: readonly FieldDefinition[];
+  readonly inputId: (name: string) => string;
+  readonly values: Values;
+  readonly setValue: (name: string, value: boolean) => void;
+}) {
+  return (
+    <fieldset className={styles.flags}>
+      <legend className={styles.legend}>Choose any that apply</legend>
+      {flags.map((field) => (
+        <div key={field.name} className={styles.check}>
+          <input
+            id={inputId(field.name)}
+            name={field.name}
+            type="checkbox"
+            // What a ticked box sends in a post without scripts (an unticked one sends nothing).
+            value="true"
+            checked={values[field.name] === true}
+            onChange={(event) => setValue(field.name, event.target.checked)}
+          />
+          <label htmlFor={inputId(field.name)}>{field.label}</label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Below the fields: what the send answered, the button, and the policy it agrees to. */
+function FormEnd({
+  form,
+  error,
+  thanks,
+  sending,
+}: {
+  readonly form: FormId;
+  readonly error: string;
+  readonly thanks: string;
+  readonly sending: boolean;
+}) {
+  const submitLabel = SUBMIT_LABEL[form];
+  return (
+    <>
+      {error ? (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      {thanks ? (
+        <p role="status" className={styles.thanks}>
+          {thanks}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Sending…' : submitLabel}
+        </Button>
+      </div>
+      <p className={styles.policy}>
+        By clicking “{submitLabel}”, you agree to our{' '}
+        <a href={DATA_PROTECTION_POLICY_URL} target="_blank" rel="noopener noreferrer">
+          Data Protection Policy<span className={styles.srOnly}> (PDF, opens in a new tab)</span>
+        </a>
+        .
+      </p>
+    </>
+  );
 }
 
 /**
@@ -174,26 +279,8 @@ export function SiteForm({
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending || !event.currentTarget.checkValidity()) return;
-    // The API's character rules (control characters, nothing visible), shown by the browser.
-    for (const field of definition.fields) {
-      const value = values[field.name];
-      if (field.type === 'hidden' || typeof value !== 'string' || !isShown(form, field, values)) continue;
-      const problem = textFieldProblem(field, value.trim());
-      const input = event.currentTarget.elements.namedItem(field.name);
-      if (problem && (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) {
-        input.setCustomValidity(problem);
-        input.reportValidity();
-        return;
-      }
-    }
-    const payload: Record<string, SubmitValue> = {};
-    for (const field of definition.fields) {
-      if (!isShown(form, field, values)) continue;
-      if (field.type === 'files') payload[field.name] = Array.from(fileInput.current?.files ?? []);
-      else payload[field.name] = values[field.name];
-    }
-    payload[HONEYPOT_FIELD] = values[HONEYPOT_FIELD];
-    if (fromScorecard) payload.scorecardForm = true;
+    if (refusedCharacters(form, values, event.currentTarget)) return;
+    const payload = payloadOf(form, values, Array.from(fileInput.current?.files ?? []), fromScorecard);
 
     setSending(true);
     setError('');
@@ -221,102 +308,6 @@ export function SiteForm({
     }
   };
 
-  const submitLabel = SUBMIT_LABEL[form];
-
-  const renderEntry = (field: FieldDefinition) => {
-    const id = inputId(field.name);
-    const value = values[field.name];
-    const text = typeof value === 'string' ? value : '';
-    if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} value={text} />;
-    const errorId = `${id}-error`;
-    const fieldError = fieldErrors[field.name];
-    const errorText = fieldError ? (
-      <p id={errorId} className={styles.fieldError}>
-        {fieldError}
-      </p>
-    ) : null;
-    const label = (
-      <label htmlFor={id} className={styles.label}>
-        {field.label}
-        {field.required ? <span className={styles.required}> (required)</span> : null}
-      </label>
-    );
-    if (field.type === 'files') {
-      const hintId = `${id}-hint`;
-      return (
-        <div key={field.name} className={styles.wide}>
-          {label}
-          <p id={hintId} className={styles.hint}>
-            Images, PDFs, documents, presentations and spreadsheets ({FILE_ACCEPT.replaceAll(',', ', ')}), up to{' '}
-            {MAX_FILE_MB} MB each. For larger files or other types, paste a link in the Links box instead.
-          </p>
-          <input
-            ref={fileInput}
-            id={id}
-            name={field.name}
-            type="file"
-            multiple
-            accept={FILE_ACCEPT}
-            aria-describedby={hintId}
-            aria-invalid={fileError ? true : undefined}
-            onChange={handleFiles}
-            className={styles.file}
-          />
-          {fileError ? (
-            <p role="alert" className={styles.fieldError}>
-              {fileError}
-            </p>
-          ) : null}
-        </div>
-      );
-    }
-    if (field.type === 'textarea') {
-      const hintId = field.name === 'links' ? `${id}-hint` : undefined;
-      return (
-        <div key={field.name} className={styles.wide}>
-          {label}
-          {hintId ? (
-            <p id={hintId} className={styles.hint}>
-              Links to shared folders or large files, one per line.
-            </p>
-          ) : null}
-          <textarea
-            id={id}
-            name={field.name}
-            rows={field.name === 'links' ? 3 : 4}
-            maxLength={field.maxLength}
-            aria-describedby={describedBy(hintId, fieldError && errorId)}
-            aria-invalid={fieldError ? true : undefined}
-            value={text}
-            onChange={(event) => editText(event, field.name)}
-            className={styles.input}
-          />
-          {errorText}
-        </div>
-      );
-    }
-    return (
-      <div key={field.name} className={styles.field}>
-        {label}
-        <input
-          id={id}
-          name={field.name}
-          type={field.type}
-          required={field.required}
-          minLength={field.minLength}
-          maxLength={field.maxLength}
-          autoComplete={field.autoComplete}
-          aria-describedby={describedBy(fieldError && errorId)}
-          aria-invalid={fieldError ? true : undefined}
-          value={text}
-          onChange={(event) => editText(event, field.name)}
-          className={styles.input}
-        />
-        {errorText}
-      </div>
-    );
-  };
-
   return (
     // method and action: sent before the page's scripts run (or without them), the browser posts the
     // form to its page on the edge, which answers with a page; scripts send it themselves.
@@ -331,26 +322,22 @@ export function SiteForm({
     >
       {hideIntro ? null : <p className={styles.intro}>{INTRO_TEXT[form]}</p>}
       {fromScorecard ? <input type="hidden" name="scorecardForm" value="true" /> : null}
-      <div className={styles.grid}>{entryFields.map(renderEntry)}</div>
-      {flags.length ? (
-        <fieldset className={styles.flags}>
-          <legend className={styles.legend}>Choose any that apply</legend>
-          {flags.map((field) => (
-            <div key={field.name} className={styles.check}>
-              <input
-                id={inputId(field.name)}
-                name={field.name}
-                type="checkbox"
-                // What a ticked box sends in a post without scripts (an unticked one sends nothing).
-                value="true"
-                checked={values[field.name] === true}
-                onChange={(event) => setValue(field.name, event.target.checked)}
-              />
-              <label htmlFor={inputId(field.name)}>{field.label}</label>
-            </div>
-          ))}
-        </fieldset>
-      ) : null}
+      <div className={styles.grid}>
+        {entryFields.map((field) => (
+          <FormEntry
+            key={field.name}
+            field={field}
+            id={inputId(field.name)}
+            text={typeof values[field.name] === 'string' ? (values[field.name] as string) : ''}
+            fieldError={fieldErrors[field.name]}
+            onEdit={(event) => editText(event, field.name)}
+            fileInput={fileInput}
+            fileError={fileError}
+            onFiles={handleFiles}
+          />
+        ))}
+      </div>
+      {flags.length ? <Flags flags={flags} inputId={inputId} values={values} setValue={setValue} /> : null}
       <input
         type="text"
         name={HONEYPOT_FIELD}
@@ -361,28 +348,7 @@ export function SiteForm({
         value={String(values[HONEYPOT_FIELD] ?? '')}
         onChange={(event) => setValue(HONEYPOT_FIELD, event.target.value)}
       />
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-      {thanks ? (
-        <p role="status" className={styles.thanks}>
-          {thanks}
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Sending…' : submitLabel}
-        </Button>
-      </div>
-      <p className={styles.policy}>
-        By clicking “{submitLabel}”, you agree to our{' '}
-        <a href={DATA_PROTECTION_POLICY_URL} target="_blank" rel="noopener noreferrer">
-          Data Protection Policy<span className={styles.srOnly}> (PDF, opens in a new tab)</span>
-        </a>
-        .
-      </p>
+      <FormEnd form={form} error={error} thanks={thanks} sending={sending} />
     </form>
   );
 }

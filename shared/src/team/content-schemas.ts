@@ -50,6 +50,15 @@ export interface FieldIssue {
   readonly message: string;
 }
 
+/**
+ * What tells an entry apart from others of the same title in the list: the title of the entry it
+ * belongs to (a session's showcase) and its day (YYYY-MM-DD).
+ */
+export interface EntryContext {
+  readonly of?: string;
+  readonly day?: string;
+}
+
 /** One entry in the editor's list. */
 export interface EntrySummary {
   readonly id: string;
@@ -61,6 +70,7 @@ export interface EntrySummary {
   readonly updatedAt: string;
   readonly updatedBy: string;
   readonly scheduledAt?: string;
+  readonly context?: EntryContext;
   /** What the published version lacks for the area's declaration now (it stays on the site as it was checked). */
   readonly publishedIssues?: readonly FieldIssue[];
 }

@@ -46,6 +46,95 @@ const storedText = () => readRaw(browserStorage());
 const noStorage = () => browserStorage() === null;
 const noSubscription = () => () => undefined;
 
+/** One remote's manifest URL: its default from remotes.json as the hint, and what is wrong with it. */
+function OverrideField({
+  area,
+  inputId,
+  value,
+  error,
+  fallback,
+  onChange,
+  inputRef,
+}: {
+  readonly area: RemoteArea;
+  readonly inputId: string;
+  readonly value: string;
+  readonly error: string | undefined;
+  /** The manifest remotes.json names, once loaded. */
+  readonly fallback: string | undefined;
+  readonly onChange: (value: string) => void;
+  readonly inputRef: (element: HTMLInputElement | null) => void;
+}) {
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={inputId}>
+        Manifest URL for <strong>{area}</strong>
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        name={area}
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={DEV_MANIFEST[area]}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+      />
+      <p id={hintId} className={styles.hint}>
+        {fallback !== undefined ? (
+          <>
+            Default: <code>{fallback}</code>
+          </>
+        ) : (
+          'Leave empty to use the default from remotes.json.'
+        )}
+      </p>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The stored overrides the page cannot use: no localStorage here, or entries it refuses. */
+function StorageProblems({
+  storageMissing,
+  rejected,
+}: {
+  readonly storageMissing: boolean;
+  readonly rejected: readonly { readonly area: string; readonly reason: string }[];
+}) {
+  return (
+    <>
+      {storageMissing ? (
+        <p role="alert" className={styles.error}>
+          This browser does not allow localStorage here, so overrides cannot be saved.
+        </p>
+      ) : null}
+      {rejected.length > 0 ? (
+        <div role="alert" className={styles.error}>
+          <p>Some stored overrides are ignored:</p>
+          <ul>
+            {rejected.map((entry) => (
+              <li key={entry.area}>
+                <code>{entry.area}</code>: {entry.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * /dev/remotes: point one or more remotes at another manifest (usually a dev server) in this
  * browser only. Storage is read through useSyncExternalStore with a server snapshot, so the page
@@ -134,66 +223,22 @@ export default function RemoteOverridesPage() {
       <pre className={styles.example}>
         <code>{EXAMPLE}</code>
       </pre>
-      {storageMissing ? (
-        <p role="alert" className={styles.error}>
-          This browser does not allow localStorage here, so overrides cannot be saved.
-        </p>
-      ) : null}
-      {rejected.length > 0 ? (
-        <div role="alert" className={styles.error}>
-          <p>Some stored overrides are ignored:</p>
-          <ul>
-            {rejected.map((entry) => (
-              <li key={entry.area}>
-                <code>{entry.area}</code>: {entry.reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <StorageProblems storageMissing={storageMissing} rejected={rejected} />
       <form className={styles.form} aria-label="Remote overrides" onSubmit={save} noValidate>
-        {REMOTE_AREAS.map((area) => {
-          const inputId = `${idPrefix}-${area}`;
-          const hintId = `${inputId}-hint`;
-          const errorId = `${inputId}-error`;
-          return (
-            <div key={area} className={styles.field}>
-              <label htmlFor={inputId}>
-                Manifest URL for <strong>{area}</strong>
-              </label>
-              <input
-                ref={(element) => {
-                  fieldRefs.current[area] = element;
-                }}
-                id={inputId}
-                name={area}
-                type="text"
-                inputMode="url"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={DEV_MANIFEST[area]}
-                value={values[area]}
-                onChange={(event) => setDraft({ ...values, [area]: event.target.value })}
-                aria-invalid={errors[area] ? true : undefined}
-                aria-describedby={errors[area] ? `${hintId} ${errorId}` : hintId}
-              />
-              <p id={hintId} className={styles.hint}>
-                {defaults ? (
-                  <>
-                    Default: <code>{defaults[area]}</code>
-                  </>
-                ) : (
-                  'Leave empty to use the default from remotes.json.'
-                )}
-              </p>
-              {errors[area] ? (
-                <p id={errorId} className={styles.error}>
-                  {errors[area]}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        {REMOTE_AREAS.map((area) => (
+          <OverrideField
+            key={area}
+            area={area}
+            inputId={`${idPrefix}-${area}`}
+            value={values[area]}
+            error={errors[area]}
+            fallback={defaults?.[area]}
+            onChange={(text) => setDraft({ ...values, [area]: text })}
+            inputRef={(element) => {
+              fieldRefs.current[area] = element;
+            }}
+          />
+        ))}
         <div className={styles.actions}>
           <Button type="submit">Save overrides</Button>
           <Button variant="secondary" onClick={reset}>

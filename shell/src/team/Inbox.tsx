@@ -99,6 +99,65 @@ function FilterForm({ initial }: { readonly initial: Filters }) {
   );
 }
 
+/** How many submissions of each kind the filters find, each a link to that kind alone. */
+function KindCounts({ counts, applied }: { readonly counts: InboxPage['counts']; readonly applied: Filters }) {
+  return (
+    <section aria-labelledby="inbox-counts" className={styles.counts}>
+      <h2 id="inbox-counts">Per kind</h2>
+      <ul>
+        {ENDPOINT_KINDS.map((kind: EndpointKind) => {
+          const href = withQuery('/team', queryOf({ ...applied, form: kind }));
+          return (
+            <li key={kind}>
+              <a href={href} onClick={followLink(href)} aria-current={applied.form === kind ? 'true' : undefined}>
+                {KIND_LABELS[kind]}: {counts[kind]}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The page's submissions, newest first; on a phone each row is a card. */
+function InboxTable({ rows }: { readonly rows: InboxPage['rows'] }) {
+  return (
+    <table className={styles.table}>
+      <caption className="wpc-visually-hidden">Submissions, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Kind</th>
+          <th scope="col">Received</th>
+          <th scope="col">Name</th>
+          <th scope="col">Organisation</th>
+          <th scope="col">Email</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const href = `/team/submissions/${row.id}`;
+          return (
+            <tr key={row.id}>
+              <td data-label="Kind">{KIND_LABELS[row.form]}</td>
+              <td data-label="Received">{formatDateTime(row.receivedAt)}</td>
+              <td data-label="Name">
+                <a href={href} onClick={followLink(href)}>
+                  {row.name || '(no name)'}
+                </a>
+              </td>
+              <td data-label="Organisation">{row.organization || '—'}</td>
+              <td data-label="Email">{row.email}</td>
+              <td data-label="Status">{STATUS_LABELS[row.status]}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 export function Inbox({ session, onSignedOut }: SignedInProps) {
   const search = useSearch();
   const params = new URLSearchParams(search);
@@ -151,23 +210,7 @@ export function Inbox({ session, onSignedOut }: SignedInProps) {
       <div id="inbox-tools" className={styles.fold} data-open={toolsOpen}>
         <FilterForm key={search} initial={applied} />
 
-        {inbox && (
-          <section aria-labelledby="inbox-counts" className={styles.counts}>
-            <h2 id="inbox-counts">Per kind</h2>
-            <ul>
-              {ENDPOINT_KINDS.map((kind: EndpointKind) => {
-                const href = withQuery('/team', queryOf({ ...applied, form: kind }));
-                return (
-                  <li key={kind}>
-                    <a href={href} onClick={followLink(href)} aria-current={applied.form === kind ? 'true' : undefined}>
-                      {KIND_LABELS[kind]}: {inbox.counts[kind]}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        )}
+        {inbox && <KindCounts counts={inbox.counts} applied={applied} />}
 
         {fresh ? (
           <div className={styles.tools}>
@@ -206,40 +249,7 @@ export function Inbox({ session, onSignedOut }: SignedInProps) {
             ? `${plural(inbox.total, 'submission')} · page ${inbox.page} of ${pages}`
             : ''}
       </p>
-      {inbox && inbox.rows.length > 0 && (
-        <table className={styles.table}>
-          <caption className="wpc-visually-hidden">Submissions, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Received</th>
-              <th scope="col">Name</th>
-              <th scope="col">Organisation</th>
-              <th scope="col">Email</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {inbox.rows.map((row) => {
-              const href = `/team/submissions/${row.id}`;
-              return (
-                <tr key={row.id}>
-                  <td data-label="Kind">{KIND_LABELS[row.form]}</td>
-                  <td data-label="Received">{formatDateTime(row.receivedAt)}</td>
-                  <td data-label="Name">
-                    <a href={href} onClick={followLink(href)}>
-                      {row.name || '(no name)'}
-                    </a>
-                  </td>
-                  <td data-label="Organisation">{row.organization || '—'}</td>
-                  <td data-label="Email">{row.email}</td>
-                  <td data-label="Status">{STATUS_LABELS[row.status]}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+      {inbox && inbox.rows.length > 0 && <InboxTable rows={inbox.rows} />}
       {inbox && inbox.rows.length === 0 && <p>No submissions match these filters.</p>}
       {inbox && <Pager page={page} pages={pages} href={pageHref} before="Previous page" after="Next page" />}
       <EraseDialog

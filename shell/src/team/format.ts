@@ -18,6 +18,13 @@ export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** A calendar day (YYYY-MM-DD) as written, whatever the member's time zone: it is no instant. */
+export function formatDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 /** A time of day to the second, in the team member's own time zone (a retry is seconds away). */
 export function formatTime(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(new Date(iso));

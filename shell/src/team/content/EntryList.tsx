@@ -1,12 +1,50 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ContentArea } from '@wpc/shared/content-model';
 import { Button } from '@wpc/shared/ui';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatDay } from '../format';
 import { followLink, goTo } from '../navigation';
 import type { SignedInProps } from '../session';
-import { contentApi, type AreaContent } from './api';
+import { contentApi, type AreaContent, type EntrySummary } from './api';
 import { STATUS_LABELS, failureText } from './labels';
 import styles from './ContentEditor.module.css';
+
+/** One entry of the list, with what tells it from others of its title: whose it is and its day. */
+function EntryRow({
+  area,
+  entry,
+  typeLabel,
+}: {
+  readonly area: ContentArea;
+  readonly entry: EntrySummary;
+  readonly typeLabel: string;
+}) {
+  const href = `/team/content/${area}/${entry.id}`;
+  const context = [entry.context?.of, entry.context?.day && formatDay(entry.context.day)].filter(Boolean);
+  return (
+    <tr>
+      <td>
+        <a href={href} onClick={followLink(href)}>
+          {entry.title || '(untitled)'}
+        </a>
+        {context.length > 0 && <p className={styles.help}>{context.join(' · ')}</p>}
+        {entry.publishedIssues && (
+          <p className={styles.fieldError}>
+            The published version no longer fits its content type:{' '}
+            {entry.publishedIssues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}
+          </p>
+        )}
+      </td>
+      <td>{typeLabel}</td>
+      <td>
+        {STATUS_LABELS[entry.status]}
+        {entry.scheduledAt && ` for ${formatDateTime(entry.scheduledAt)}`}
+      </td>
+      <td>
+        {formatDateTime(entry.updatedAt)} by {entry.updatedBy}
+      </td>
+    </tr>
+  );
+}
 
 /** An area's entries, searchable, with a button per content type to start a new one. */
 export function EntryList({ area, session, onSignedOut }: SignedInProps & { readonly area: ContentArea }) {
@@ -104,32 +142,9 @@ export function EntryList({ area, session, onSignedOut }: SignedInProps & { read
             </tr>
           </thead>
           <tbody>
-            {shown.map((entry) => {
-              const href = `/team/content/${area}/${entry.id}`;
-              return (
-                <tr key={entry.id}>
-                  <td>
-                    <a href={href} onClick={followLink(href)}>
-                      {entry.title || '(untitled)'}
-                    </a>
-                    {entry.publishedIssues && (
-                      <p className={styles.fieldError}>
-                        The published version no longer fits its content type:{' '}
-                        {entry.publishedIssues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}
-                      </p>
-                    )}
-                  </td>
-                  <td>{typeLabel.get(entry.type) ?? entry.type}</td>
-                  <td>
-                    {STATUS_LABELS[entry.status]}
-                    {entry.scheduledAt && ` for ${formatDateTime(entry.scheduledAt)}`}
-                  </td>
-                  <td>
-                    {formatDateTime(entry.updatedAt)} by {entry.updatedBy}
-                  </td>
-                </tr>
-              );
-            })}
+            {shown.map((entry) => (
+              <EntryRow key={entry.id} area={area} entry={entry} typeLabel={typeLabel.get(entry.type) ?? entry.type} />
+            ))}
           </tbody>
         </table>
       </div>

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { FieldJson } from '@wpc/shared/content-model';
 import type { ReferenceChoice } from '@wpc/shared/team/content-schemas';
 import { Button } from '@wpc/shared/ui';
@@ -156,212 +156,252 @@ export function FieldGroup({
   );
 }
 
-/** One declared field's input, its label, help and error. */
-export function FieldInput({ field, path, value, onChange, errors, renderMarkdown, uploadImage }: FieldProps) {
-  const references = useContext(ReferenceChoices);
+/** What every field's input carries: its id, the ids that describe it, its label, help and error. */
+interface Frame {
+  readonly id: string;
+  readonly error: string | undefined;
+  readonly described: string | undefined;
+  readonly common: {
+    readonly id: string;
+    readonly name: string;
+    readonly 'aria-invalid': true | undefined;
+    readonly 'aria-describedby': string | undefined;
+    readonly required: boolean;
+  };
+  readonly label: string;
+  readonly help: ReactNode;
+  readonly errorText: ReactNode;
+}
+
+function frameOf(field: FieldJson, path: string, errors: FieldProps['errors']): Frame {
   const id = inputId(path);
   const error = errors[path];
   const helpId = field.help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const described = [helpId, errorId].filter(Boolean).join(' ') || undefined;
-  const common = {
+  return {
     id,
-    name: path,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described,
-    required: !field.optional,
-  } as const;
-  const label = `${field.label}${field.optional ? ' (optional)' : ''}`;
-  const help = field.help && (
-    <p id={helpId} className={styles.help}>
-      {field.help}
-    </p>
-  );
-  const errorText = error && (
-    <p id={errorId} className={styles.fieldError}>
-      {error}
-    </p>
-  );
+    error,
+    described,
+    common: {
+      id,
+      name: path,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': described,
+      required: !field.optional,
+    },
+    label: `${field.label}${field.optional ? ' (optional)' : ''}`,
+    help: field.help && (
+      <p id={helpId} className={styles.help}>
+        {field.help}
+      </p>
+    ),
+    errorText: error && (
+      <p id={errorId} className={styles.fieldError}>
+        {error}
+      </p>
+    ),
+  };
+}
 
-  if (field.kind === 'list') {
-    const items = Array.isArray(value) ? (value as Data[]) : [];
-    const setItems = (next: Data[]) => onChange(next.length > 0 || !field.optional ? next : undefined);
-    return (
-      <fieldset className={styles.list} aria-describedby={described}>
-        <legend>{label}</legend>
-        {help}
-        {errorText}
-        {items.map((item, index) => (
-          <div key={index} className={styles.item}>
-            <p className={styles.itemTitle}>
-              {field.itemLabel} {index + 1}
-            </p>
-            <FieldGroup
-              fields={field.of}
-              prefix={`${path}.${index}`}
-              data={item ?? {}}
-              onChange={(next) => setItems(items.map((old, at) => (at === index ? next : old)))}
-              errors={errors}
-              renderMarkdown={renderMarkdown}
-              uploadImage={uploadImage}
+type KindProps<K extends FieldJson['kind']> = FieldProps & {
+  readonly field: Extract<FieldJson, { kind: K }>;
+  readonly frame: Frame;
+};
+
+/** A list of items, each a group of the declared fields, with add and remove. */
+function ListInput({ field, path, value, onChange, errors, renderMarkdown, uploadImage, frame }: KindProps<'list'>) {
+  const items = Array.isArray(value) ? (value as Data[]) : [];
+  const setItems = (next: Data[]) => onChange(next.length > 0 || !field.optional ? next : undefined);
+  return (
+    <fieldset className={styles.list} aria-describedby={frame.described}>
+      <legend>{frame.label}</legend>
+      {frame.help}
+      {frame.errorText}
+      {items.map((item, index) => (
+        <div key={index} className={styles.item}>
+          <p className={styles.itemTitle}>
+            {field.itemLabel} {index + 1}
+          </p>
+          <FieldGroup
+            fields={field.of}
+            prefix={`${path}.${index}`}
+            data={item ?? {}}
+            onChange={(next) => setItems(items.map((old, at) => (at === index ? next : old)))}
+            errors={errors}
+            renderMarkdown={renderMarkdown}
+            uploadImage={uploadImage}
+          />
+          <Button variant="secondary" type="button" onClick={() => setItems(items.filter((_, at) => at !== index))}>
+            Remove {field.itemLabel.toLowerCase()} {index + 1}
+          </Button>
+        </div>
+      ))}
+      {(field.maxItems === undefined || items.length < field.maxItems) && (
+        <Button variant="secondary" type="button" onClick={() => setItems([...items, {}])}>
+          Add {field.itemLabel.toLowerCase()}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function BooleanInput({ field, value, onChange, frame }: KindProps<'boolean'>) {
+  return (
+    <div className={styles.check}>
+      <input
+        {...frame.common}
+        required={false}
+        type="checkbox"
+        checked={value === true}
+        onChange={(event) => onChange(event.target.checked ? true : field.optional ? undefined : false)}
+      />
+      <label htmlFor={frame.id}>{frame.label}</label>
+      {frame.help}
+      {frame.errorText}
+    </div>
+  );
+}
+
+/** A wall time and the zone it is read in, saved as an instant with its offset. */
+function DateTimeInput({ field, path, value, onChange, errors, frame }: KindProps<'dateTime'>) {
+  const { id, error } = frame;
+  const object = (value ?? {}) as Data;
+  const wall = wallTime(text(object.at)) || text(object.at);
+  const zone = text(object.timeZone);
+  const set = (nextWall: string, nextZone: string) =>
+    onChange(
+      !nextWall && !nextZone && field.optional
+        ? undefined
+        : // As typed when it cannot be written with an offset yet: the API then says what is missing.
+          { at: zonedInstant(nextWall, nextZone) ?? nextWall, timeZone: nextZone },
+    );
+  const atError = errors[`${path}.at`];
+  const zoneError = errors[`${path}.timeZone`];
+  return (
+    <fieldset className={styles.group} aria-describedby={frame.described}>
+      <legend>{frame.label}</legend>
+      {frame.help}
+      <div className={styles.field}>
+        <label htmlFor={`${id}-at`}>Date and time (in the time zone below)</label>
+        <input
+          id={`${id}-at`}
+          type="datetime-local"
+          value={wall}
+          aria-invalid={atError || error ? true : undefined}
+          onChange={(event) => set(event.target.value, zone)}
+        />
+        {atError && <p className={styles.fieldError}>{atError}</p>}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-timeZone`}>Time zone</label>
+        <select
+          id={`${id}-timeZone`}
+          value={zone}
+          aria-invalid={zoneError || error ? true : undefined}
+          onChange={(event) => set(wall, event.target.value)}
+        >
+          <option value="">Choose…</option>
+          {zone && !TIME_ZONES.includes(zone) && <option value={zone}>{zone}</option>}
+          {TIME_ZONES.map((name) => (
+            <option key={name} value={name}>
+              {name.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+        {zoneError && <p className={styles.fieldError}>{zoneError}</p>}
+      </div>
+      {typeof object.at === 'string' && zonedInstant(wall, zone) && (
+        <p className={styles.help}>Saved as {object.at}.</p>
+      )}
+      {frame.errorText}
+    </fieldset>
+  );
+}
+
+/** A value of parts: coordinates (latitude, longitude), or an uploaded image and its text. */
+function PartsInput({ field, path, value, onChange, errors, uploadImage, frame }: KindProps<'coordinates' | 'image'>) {
+  const { id, error } = frame;
+  const object = (value ?? {}) as Data;
+  const parts: { key: string; label: string; type: string; readOnly?: boolean }[] =
+    field.kind === 'coordinates'
+      ? [
+          { key: 'lat', label: 'Latitude', type: 'number' },
+          { key: 'lng', label: 'Longitude', type: 'number' },
+        ]
+      : [{ key: 'alt', label: 'Alternative text: what the image shows', type: 'text' }];
+  const set = (key: string, raw: string) => {
+    const next = { ...object, [key]: field.kind === 'coordinates' ? numberOf(raw) : raw };
+    onChange(
+      Object.values(next).every((part) => part === undefined || part === '') && field.optional ? undefined : next,
+    );
+  };
+  return (
+    <fieldset className={styles.group} aria-describedby={frame.described}>
+      <legend>{frame.label}</legend>
+      {frame.help}
+      {field.kind === 'image' && (
+        <ImageUpload
+          id={id}
+          current={value ? `${text(object.width)}×${text(object.height)} pixels` : undefined}
+          upload={(file) =>
+            uploadImage(path.replace(/\.\d+(?=\.|$)/g, ''), file).then(({ id: imageId, width, height }) =>
+              onChange({ id: imageId, alt: text(object.alt), width, height }),
+            )
+          }
+        />
+      )}
+      {(field.kind !== 'image' || value !== undefined) &&
+        parts.map((part) => (
+          <div key={part.key} className={styles.field}>
+            <label htmlFor={`${id}-${part.key}`}>{part.label}</label>
+            <input
+              id={`${id}-${part.key}`}
+              type={part.type}
+              step={part.type === 'number' ? 'any' : undefined}
+              value={text(object[part.key])}
+              aria-invalid={errors[`${path}.${part.key}`] || error ? true : undefined}
+              onChange={(event) => set(part.key, event.target.value)}
             />
-            <Button variant="secondary" type="button" onClick={() => setItems(items.filter((_, at) => at !== index))}>
-              Remove {field.itemLabel.toLowerCase()} {index + 1}
-            </Button>
+            {errors[`${path}.${part.key}`] && <p className={styles.fieldError}>{errors[`${path}.${part.key}`]}</p>}
           </div>
         ))}
-        {(field.maxItems === undefined || items.length < field.maxItems) && (
-          <Button variant="secondary" type="button" onClick={() => setItems([...items, {}])}>
-            Add {field.itemLabel.toLowerCase()}
-          </Button>
-        )}
-      </fieldset>
-    );
-  }
+      {frame.errorText}
+    </fieldset>
+  );
+}
 
-  if (field.kind === 'boolean') {
+/** A select of the published entries a reference may name. */
+function ReferenceSelect({ field, value, onChange, frame }: KindProps<'reference'>) {
+  const references = useContext(ReferenceChoices);
+  const target = field.to.includes('/') ? field.to : `${references.area}/${field.to}`;
+  const choices = references.choices[target] ?? [];
+  const current = text(value);
+  return (
+    <select {...frame.common} value={current} onChange={(event) => onChange(event.target.value || undefined)}>
+      <option value="">{field.optional ? '(none)' : 'Choose…'}</option>
+      {choices.map((choice) => (
+        <option key={choice.id} value={choice.id}>
+          {choice.title}
+        </option>
+      ))}
+      {/* Kept, not silently dropped, when what it names is no longer published. */}
+      {current && !choices.some((choice) => choice.id === current) && (
+        <option value={current}>{current} (not published now)</option>
+      )}
+    </select>
+  );
+}
+
+type SingleField = Exclude<FieldJson, { kind: 'list' | 'boolean' | 'dateTime' | 'coordinates' | 'image' }>;
+
+/** The one control of a field held in a single value: a select, a text area or an input. */
+function SingleControl(props: FieldProps & { readonly field: SingleField; readonly frame: Frame }) {
+  const { field, value, onChange, frame } = props;
+  if (field.kind === 'reference') return <ReferenceSelect {...props} field={field} />;
+  if (field.kind === 'select')
     return (
-      <div className={styles.check}>
-        <input
-          {...common}
-          required={false}
-          type="checkbox"
-          checked={value === true}
-          onChange={(event) => onChange(event.target.checked ? true : field.optional ? undefined : false)}
-        />
-        <label htmlFor={id}>{label}</label>
-        {help}
-        {errorText}
-      </div>
-    );
-  }
-
-  if (field.kind === 'dateTime') {
-    const object = (value ?? {}) as Data;
-    const wall = wallTime(text(object.at)) || text(object.at);
-    const zone = text(object.timeZone);
-    const set = (nextWall: string, nextZone: string) =>
-      onChange(
-        !nextWall && !nextZone && field.optional
-          ? undefined
-          : // As typed when it cannot be written with an offset yet: the API then says what is missing.
-            { at: zonedInstant(nextWall, nextZone) ?? nextWall, timeZone: nextZone },
-      );
-    const atError = errors[`${path}.at`];
-    const zoneError = errors[`${path}.timeZone`];
-    return (
-      <fieldset className={styles.group} aria-describedby={described}>
-        <legend>{label}</legend>
-        {help}
-        <div className={styles.field}>
-          <label htmlFor={`${id}-at`}>Date and time (in the time zone below)</label>
-          <input
-            id={`${id}-at`}
-            type="datetime-local"
-            value={wall}
-            aria-invalid={atError || error ? true : undefined}
-            onChange={(event) => set(event.target.value, zone)}
-          />
-          {atError && <p className={styles.fieldError}>{atError}</p>}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-timeZone`}>Time zone</label>
-          <select
-            id={`${id}-timeZone`}
-            value={zone}
-            aria-invalid={zoneError || error ? true : undefined}
-            onChange={(event) => set(wall, event.target.value)}
-          >
-            <option value="">Choose…</option>
-            {zone && !TIME_ZONES.includes(zone) && <option value={zone}>{zone}</option>}
-            {TIME_ZONES.map((name) => (
-              <option key={name} value={name}>
-                {name.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
-          {zoneError && <p className={styles.fieldError}>{zoneError}</p>}
-        </div>
-        {typeof object.at === 'string' && zonedInstant(wall, zone) && (
-          <p className={styles.help}>Saved as {object.at}.</p>
-        )}
-        {errorText}
-      </fieldset>
-    );
-  }
-
-  if (field.kind === 'coordinates' || field.kind === 'image') {
-    const object = (value ?? {}) as Data;
-    const parts: { key: string; label: string; type: string; readOnly?: boolean }[] =
-      field.kind === 'coordinates'
-        ? [
-            { key: 'lat', label: 'Latitude', type: 'number' },
-            { key: 'lng', label: 'Longitude', type: 'number' },
-          ]
-        : [{ key: 'alt', label: 'Alternative text: what the image shows', type: 'text' }];
-    const set = (key: string, raw: string) => {
-      const next = { ...object, [key]: field.kind === 'coordinates' ? numberOf(raw) : raw };
-      onChange(
-        Object.values(next).every((part) => part === undefined || part === '') && field.optional ? undefined : next,
-      );
-    };
-    return (
-      <fieldset className={styles.group} aria-describedby={described}>
-        <legend>{label}</legend>
-        {help}
-        {field.kind === 'image' && (
-          <ImageUpload
-            id={id}
-            current={value ? `${text(object.width)}×${text(object.height)} pixels` : undefined}
-            upload={(file) =>
-              uploadImage(path.replace(/\.\d+(?=\.|$)/g, ''), file).then(({ id: imageId, width, height }) =>
-                onChange({ id: imageId, alt: text(object.alt), width, height }),
-              )
-            }
-          />
-        )}
-        {(field.kind !== 'image' || value !== undefined) &&
-          parts.map((part) => (
-            <div key={part.key} className={styles.field}>
-              <label htmlFor={`${id}-${part.key}`}>{part.label}</label>
-              <input
-                id={`${id}-${part.key}`}
-                type={part.type}
-                step={part.type === 'number' ? 'any' : undefined}
-                value={text(object[part.key])}
-                aria-invalid={errors[`${path}.${part.key}`] || error ? true : undefined}
-                onChange={(event) => set(part.key, event.target.value)}
-              />
-              {errors[`${path}.${part.key}`] && <p className={styles.fieldError}>{errors[`${path}.${part.key}`]}</p>}
-            </div>
-          ))}
-        {errorText}
-      </fieldset>
-    );
-  }
-
-  let input;
-  if (field.kind === 'reference') {
-    const target = field.to.includes('/') ? field.to : `${references.area}/${field.to}`;
-    const choices = references.choices[target] ?? [];
-    const current = text(value);
-    input = (
-      <select {...common} value={current} onChange={(event) => onChange(event.target.value || undefined)}>
-        <option value="">{field.optional ? '(none)' : 'Choose…'}</option>
-        {choices.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {choice.title}
-          </option>
-        ))}
-        {/* Kept, not silently dropped, when what it names is no longer published. */}
-        {current && !choices.some((choice) => choice.id === current) && (
-          <option value={current}>{current} (not published now)</option>
-        )}
-      </select>
-    );
-  } else if (field.kind === 'select') {
-    input = (
-      <select {...common} value={text(value)} onChange={(event) => onChange(event.target.value || undefined)}>
+      <select {...frame.common} value={text(value)} onChange={(event) => onChange(event.target.value || undefined)}>
         <option value="">{field.optional ? '(none)' : 'Choose…'}</option>
         {field.options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -370,43 +410,52 @@ export function FieldInput({ field, path, value, onChange, errors, renderMarkdow
         ))}
       </select>
     );
-  } else if (field.kind === 'longText' || field.kind === 'markdown') {
-    input = (
+  if (field.kind === 'longText' || field.kind === 'markdown')
+    return (
       <textarea
-        {...common}
+        {...frame.common}
         rows={field.kind === 'markdown' ? 12 : 4}
         value={text(value)}
         onChange={(event) => onChange(event.target.value === '' && field.optional ? undefined : event.target.value)}
       />
     );
-  } else {
-    const type =
-      field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : field.kind === 'email' ? 'email' : 'text';
-    input = (
-      <input
-        {...common}
-        type={type}
-        inputMode={field.kind === 'url' ? 'url' : undefined}
-        step={field.kind === 'number' ? (field.integer ? 1 : 'any') : undefined}
-        value={text(value)}
-        onChange={(event) =>
-          onChange(
-            field.kind === 'number'
-              ? numberOf(event.target.value)
-              : event.target.value === '' && field.optional
-                ? undefined
-                : event.target.value,
-          )
-        }
-      />
-    );
-  }
+  const type =
+    field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : field.kind === 'email' ? 'email' : 'text';
+  return (
+    <input
+      {...frame.common}
+      type={type}
+      inputMode={field.kind === 'url' ? 'url' : undefined}
+      step={field.kind === 'number' ? (field.integer ? 1 : 'any') : undefined}
+      value={text(value)}
+      onChange={(event) =>
+        onChange(
+          field.kind === 'number'
+            ? numberOf(event.target.value)
+            : event.target.value === '' && field.optional
+              ? undefined
+              : event.target.value,
+        )
+      }
+    />
+  );
+}
+
+/** One declared field's input, its label, help and error. */
+export function FieldInput(props: FieldProps) {
+  const { field, path, value, errors, renderMarkdown } = props;
+  const frame = frameOf(field, path, errors);
+  if (field.kind === 'list') return <ListInput {...props} field={field} frame={frame} />;
+  if (field.kind === 'boolean') return <BooleanInput {...props} field={field} frame={frame} />;
+  if (field.kind === 'dateTime') return <DateTimeInput {...props} field={field} frame={frame} />;
+  if (field.kind === 'coordinates' || field.kind === 'image')
+    return <PartsInput {...props} field={field} frame={frame} />;
   return (
     <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      {help}
-      {input}
-      {errorText}
+      <label htmlFor={frame.id}>{frame.label}</label>
+      {frame.help}
+      <SingleControl {...props} field={field} frame={frame} />
+      {frame.errorText}
       {field.kind === 'markdown' && <MarkdownPreview markdown={text(value)} render={renderMarkdown} />}
     </div>
   );

@@ -28,21 +28,176 @@ const sameDraft = (a: Draft, b: Draft) => a.subject === b.subject && a.body === 
 
 type Outcome = { readonly ok: boolean; readonly text: string; readonly fields?: Readonly<Record<string, string>> };
 
-/**
- * The console's Updates page (issue 27): write an update in Markdown, preview it as subscribers
- * will receive it, send a test to yourself, then send it now or schedule it for a list; follow
- * each update's queued, sent, failed and suppressed counts and pause, resume or cancel it; see
- * the subscribers per list, search them and export them. Needs the `updates` role; the console
- * shows it at /team/updates (pages.ts).
- */
-export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
-  const [updates, setUpdates] = useState<readonly UpdateView[]>([]);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [editing, setEditing] = useState<string | undefined>();
-  /** The draft as last saved or opened: text beyond it would be lost by starting another. */
-  const [kept, setKept] = useState<Draft>(EMPTY);
-  const [preview, setPreview] = useState<UpdatePreview | undefined>();
+/** What the last action answered: done, or what went wrong and where. */
+function OutcomeLine({ outcome }: { readonly outcome: Outcome | undefined }) {
+  return (
+    <div aria-live="polite">
+      {outcome && (
+        <p className={outcome.ok ? styles.notice : styles.error} role={outcome.ok ? undefined : 'alert'}>
+          {outcome.text}
+          {outcome.fields && Object.values(outcome.fields).length > 0 && ` ${Object.values(outcome.fields).join(' ')}`}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The update being written: subject, list and Markdown message, with preview, test, send and schedule. */
+function ComposeForm({
+  draft,
+  onChange,
+  busy,
+  fieldErrors,
+  onPreview,
+  onTest,
+  onSend,
+}: {
+  readonly draft: Draft;
+  readonly onChange: (draft: Draft) => void;
+  readonly busy: boolean;
+  readonly fieldErrors: Outcome['fields'];
+  readonly onPreview: (event: FormEvent<HTMLFormElement>) => void;
+  readonly onTest: () => void;
+  readonly onSend: (at?: string) => void;
+}) {
   const [scheduleAt, setScheduleAt] = useState('');
+  return (
+    <form className={styles.review} onSubmit={onPreview} noValidate>
+      <label className={styles.field}>
+        Subject
+        <input
+          value={draft.subject}
+          maxLength={200}
+          required
+          aria-invalid={fieldErrors?.subject ? true : undefined}
+          onChange={(event) => onChange({ ...draft, subject: event.target.value })}
+        />
+      </label>
+      <label className={styles.field}>
+        List
+        <select
+          value={draft.list}
+          onChange={(event) => onChange({ ...draft, list: event.target.value as UpdateListId })}
+        >
+          {UPDATE_LISTS.map((list) => (
+            <option key={list} value={list}>
+              {LIST_NAMES[list]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.field}>
+        Message (Markdown: **bold**, *italic*, [a link](https://example.org), lists with -)
+        <textarea
+          value={draft.body}
+          rows={12}
+          required
+          aria-invalid={fieldErrors?.body ? true : undefined}
+          onChange={(event) => onChange({ ...draft, body: event.target.value })}
+        />
+      </label>
+      <div className={styles.tools}>
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Preview
+        </Button>
+        <Button onClick={onTest} variant="secondary" disabled={busy}>
+          Send a test to me
+        </Button>
+        <Button onClick={() => onSend()} disabled={busy}>
+          Send now
+        </Button>
+      </div>
+      <div className={styles.tools}>
+        <label className={styles.field}>
+          Send later, at
+          <input type="datetime-local" value={scheduleAt} onChange={(event) => setScheduleAt(event.target.value)} />
+        </label>
+        <Button onClick={() => onSend(scheduleAt)} variant="secondary" disabled={busy || !scheduleAt}>
+          Schedule
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Every update, its state and delivery counts, and what can be done with it now. */
+function UpdatesTable({
+  updates,
+  busy,
+  onOpen,
+  onAct,
+}: {
+  readonly updates: readonly UpdateView[];
+  readonly busy: boolean;
+  readonly onOpen: (update: UpdateView) => void;
+  readonly onAct: (id: string, action: 'pause' | 'resume' | 'cancel') => void;
+}) {
+  return (
+    <div className={styles.table}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Subject</th>
+            <th scope="col">List</th>
+            <th scope="col">State</th>
+            {DELIVERY_COUNTS.map((name) => (
+              <th scope="col" key={name}>
+                {name[0]!.toUpperCase() + name.slice(1)}
+              </th>
+            ))}
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {updates.map((update) => (
+            <tr key={update.id}>
+              <td>{update.webVersion ? <a href={update.webVersion}>{update.subject}</a> : update.subject}</td>
+              <td>{LIST_NAMES[update.list]}</td>
+              <td>
+                {STATE_LABELS[update.state]}
+                {update.scheduledAt && update.state === 'scheduled' && ` (${formatDateTime(update.scheduledAt)})`}
+              </td>
+              {DELIVERY_COUNTS.map((name) => (
+                <td key={name}>{update.counts[name]}</td>
+              ))}
+              <td>
+                <div className={styles.tools}>
+                  {update.state === 'draft' && (
+                    <Button variant="secondary" onClick={() => onOpen(update)}>
+                      Edit
+                    </Button>
+                  )}
+                  {update.state === 'sending' && (
+                    <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'pause')}>
+                      Pause
+                    </Button>
+                  )}
+                  {update.state === 'paused' && (
+                    <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'resume')}>
+                      Resume
+                    </Button>
+                  )}
+                  {['scheduled', 'sending', 'paused'].includes(update.state) && (
+                    <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'cancel')}>
+                      Cancel
+                    </Button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The updates as the API lists them (asked again every few seconds while one goes out), and
+ * `run`: one action at a time, its outcome said, the list reloaded after it.
+ */
+function useUpdates(onSignedOut: SignedInProps['onSignedOut']) {
+  const [updates, setUpdates] = useState<readonly UpdateView[]>([]);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
 
@@ -78,6 +233,24 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
       setBusy(false);
     }
   };
+
+  return { updates, busy, outcome, setOutcome, failed, run };
+}
+
+/**
+ * The console's Updates page (issue 27): write an update in Markdown, preview it as subscribers
+ * will receive it, send a test to yourself, then send it now or schedule it for a list; follow
+ * each update's queued, sent, failed and suppressed counts and pause, resume or cancel it; see
+ * the subscribers per list, search them and export them. Needs the `updates` role; the console
+ * shows it at /team/updates (pages.ts).
+ */
+export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
+  const { updates, busy, outcome, setOutcome, failed, run } = useUpdates(onSignedOut);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [editing, setEditing] = useState<string | undefined>();
+  /** The draft as last saved or opened: text beyond it would be lost by starting another. */
+  const [kept, setKept] = useState<Draft>(EMPTY);
+  const [preview, setPreview] = useState<UpdatePreview | undefined>();
 
   /** The draft saved (created or changed); answers its id. */
   const save = async () => {
@@ -142,7 +315,6 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
     });
   };
 
-  const fieldError = (name: string) => outcome?.fields?.[name];
   return (
     <article className="wpc-page">
       <h1>Updates</h1>
@@ -153,71 +325,16 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
       <section aria-labelledby="compose-heading">
         <h2 id="compose-heading">{editing ? 'Change the draft' : 'Write an update'}</h2>
         <StartFromRelease busy={busy} onStart={onStartFromRelease} onFailure={failed} />
-        <form className={styles.review} onSubmit={onPreview} noValidate>
-          <label className={styles.field}>
-            Subject
-            <input
-              value={draft.subject}
-              maxLength={200}
-              required
-              aria-invalid={fieldError('subject') ? true : undefined}
-              onChange={(event) => setDraft({ ...draft, subject: event.target.value })}
-            />
-          </label>
-          <label className={styles.field}>
-            List
-            <select
-              value={draft.list}
-              onChange={(event) => setDraft({ ...draft, list: event.target.value as UpdateListId })}
-            >
-              {UPDATE_LISTS.map((list) => (
-                <option key={list} value={list}>
-                  {LIST_NAMES[list]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            Message (Markdown: **bold**, *italic*, [a link](https://example.org), lists with -)
-            <textarea
-              value={draft.body}
-              rows={12}
-              required
-              aria-invalid={fieldError('body') ? true : undefined}
-              onChange={(event) => setDraft({ ...draft, body: event.target.value })}
-            />
-          </label>
-          <div className={styles.tools}>
-            <Button type="submit" variant="secondary" disabled={busy}>
-              Preview
-            </Button>
-            <Button onClick={onTest} variant="secondary" disabled={busy}>
-              Send a test to me
-            </Button>
-            <Button onClick={() => onSend()} disabled={busy}>
-              Send now
-            </Button>
-          </div>
-          <div className={styles.tools}>
-            <label className={styles.field}>
-              Send later, at
-              <input type="datetime-local" value={scheduleAt} onChange={(event) => setScheduleAt(event.target.value)} />
-            </label>
-            <Button onClick={() => onSend(scheduleAt)} variant="secondary" disabled={busy || !scheduleAt}>
-              Schedule
-            </Button>
-          </div>
-        </form>
-        <div aria-live="polite">
-          {outcome && (
-            <p className={outcome.ok ? styles.notice : styles.error} role={outcome.ok ? undefined : 'alert'}>
-              {outcome.text}
-              {outcome.fields &&
-                Object.values(outcome.fields).length > 0 &&
-                ` ${Object.values(outcome.fields).join(' ')}`}
-            </p>
-          )}
-        </div>
+        <ComposeForm
+          draft={draft}
+          onChange={setDraft}
+          busy={busy}
+          fieldErrors={outcome?.fields}
+          onPreview={onPreview}
+          onTest={onTest}
+          onSend={onSend}
+        />
+        <OutcomeLine outcome={outcome} />
         {preview && (
           <iframe title={`Preview: ${preview.subject}`} sandbox="" srcDoc={preview.html} className={own.preview} />
         )}
@@ -228,62 +345,7 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
         {updates.length === 0 ? (
           <p>No updates yet.</p>
         ) : (
-          <div className={styles.table}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Subject</th>
-                  <th scope="col">List</th>
-                  <th scope="col">State</th>
-                  {DELIVERY_COUNTS.map((name) => (
-                    <th scope="col" key={name}>
-                      {name[0]!.toUpperCase() + name.slice(1)}
-                    </th>
-                  ))}
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {updates.map((update) => (
-                  <tr key={update.id}>
-                    <td>{update.webVersion ? <a href={update.webVersion}>{update.subject}</a> : update.subject}</td>
-                    <td>{LIST_NAMES[update.list]}</td>
-                    <td>
-                      {STATE_LABELS[update.state]}
-                      {update.scheduledAt && update.state === 'scheduled' && ` (${formatDateTime(update.scheduledAt)})`}
-                    </td>
-                    {DELIVERY_COUNTS.map((name) => (
-                      <td key={name}>{update.counts[name]}</td>
-                    ))}
-                    <td>
-                      <div className={styles.tools}>
-                        {update.state === 'draft' && (
-                          <Button variant="secondary" onClick={() => open(update)}>
-                            Edit
-                          </Button>
-                        )}
-                        {update.state === 'sending' && (
-                          <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'pause')}>
-                            Pause
-                          </Button>
-                        )}
-                        {update.state === 'paused' && (
-                          <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'resume')}>
-                            Resume
-                          </Button>
-                        )}
-                        {['scheduled', 'sending', 'paused'].includes(update.state) && (
-                          <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'cancel')}>
-                            Cancel
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <UpdatesTable updates={updates} busy={busy} onOpen={open} onAct={onAct} />
         )}
       </section>
 
