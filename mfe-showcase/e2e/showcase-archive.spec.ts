@@ -99,3 +99,38 @@ test('innovators without slides have no slides button; the slides that are offer
   expect(response.status()).toBe(200);
   expect((await response.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
+
+test('a jump to the end of the page moves nothing: no layout shift after End, at 4x CPU', async ({ page }) => {
+  // The phone-class CPU of issue 38: a card laid out late would move the footer while it is seen.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const heightBefore = await page.evaluate(() => {
+    const shifts: { value: number; startTime: number }[] = [];
+    const since = performance.now();
+    Object.assign(window, { layoutShifts: shifts });
+    // Every shift from now on counts, with or without recent input: the End key must move nothing.
+    // Buffered, because under load an entry can be queued before a fresh observer hears of it.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        if (entry.startTime >= since) shifts.push({ value: entry.value, startTime: entry.startTime });
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The key goes to the page, not to a tab (where End selects the last showcase).
+    (document.activeElement as HTMLElement | null)?.blur();
+    return document.documentElement.scrollHeight;
+  });
+  await page.keyboard.press('End');
+  const atEnd = () =>
+    page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight);
+  await expect(page.getByRole('contentinfo')).toBeInViewport();
+  // Whatever the jump renders late is laid out within a few frames; give it a second at 4x CPU
+  // and two more frames, then read every shift the observer reported.
+  await page.waitForTimeout(1_000);
+  const shifts = await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return (window as unknown as { layoutShifts: unknown[] }).layoutShifts;
+  });
+  expect(shifts).toEqual([]);
+  // Nothing grew either: the page is as tall as before the jump, and still seen to its end.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(heightBefore);
+  expect(await atEnd()).toBe(true);
+});

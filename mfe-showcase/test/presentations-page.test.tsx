@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EventArchive } from '../src/archive/EventArchive';
 import PresentationsPage from '../src/pages/PresentationsPage';
@@ -143,6 +143,44 @@ describe('the presentations of a showcase', () => {
         .getAllByRole('heading', { level: 4 })
         .map((heading) => heading.textContent),
     ).toEqual(['Shown Co', 'Unflagged Co']);
+  });
+
+  it('renders every card at once on the first render, as the server does', () => {
+    const names = ['Alpha Co', 'Bravo Co', 'Charlie Co', 'Delta Co', 'Echo Co'];
+    renderArchive(...names.map((orgName) => ({ orgName })));
+    const list = screen.getByRole('list', { name: 'Innovators' });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 4 })
+        .map((heading) => heading.textContent),
+    ).toEqual(names);
+    expect(screen.getByRole('tabpanel')).not.toHaveAttribute('aria-busy');
+  });
+
+  it('on a switch renders the first screen’s cards with the panel, and the rest after that frame', async () => {
+    jest.useFakeTimers();
+    try {
+      const names = ['Alpha Co', 'Bravo Co', 'Charlie Co', 'Delta Co', 'Echo Co'];
+      renderArchive(...names.map((orgName) => ({ orgName, showcaseDate: '04232025' as const })));
+      const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+      await user.click(screen.getByRole('tab', { name: 'Apr 23, 2025' }));
+      const headings = () =>
+        within(screen.getByRole('list', { name: 'Innovators' }))
+          .getAllByRole('heading', { level: 4 })
+          .map((heading) => heading.textContent);
+      expect(screen.getByRole('tabpanel')).toHaveAttribute(
+        'aria-labelledby',
+        screen.getByRole('tab', { name: 'Apr 23, 2025' }).id,
+      );
+      expect(headings()).toEqual(['Alpha Co', 'Bravo Co']);
+      // Still filling: assistive technology is told so until the rest arrives.
+      expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'true');
+      act(() => jest.runAllTimers());
+      expect(headings()).toEqual(names);
+      expect(screen.getByRole('tabpanel')).not.toHaveAttribute('aria-busy');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('offers slides only when an entry has them', () => {

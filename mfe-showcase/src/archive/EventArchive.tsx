@@ -1,4 +1,14 @@
-import { memo, useId, useLayoutEffect, useRef, useState, useTransition, type KeyboardEvent } from 'react';
+import {
+  memo,
+  startTransition,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useTransition,
+  type KeyboardEvent,
+} from 'react';
 import { ClipPlayer } from '@wpc/shared/ui';
 import { eventHeaderDate, eventTabLabel } from '../content/events';
 import type { EventView } from '../content/page-data';
@@ -9,6 +19,13 @@ import { readStoredShowcaseDate, storeShowcaseDate } from './showcase-date-stora
 import styles from './EventArchive.module.css';
 
 const copy = PRESENTATIONS_COPY.archive;
+
+/**
+ * The innovators' cards a tab switch renders with the panel: what a first screen can show below the
+ * recording and the update (one row of two on a wide screen). The rest follow in a second pass, so
+ * the switch lays out one screen, not every card (issue 38; the figures are in the README).
+ */
+const FIRST_PASS_PITCHES = 2;
 
 /** "11172024" -> "2024-11-17", for <time dateTime>. */
 const isoDay = (date: string) => `${date.slice(4)}-${date.slice(0, 2)}-${date.slice(2, 4)}`;
@@ -34,6 +51,9 @@ export function EventArchive({ events }: EventArchiveProps) {
   // the tab in the next frame and the panel's many cards render after it (issue 32).
   const [shown, setShown] = useState<string | undefined>(latestDate);
   const [switching, startSwitching] = useTransition();
+  // The showcase whose every card is rendered. The server and hydration render them all; after a
+  // switch it catches up with `shown` once the first screen has been painted.
+  const [complete, setComplete] = useState<string | undefined>(latestDate);
   // The server renders the latest showcase, and cannot know the visitor's stored choice, so the
   // panel stays invisible (its space kept) until that choice has been read: no visible switch.
   const [restored, setRestored] = useState(false);
@@ -45,9 +65,24 @@ export function EventArchive({ events }: EventArchiveProps) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage exists only in the browser, after hydration
       setSelected(stored);
       setShown(stored);
+      setComplete(stored);
     }
     setRestored(true);
   }, [events]);
+
+  // The second pass: after the frame that paints the first screen (a timer set in a frame callback
+  // runs after that frame), as a transition, so a tap on another tab interrupts it.
+  useEffect(() => {
+    if (shown === complete) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setComplete(shown)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [shown, complete]);
 
   const select = (date: string) => {
     setSelected(date);
@@ -107,11 +142,15 @@ export function EventArchive({ events }: EventArchiveProps) {
           role="tabpanel"
           id={panelId}
           aria-labelledby={tabId(event.date)}
-          aria-busy={switching || undefined}
+          aria-busy={switching || event.date !== complete || undefined}
           tabIndex={0}
           className={restored ? styles.panel : `${styles.panel} ${styles.restoring}`}
         >
-          <EventPresentations key={event.date} event={event} />
+          <EventPresentations
+            key={event.date}
+            event={event}
+            pitchLimit={event.date === complete ? undefined : FIRST_PASS_PITCHES}
+          />
         </div>
       ) : null}
     </>
@@ -122,7 +161,14 @@ export function EventArchive({ events }: EventArchiveProps) {
  * The chosen showcase's content. Memoised: a tap re-renders the tabs at once, and the panel only
  * when the transition brings it its new showcase, instead of rendering the old one again first.
  */
-const EventPresentations = memo(function EventPresentations({ event }: { readonly event: EventView }) {
+const EventPresentations = memo(function EventPresentations({
+  event,
+  pitchLimit,
+}: {
+  readonly event: EventView;
+  /** How many innovators' cards to render; all when undefined. */
+  readonly pitchLimit?: number;
+}) {
   const innovatorsTitleId = useId();
   return (
     <>
@@ -149,7 +195,7 @@ const EventPresentations = memo(function EventPresentations({ event }: { readonl
       </h3>
       {event.pitches.length > 0 ? (
         <ul className={styles.innovators} aria-labelledby={innovatorsTitleId}>
-          {event.pitches.map((session) => (
+          {event.pitches.slice(0, pitchLimit).map((session) => (
             <li key={session.id}>
               <SessionCard session={session} />
             </li>
