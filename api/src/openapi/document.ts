@@ -443,7 +443,8 @@ function adminExportPaths(rateLimitText: string): Record<string, PathItemObject>
         }),
         responses: {
           '200': {
-            description: 'The rows: a JSON array (one row per line), or CSV with a header row (every cell quoted, CRLF).',
+            description:
+              'The rows: a JSON array (one row per line), or CSV with a header row (every cell quoted, CRLF).',
             headers: { 'Content-Disposition': { description: 'attachment (CSV only).', schema: { type: 'string' } } },
             content: {
               'application/json': {
