@@ -201,6 +201,13 @@ const storeErrors = {
   '503': ref('responses', 'ServiceUnavailable'),
 };
 
+/** The 200 of a stored form submission or shared result. */
+const storedAnswer = (what: string): ResponseObject => ({
+  description: `Stored (or a honeypot ${what} dropped, or a repeat of a stored one).`,
+  headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'), ...rateLimitHeaders },
+  content: json(ref('schemas', 'Ok')),
+});
+
 const idempotencyKeyReused = errorResponse(
   `The ${IDEMPOTENCY_HEADER} was already used for different content; send it with a new key.`,
   'IdempotencyKeyReused',
@@ -323,11 +330,7 @@ function formPaths({ jsonKb, fileMb, maxFiles }: LimitTexts): DocumentPart {
         parameters: [ref('parameters', 'IdempotencyKey')],
         requestBody: { required: true, content },
         responses: {
-          '200': {
-            description: 'Stored (or a honeypot submission dropped, or a repeat of a stored one).',
-            headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'), ...rateLimitHeaders },
-            content: json(ref('schemas', 'Ok')),
-          },
+          '200': storedAnswer('submission'),
           '400': ref('responses', 'BadRequest'),
           '408': ref('responses', 'RequestTimeout'),
           '413': ref('responses', 'PayloadTooLarge'),
@@ -356,11 +359,7 @@ function assessmentPaths(jsonKb: number): Record<string, PathItemObject> {
         parameters: [ref('parameters', 'IdempotencyKey')],
         requestBody: { required: true, content: json(ref('schemas', 'AssessmentShare')) },
         responses: {
-          '200': {
-            description: 'Stored (or a honeypot share dropped, or a repeat of a stored one).',
-            headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'), ...rateLimitHeaders },
-            content: json(ref('schemas', 'Ok')),
-          },
+          '200': storedAnswer('share'),
           '400': ref('responses', 'BadRequest'),
           '413': ref('responses', 'PayloadTooLarge'),
           '415': ref('responses', 'UnsupportedMediaType'),

@@ -112,6 +112,13 @@ function linkPaths(): Record<string, PathItemObject> {
   };
 }
 
+/** RFC 8058's fixed body, sent as a form or as multipart. */
+const oneClickBody: JsonSchema = {
+  type: 'object',
+  required: ['List-Unsubscribe'],
+  properties: { 'List-Unsubscribe': { const: 'One-Click' } },
+};
+
 /** List-Unsubscribe: the link opened in a browser, and the RFC 8058 one-click POST. */
 function oneClickPath(): PathItemObject {
   const tokenQuery = queryParameters(tokenQuerySchema);
@@ -139,18 +146,10 @@ function oneClickPath(): PathItemObject {
         required: true,
         content: {
           'application/x-www-form-urlencoded': {
-            schema: {
-              type: 'object',
-              required: ['List-Unsubscribe'],
-              properties: { 'List-Unsubscribe': { const: 'One-Click' } },
-            },
+            schema: oneClickBody,
           },
           'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['List-Unsubscribe'],
-              properties: { 'List-Unsubscribe': { const: 'One-Click' } },
-            },
+            schema: oneClickBody,
           },
         },
       },
