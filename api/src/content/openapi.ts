@@ -30,37 +30,42 @@ const common = {
   '503': { $ref: '#/components/responses/ServiceUnavailable' },
 };
 
-export function contentDocument(jsonKb: number): {
-  paths: Record<string, PathItemObject>;
-  schemas: Record<string, JsonSchema>;
-} {
-  const signedIn = {
-    '401': error('Not signed in, or the session ended.'),
-    '403': error(
-      `The signed-in person’s roles lack content of this area, or (changes) the ${CSRF_HEADER} header is missing.`,
-    ),
-    ...common,
-  };
-  const csrf: ParameterObject = {
-    name: CSRF_HEADER,
-    in: 'header',
-    required: true,
-    description: 'The csrfToken of the session.',
-    schema: { type: 'string' },
-  };
-  const id: ParameterObject = {
-    name: 'id',
-    in: 'path',
-    required: true,
-    description: 'The entry id.',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
-  };
-  const body = (schema: string) => ({
-    required: true,
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
-  });
-  const badRequest = { $ref: '#/components/responses/BadRequest' };
-  const changeErrors = {
+const signedIn = {
+  '401': error('Not signed in, or the session ended.'),
+  '403': error(
+    `The signed-in person’s roles lack content of this area, or (changes) the ${CSRF_HEADER} header is missing.`,
+  ),
+  ...common,
+};
+const csrf: ParameterObject = {
+  name: CSRF_HEADER,
+  in: 'header',
+  required: true,
+  description: 'The csrfToken of the session.',
+  schema: { type: 'string' },
+};
+const id: ParameterObject = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The entry id.',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
+};
+const body = (schema: string) => ({
+  required: true,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+});
+const badRequest = { $ref: '#/components/responses/BadRequest' };
+const operation = (op: Omit<OperationObject, 'tags'>): OperationObject => ({
+  ...op,
+  // The editor's operations are the team console's too (behind its session).
+  tags: op.security ? ['team', 'content'] : ['content'],
+});
+const session = [{ teamSession: [] }];
+
+/** What a change to an entry may answer besides success and the session's refusals. */
+function changeErrors(jsonKb: number) {
+  return {
     '400': badRequest,
     '404': error('There is no such entry (or version).'),
     '409': {
@@ -80,14 +85,11 @@ export function contentDocument(jsonKb: number): {
     '413': { $ref: '#/components/responses/PayloadTooLarge' },
     '415': error(`Not application/json (JSON bodies up to ${jsonKb} KB).`),
   };
-  const operation = (op: Omit<OperationObject, 'tags'>): OperationObject => ({
-    ...op,
-    // The editor's operations are the team console's too (behind its session).
-    tags: op.security ? ['team', 'content'] : ['content'],
-  });
-  const session = [{ teamSession: [] }];
+}
 
-  const paths: Record<string, PathItemObject> = {
+/** The public contract the remotes read: published content, previews and images. */
+function publicContentPaths(): Record<string, PathItemObject> {
+  return {
     '/api/content/published': {
       get: operation({
         operationId: 'publishedContent',
@@ -155,38 +157,86 @@ export function contentDocument(jsonKb: number): {
         },
       }),
     },
-    [`${TEAM_API}/content`]: {
-      get: operation({
-        operationId: 'contentAreas',
-        summary: 'The areas whose content the signed-in person may edit',
-        description: 'Needs: content of any area.',
-        security: session,
-        responses: { '200': object('`{ areas }`.'), ...signedIn },
-      }),
-    },
   };
+}
 
-  for (const area of CONTENT_AREAS) {
-    const base = `${TEAM_API}/content/${area}`;
-    const needs = `Needs: content:${area}.`;
-    const change = (
-      operationId: string,
-      summary: string,
-      schema: string | undefined,
-      ok: ResponseObject,
-      parameters: ParameterObject[] = [id, csrf],
-    ): PathItemObject => ({
-      post: operation({
-        operationId: `${operationId}_${area}`,
-        summary,
-        description: needs,
-        security: session,
-        parameters,
-        ...(schema ? { requestBody: body(schema) } : {}),
-        responses: { '200': ok, '201': ok, ...changeErrors, ...signedIn },
-      }),
-    });
-    paths[base] = {
+const areasPath: PathItemObject = {
+  get: operation({
+    operationId: 'contentAreas',
+    summary: 'The areas whose content the signed-in person may edit',
+    description: 'Needs: content of any area.',
+    security: session,
+    responses: { '200': object('`{ areas }`.'), ...signedIn },
+  }),
+};
+
+type Change = (
+  operationId: string,
+  summary: string,
+  schema: string | undefined,
+  ok: ResponseObject,
+  parameters?: ParameterObject[],
+) => PathItemObject;
+
+/** A POST that changes something in one area, with the session, CSRF header and entry id by default. */
+function areaChange(area: string, jsonKb: number): Change {
+  const errors = changeErrors(jsonKb);
+  return (operationId, summary, schema, ok, parameters = [id, csrf]) => ({
+    post: operation({
+      operationId: `${operationId}_${area}`,
+      summary,
+      description: `Needs: content:${area}.`,
+      security: session,
+      parameters,
+      ...(schema ? { requestBody: body(schema) } : {}),
+      responses: { '200': ok, '201': ok, ...errors, ...signedIn },
+    }),
+  });
+}
+
+function imageUploadPath(area: string): PathItemObject {
+  return {
+    post: operation({
+      operationId: `contentImageUpload_${area}`,
+      summary: 'Upload an image for an image field',
+      description: `Needs: content:${area}. Checked by its bytes (JPEG, PNG, WebP, GIF, AVIF or SVG, at most 10 MB and 40 megapixels), resized into the field's declared widths, re-encoded as WebP (an SVG is rasterised).`,
+      security: session,
+      parameters: [csrf],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['type', 'field', 'file'],
+              properties: {
+                type: { type: 'string', description: 'The content type.' },
+                field: { type: 'string', description: 'The image field, dotted within lists ("presenters.avatar").' },
+                file: { type: 'string', format: 'binary' },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '201': object('`{ id, width, height }`.'),
+        '400': badRequest,
+        '413': error('Larger than 10 MB.'),
+        '415': error('Not multipart, or not an image.'),
+        ...signedIn,
+      },
+    }),
+  };
+}
+
+/** The editor's routes of one area, each needing content:<area>. */
+function areaPaths(area: string, jsonKb: number): Record<string, PathItemObject> {
+  const base = `${TEAM_API}/content/${area}`;
+  const needs = `Needs: content:${area}.`;
+  const change = areaChange(area, jsonKb);
+  const entry = object('`{ entry }`.');
+  return {
+    [base]: {
       get: operation({
         operationId: `contentList_${area}`,
         summary: `The ${area} area’s model and entries`,
@@ -199,11 +249,9 @@ export function contentDocument(jsonKb: number): {
           ...signedIn,
         },
       }),
-    };
-    paths[`${base}/entries`] = change('contentCreate', 'Create a draft', 'ContentEntryCreate', object('`{ entry }`.'), [
-      csrf,
-    ]);
-    paths[`${base}/entries/{id}`] = {
+    },
+    [`${base}/entries`]: change('contentCreate', 'Create a draft', 'ContentEntryCreate', entry, [csrf]),
+    [`${base}/entries/{id}`]: {
       get: operation({
         operationId: `contentEntry_${area}`,
         summary: 'An entry with its history, newest first',
@@ -216,88 +264,60 @@ export function contentDocument(jsonKb: number): {
         'contentSave',
         'Save the draft (as typed; what it lacks is answered in `issues`)',
         'ContentEntrySave',
-        object('`{ entry }`.'),
+        entry,
       ),
-    };
-    paths[`${base}/entries/{id}/publish`] = change(
-      'contentPublish',
-      'Publish the draft now',
-      'ContentEntryAction',
-      object('`{ entry }`.'),
-    );
-    paths[`${base}/entries/{id}/schedule`] = change(
+    },
+    [`${base}/entries/{id}/publish`]: change('contentPublish', 'Publish the draft now', 'ContentEntryAction', entry),
+    [`${base}/entries/{id}/schedule`]: change(
       'contentSchedule',
       'Publish the draft at a later time',
       'ContentEntrySchedule',
-      object('`{ entry }`.'),
-    );
-    paths[`${base}/entries/{id}/unschedule`] = change(
+      entry,
+    ),
+    [`${base}/entries/{id}/unschedule`]: change(
       'contentUnschedule',
       'Cancel a scheduled publish (what the site shows stays as it is)',
       'ContentEntryAction',
-      object('`{ entry }`.'),
-    );
-    paths[`${base}/entries/{id}/unpublish`] = change(
+      entry,
+    ),
+    [`${base}/entries/{id}/unpublish`]: change(
       'contentUnpublish',
       'Take the entry off the site (409 with `referencedBy` when published entries name it: send `confirm: true` to go on)',
       'ContentEntryUnpublish',
-      object('`{ entry }`.'),
-    );
-    paths[`${base}/entries/{id}/restore`] = change(
+      entry,
+    ),
+    [`${base}/entries/{id}/restore`]: change(
       'contentRestore',
       'Restore a version (published at once when the entry is on the site)',
       'ContentEntryRestore',
-      object('`{ entry }`.'),
-    );
-    paths[`${base}/entries/{id}/preview`] = change(
+      entry,
+    ),
+    [`${base}/entries/{id}/preview`]: change(
       'contentPreviewToken',
       'A preview token for the draft',
       undefined,
       object('`{ token, path, expiresAt }`.'),
-    );
-    paths[`${base}/images`] = {
-      post: operation({
-        operationId: `contentImageUpload_${area}`,
-        summary: 'Upload an image for an image field',
-        description: `${needs} Checked by its bytes (JPEG, PNG, WebP, GIF, AVIF or SVG, at most 10 MB and 40 megapixels), resized into the field's declared widths, re-encoded as WebP (an SVG is rasterised).`,
-        security: session,
-        parameters: [csrf],
-        requestBody: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                required: ['type', 'field', 'file'],
-                properties: {
-                  type: { type: 'string', description: 'The content type.' },
-                  field: { type: 'string', description: 'The image field, dotted within lists ("presenters.avatar").' },
-                  file: { type: 'string', format: 'binary' },
-                },
-              },
-            },
-          },
-        },
-        responses: {
-          '201': object('`{ id, width, height }`.'),
-          '400': badRequest,
-          '413': error('Larger than 10 MB.'),
-          '415': error('Not multipart, or not an image.'),
-          ...signedIn,
-        },
-      }),
-    };
-    paths[`${base}/markdown`] = change(
+    ),
+    [`${base}/images`]: imageUploadPath(area),
+    [`${base}/markdown`]: change(
       'contentMarkdown',
       'Markdown rendered and sanitised as the pages do',
       'ContentMarkdown',
       object('`{ html }`.'),
       [csrf],
-    );
-  }
+    ),
+  };
+}
 
+export function contentDocument(jsonKb: number): {
+  paths: Record<string, PathItemObject>;
+  schemas: Record<string, JsonSchema>;
+} {
   return {
-    paths,
+    paths: Object.assign(
+      { ...publicContentPaths(), [`${TEAM_API}/content`]: areasPath },
+      ...CONTENT_AREAS.map((area) => areaPaths(area, jsonKb)),
+    ) as Record<string, PathItemObject>,
     schemas: {
       PublishedContent: responseSchema(publishedContentSchema),
       PreviewEntry: responseSchema(previewEntrySchema),

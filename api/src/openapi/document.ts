@@ -164,16 +164,57 @@ export interface DocumentLimits {
   readonly rateLimit: ApiConfig['rateLimit'];
 }
 
-/** The OpenAPI document for an API with these limits (openApiRoutes builds it once per app, on first use). */
-export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): OpenApiDocument {
-  const jsonKb = Math.round(jsonLimitBytes / 1024);
-  const fileMb = Math.round(uploads.maxFileBytes / (1024 * 1024));
-  const extensions = FEEDBACK_FILE_EXTENSIONS.join(', ');
-  const rateLimitText =
-    rateLimit.max === 0
-      ? 'The rate limit is switched off on this server.'
-      : `At most ${rateLimit.max} per client address per ${Math.round(rateLimit.windowMs / 1000)} s.`;
+/** The limits as the descriptions state them. */
+interface LimitTexts {
+  readonly jsonKb: number;
+  readonly fileMb: number;
+  readonly maxFiles: number;
+  readonly rateLimitText: string;
+}
 
+function limitTexts({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): LimitTexts {
+  return {
+    jsonKb: Math.round(jsonLimitBytes / 1024),
+    fileMb: Math.round(uploads.maxFileBytes / (1024 * 1024)),
+    maxFiles: uploads.maxFiles,
+    rateLimitText:
+      rateLimit.max === 0
+        ? 'The rate limit is switched off on this server.'
+        : `At most ${rateLimit.max} per client address per ${Math.round(rateLimit.windowMs / 1000)} s.`,
+  };
+}
+
+/** Paths and the schemas they name, as each group of routes adds them. */
+interface DocumentPart {
+  readonly paths: Record<string, PathItemObject>;
+  readonly schemas: Record<string, JsonSchema>;
+}
+
+const rateLimitHeaders = {
+  RateLimit: ref('headers', 'RateLimit'),
+  'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
+};
+
+const storeErrors = {
+  '429': ref('responses', 'TooManyRequests'),
+  '500': ref('responses', 'InternalError'),
+  '503': ref('responses', 'ServiceUnavailable'),
+};
+
+/** The 200 of a stored form submission or shared result. */
+const storedAnswer = (what: string): ResponseObject => ({
+  description: `Stored (or a honeypot ${what} dropped, or a repeat of a stored one).`,
+  headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'), ...rateLimitHeaders },
+  content: json(ref('schemas', 'Ok')),
+});
+
+const idempotencyKeyReused = errorResponse(
+  `The ${IDEMPOTENCY_HEADER} was already used for different content; send it with a new key.`,
+  'IdempotencyKeyReused',
+);
+
+/** The answer shapes, the self-assessment share and each form shape sent as JSON. */
+function sharedSchemas(): Record<string, JsonSchema> {
   const schemas: Record<string, JsonSchema> = {
     Ok: responseSchema(okSchema),
     Error: responseSchema(errorSchema),
@@ -202,19 +243,18 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
   for (const kind of ENDPOINT_KINDS) {
     for (const id of ENDPOINT_FORMS[kind]) schemas[schemaName(id)] = formBodySchema(id, false);
   }
+  return schemas;
+}
 
-  const rateLimitHeaders = {
-    RateLimit: ref('headers', 'RateLimit'),
-    'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
-  };
-  const responses: Record<string, ResponseObject> = {
+function sharedResponses({ jsonKb, fileMb, maxFiles, rateLimitText }: LimitTexts): Record<string, ResponseObject> {
+  return {
     BadRequest: errorResponse(
       'The request was refused as it is (invalid JSON, a refused field or header); nothing was stored.',
       'BadRequest',
     ),
     RequestTimeout: errorResponse('The body did not arrive in time; the connection is closed.', 'Error'),
     PayloadTooLarge: errorResponse(
-      `Too large: a JSON body over ${jsonKb} KB, a file over ${fileMb} MB, more than ${uploads.maxFiles} files, or too many or too long form parts.`,
+      `Too large: a JSON body over ${jsonKb} KB, a file over ${fileMb} MB, more than ${maxFiles} files, or too many or too long form parts.`,
       'PayloadTooLarge',
     ),
     UnsupportedMediaType: errorResponse(
@@ -230,8 +270,10 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
     }),
     InternalError: errorResponse('An unexpected failure on the server.', 'Error'),
   };
+}
 
-  const headers: Record<string, HeaderObject> = {
+function sharedHeaders(rateLimitText: string): Record<string, HeaderObject> {
+  return {
     RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'string', pattern: '^\\d+$' } },
     RateLimit: {
       description: `The remaining budget of the client address (IETF draft 8). ${rateLimitText}`,
@@ -244,32 +286,24 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
     },
     CacheControl: { description: 'How long the answer may be reused.', schema: { type: 'string' } },
   };
+}
 
-  const parameters: Record<string, ParameterObject> = {
-    IdempotencyKey: {
-      name: IDEMPOTENCY_HEADER,
-      in: 'header',
-      required: false,
-      description:
-        'One key per submission attempt (the site sends a UUID), sent again unchanged with a retry of the same values. ' +
-        `The same key with the same content is answered 200 with Idempotent-Replayed: true and stored once; with other content 422.`,
-      schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
-    },
-  };
+const sharedParameters: Record<string, ParameterObject> = {
+  IdempotencyKey: {
+    name: IDEMPOTENCY_HEADER,
+    in: 'header',
+    required: false,
+    description:
+      'One key per submission attempt (the site sends a UUID), sent again unchanged with a retry of the same values. ' +
+      `The same key with the same content is answered 200 with Idempotent-Replayed: true and stored once; with other content 422.`,
+    schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
+  },
+};
 
-  const storeErrors = {
-    '429': ref('responses', 'TooManyRequests'),
-    '500': ref('responses', 'InternalError'),
-    '503': ref('responses', 'ServiceUnavailable'),
-  };
-
-  const idempotencyKeyReused = errorResponse(
-    `The ${IDEMPOTENCY_HEADER} was already used for different content; send it with a new key.`,
-    'IdempotencyKeyReused',
-  );
-
+/** POST of each form endpoint; the feedback form's multipart schema joins the schemas. */
+function formPaths({ jsonKb, fileMb, maxFiles }: LimitTexts): DocumentPart {
   const paths: Record<string, PathItemObject> = {};
-
+  const schemas: Record<string, JsonSchema> = {};
   for (const kind of ENDPOINT_KINDS) {
     const variants = ENDPOINT_FORMS[kind];
     const content: Record<string, MediaTypeObject> = json(endpointBodySchema(kind));
@@ -278,12 +312,12 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
       description += ` Two shapes: ${variants.map((id) => `${schemaName(id)}`).join(' and ')}; a body with a zip key is read as the second.`;
     }
     if (FORMS[variants[0]!].multipart) {
-      schemas[schemaName(variants[0]!, true)] = multipartSchema(variants[0]!, uploads.maxFiles);
+      schemas[schemaName(variants[0]!, true)] = multipartSchema(variants[0]!, maxFiles);
       // No per-part encoding: the API reads no part's Content-Type, it sniffs the bytes.
       content['multipart/form-data'] = { schema: ref('schemas', schemaName(variants[0]!, true)) };
       description +=
-        ` Or multipart/form-data with files in the files field: at most ${uploads.maxFiles} files of at most ${fileMb} MB each,` +
-        ` extensions ${extensions}; each file's bytes must match its extension (else 415), whatever Content-Type its part` +
+        ` Or multipart/form-data with files in the files field: at most ${maxFiles} files of at most ${fileMb} MB each,` +
+        ` extensions ${FEEDBACK_FILE_EXTENSIONS.join(', ')}; each file's bytes must match its extension (else 415), whatever Content-Type its part` +
         ` names. A file is stored as ${[...new Set(Object.values(UPLOAD_CONTENT_TYPES))].join(', ')}.` +
         ` Flags are sent as "true"/"false".`;
     }
@@ -296,11 +330,7 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
         parameters: [ref('parameters', 'IdempotencyKey')],
         requestBody: { required: true, content },
         responses: {
-          '200': {
-            description: 'Stored (or a honeypot submission dropped, or a repeat of a stored one).',
-            headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'), ...rateLimitHeaders },
-            content: json(ref('schemas', 'Ok')),
-          },
+          '200': storedAnswer('submission'),
           '400': ref('responses', 'BadRequest'),
           '408': ref('responses', 'RequestTimeout'),
           '413': ref('responses', 'PayloadTooLarge'),
@@ -311,66 +341,70 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
       },
     };
   }
+  return { paths, schemas };
+}
 
-  paths[ASSESSMENT_SHARE_PATH] = {
-    post: {
-      operationId: 'shareAssessment',
-      summary: 'Share anonymised self-assessment results',
-      description:
-        `All 40 scores (whole numbers 0 to 5), the kind of community, an ISO 3166-1 alpha-2 country code and consent: true. ` +
-        `The zip, when given and not empty, needs 4 to 20 characters (trimmed) under the one-line text rules. ` +
-        `Counts against the same per-address rate limit as the forms. JSON up to ${jsonKb} KB.`,
-      tags: ['self-assessment'],
-      parameters: [ref('parameters', 'IdempotencyKey')],
-      requestBody: { required: true, content: json(ref('schemas', 'AssessmentShare')) },
-      responses: {
-        '200': {
-          description: 'Stored (or a honeypot share dropped, or a repeat of a stored one).',
-          headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'), ...rateLimitHeaders },
-          content: json(ref('schemas', 'Ok')),
+/** Sharing self-assessment results, and the comparison built from them. */
+function assessmentPaths(jsonKb: number): Record<string, PathItemObject> {
+  return {
+    [ASSESSMENT_SHARE_PATH]: {
+      post: {
+        operationId: 'shareAssessment',
+        summary: 'Share anonymised self-assessment results',
+        description:
+          `All 40 scores (whole numbers 0 to 5), the kind of community, an ISO 3166-1 alpha-2 country code and consent: true. ` +
+          `The zip, when given and not empty, needs 4 to 20 characters (trimmed) under the one-line text rules. ` +
+          `Counts against the same per-address rate limit as the forms. JSON up to ${jsonKb} KB.`,
+        tags: ['self-assessment'],
+        parameters: [ref('parameters', 'IdempotencyKey')],
+        requestBody: { required: true, content: json(ref('schemas', 'AssessmentShare')) },
+        responses: {
+          '200': storedAnswer('share'),
+          '400': ref('responses', 'BadRequest'),
+          '413': ref('responses', 'PayloadTooLarge'),
+          '415': ref('responses', 'UnsupportedMediaType'),
+          '422': idempotencyKeyReused,
+          ...storeErrors,
         },
-        '400': ref('responses', 'BadRequest'),
-        '413': ref('responses', 'PayloadTooLarge'),
-        '415': ref('responses', 'UnsupportedMediaType'),
-        '422': idempotencyKeyReused,
-        ...storeErrors,
       },
     },
-  };
-
-  paths[ASSESSMENT_BENCHMARKS_PATH] = {
-    get: {
-      operationId: 'assessmentBenchmarks',
-      summary: 'Compare with shared results',
-      description:
-        'Quartiles of each essential and of the overall score, in percent, once enough complete results of the current ' +
-        'scorecard version are shared; computed at most once a minute.',
-      tags: ['self-assessment'],
-      responses: {
-        '200': {
-          description: 'The comparison, or how many results are still missing.',
-          headers: { 'Cache-Control': ref('headers', 'CacheControl') },
-          content: json(ref('schemas', 'Benchmarks')),
+    [ASSESSMENT_BENCHMARKS_PATH]: {
+      get: {
+        operationId: 'assessmentBenchmarks',
+        summary: 'Compare with shared results',
+        description:
+          'Quartiles of each essential and of the overall score, in percent, once enough complete results of the current ' +
+          'scorecard version are shared; computed at most once a minute.',
+        tags: ['self-assessment'],
+        responses: {
+          '200': {
+            description: 'The comparison, or how many results are still missing.',
+            headers: { 'Cache-Control': ref('headers', 'CacheControl') },
+            content: json(ref('schemas', 'Benchmarks')),
+          },
+          '500': ref('responses', 'InternalError'),
+          '503': ref('responses', 'ServiceUnavailable'),
         },
-        '500': ref('responses', 'InternalError'),
-        '503': ref('responses', 'ServiceUnavailable'),
       },
     },
   };
+}
 
-  paths['/api/health'] = {
-    get: {
-      operationId: 'health',
-      summary: 'Whether the API can reach its store, and the team notifications waiting to be sent',
-      tags: ['operations'],
-      responses: {
-        '200': { description: 'The store answers.', content: json(ref('schemas', 'Health')) },
-        '503': { description: 'The store does not answer.', content: json(ref('schemas', 'HealthUnavailable')) },
-      },
+const healthPath: PathItemObject = {
+  get: {
+    operationId: 'health',
+    summary: 'Whether the API can reach its store, and the team notifications waiting to be sent',
+    tags: ['operations'],
+    responses: {
+      '200': { description: 'The store answers.', content: json(ref('schemas', 'Health')) },
+      '503': { description: 'The store does not answer.', content: json(ref('schemas', 'HealthUnavailable')) },
     },
-  };
+  },
+};
 
-  const adminErrors = {
+/** What every admin-token route may answer instead of its data. */
+function adminErrors(rateLimitText: string): Record<string, ResponseObject | Reference> {
+  return {
     '401': errorResponse('No valid admin token.', 'Error', {
       'WWW-Authenticate': { description: 'Bearer realm="wpc-admin"', schema: { type: 'string' } },
     }),
@@ -385,92 +419,119 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
     '500': ref('responses', 'InternalError'),
     '503': ref('responses', 'ServiceUnavailable'),
   };
-  const exportQuery = requestSchema(exportQuerySchema);
-  const exportProperties = exportQuery.properties as Record<string, JsonSchema>;
+}
 
-  paths['/api/admin/submissions'] = {
-    get: {
-      operationId: 'exportSubmissions',
-      summary: 'Team export of submissions or shared self-assessments',
-      description:
-        'Streamed oldest first (receivedAt, then id). Take a large export in pages with limit and after. ' +
-        'A store failure after the first row cuts the connection (a truncated transfer).',
-      tags: ['team'],
-      security: [{ adminToken: [] }],
-      parameters: Object.entries(exportProperties).map(([name, schema]) => {
-        const { description = name, ...rest } = schema as JsonSchema & { description?: string };
-        return { name, in: 'query', required: false, description, schema: rest };
-      }),
-      responses: {
-        '200': {
-          description: 'The rows: a JSON array (one row per line), or CSV with a header row (every cell quoted, CRLF).',
-          headers: { 'Content-Disposition': { description: 'attachment (CSV only).', schema: { type: 'string' } } },
-          content: {
-            'application/json': {
-              schema: {
-                type: 'array',
-                items: { anyOf: [ref('schemas', 'SubmissionRow'), ref('schemas', 'AssessmentRow')] },
-              },
-            },
-            'text/csv': { schema: { type: 'string' } },
-          },
-        },
-        '400': ref('responses', 'BadRequest'),
-        ...adminErrors,
-      },
-    },
-  };
-
+/** The team export by bearer token: the rows, and one uploaded file. */
+function adminExportPaths(rateLimitText: string): Record<string, PathItemObject> {
+  const errors = adminErrors(rateLimitText);
+  const exportProperties = requestSchema(exportQuerySchema).properties as Record<string, JsonSchema>;
   const downloadTypes = [...new Set([...Object.values(UPLOAD_CONTENT_TYPES), 'application/octet-stream'])];
-  paths['/api/admin/files/{id}'] = {
-    get: {
-      operationId: 'downloadFile',
-      summary: 'One uploaded file, as an attachment',
-      tags: ['team'],
-      security: [{ adminToken: [] }],
-      parameters: [
-        {
-          name: 'id',
-          in: 'path',
-          required: true,
-          description: 'The file id from the files column of the export.',
-          schema: { type: 'string' },
+  return {
+    '/api/admin/submissions': {
+      get: {
+        operationId: 'exportSubmissions',
+        summary: 'Team export of submissions or shared self-assessments',
+        description:
+          'Streamed oldest first (receivedAt, then id). Take a large export in pages with limit and after. ' +
+          'A store failure after the first row cuts the connection (a truncated transfer).',
+        tags: ['team'],
+        security: [{ adminToken: [] }],
+        parameters: Object.entries(exportProperties).map(([name, schema]) => {
+          const { description = name, ...rest } = schema as JsonSchema & { description?: string };
+          return { name, in: 'query', required: false, description, schema: rest };
+        }),
+        responses: {
+          '200': {
+            description:
+              'The rows: a JSON array (one row per line), or CSV with a header row (every cell quoted, CRLF).',
+            headers: { 'Content-Disposition': { description: 'attachment (CSV only).', schema: { type: 'string' } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'array',
+                  items: { anyOf: [ref('schemas', 'SubmissionRow'), ref('schemas', 'AssessmentRow')] },
+                },
+              },
+              'text/csv': { schema: { type: 'string' } },
+            },
+          },
+          '400': ref('responses', 'BadRequest'),
+          ...errors,
         },
-      ],
-      responses: {
-        '200': {
-          description: 'The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).',
-          headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
-          content: Object.fromEntries(downloadTypes.map((type) => [type, { schema: { type: 'string' } }])),
+      },
+    },
+    '/api/admin/files/{id}': {
+      get: {
+        operationId: 'downloadFile',
+        summary: 'One uploaded file, as an attachment',
+        tags: ['team'],
+        security: [{ adminToken: [] }],
+        parameters: [
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            description: 'The file id from the files column of the export.',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).',
+            headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
+            content: Object.fromEntries(downloadTypes.map((type) => [type, { schema: { type: 'string' } }])),
+          },
+          ...errors,
         },
-        ...adminErrors,
       },
     },
   };
+}
 
-  const formPosts = formPostsDocument();
-  Object.assign(paths, formPosts.paths);
-  Object.assign(schemas, formPosts.schemas);
+const contractPath: PathItemObject = {
+  get: {
+    operationId: 'openApiDocument',
+    summary: 'This document',
+    tags: ['operations'],
+    responses: { '200': { description: 'The OpenAPI 3.1 document.', content: json({ type: 'object' }) } },
+  },
+};
 
+const TAGS: OpenApiDocument['tags'] = [
+  { name: 'forms', description: 'The eight contact, sign-up and feedback forms.' },
+  { name: 'self-assessment', description: 'Anonymised scorecard results and the comparison built from them.' },
+  {
+    name: 'team',
+    description: 'Export for the team, behind a bearer token; the team console, behind a session from an emailed link.',
+  },
+  {
+    name: 'updates',
+    description:
+      'Confirming, choosing lists and leaving, by the token of an emailed link (no session); the web versions of sent updates.',
+  },
+  { name: 'content', description: 'Published content for the remotes, and the team’s editor (issue 28).' },
+  { name: 'operations', description: 'Health and this contract.' },
+];
+
+/** The OpenAPI document for an API with these limits (openApiRoutes builds it once per app, on first use). */
+export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
+  const texts = limitTexts(limits);
+  const { jsonKb, rateLimitText } = texts;
+  const forms = formPaths(texts);
   const team = teamDocument(jsonKb);
-  Object.assign(paths, team.paths);
-  Object.assign(schemas, team.schemas);
-  const updates = updatesDocument(jsonKb);
-  Object.assign(paths, updates.paths);
-  Object.assign(schemas, updates.schemas);
-  const content = contentDocument(jsonKb);
-  Object.assign(paths, content.paths);
-  Object.assign(schemas, content.schemas);
-
-  paths[OPENAPI_PATH] = {
-    get: {
-      operationId: 'openApiDocument',
-      summary: 'This document',
-      tags: ['operations'],
-      responses: { '200': { description: 'The OpenAPI 3.1 document.', content: json({ type: 'object' }) } },
+  // Insertion order is the served order: the document stays byte-identical as parts move.
+  const parts: DocumentPart[] = [
+    { paths: forms.paths, schemas: { ...sharedSchemas(), ...forms.schemas } },
+    {
+      paths: { ...assessmentPaths(jsonKb), '/api/health': healthPath, ...adminExportPaths(rateLimitText) },
+      schemas: {},
     },
-  };
-
+    formPostsDocument(),
+    team,
+    updatesDocument(jsonKb),
+    contentDocument(jsonKb),
+    { paths: { [OPENAPI_PATH]: contractPath }, schemas: {} },
+  ];
   return {
     openapi: '3.1.0',
     info: {
@@ -480,28 +541,13 @@ export function openApiDocument({ jsonLimitBytes, uploads, rateLimit }: Document
         'The forms, self-assessment sharing, health check and team export of the consortium site. Every error answer is ' +
         `JSON with an error message. Form submissions and shared results share one rate limit: ${rateLimitText}`,
     },
-    tags: [
-      { name: 'forms', description: 'The eight contact, sign-up and feedback forms.' },
-      { name: 'self-assessment', description: 'Anonymised scorecard results and the comparison built from them.' },
-      {
-        name: 'team',
-        description:
-          'Export for the team, behind a bearer token; the team console, behind a session from an emailed link.',
-      },
-      {
-        name: 'updates',
-        description:
-          'Confirming, choosing lists and leaving, by the token of an emailed link (no session); the web versions of sent updates.',
-      },
-      { name: 'content', description: 'Published content for the remotes, and the team’s editor (issue 28).' },
-      { name: 'operations', description: 'Health and this contract.' },
-    ],
-    paths,
+    tags: TAGS,
+    paths: Object.assign({}, ...parts.map((part) => part.paths)) as Record<string, PathItemObject>,
     components: {
-      schemas,
-      responses,
-      headers,
-      parameters,
+      schemas: Object.assign({}, ...parts.map((part) => part.schemas)) as Record<string, JsonSchema>,
+      responses: sharedResponses(texts),
+      headers: sharedHeaders(rateLimitText),
+      parameters: sharedParameters,
       securitySchemes: {
         adminToken: {
           type: 'http',

@@ -57,11 +57,12 @@ const formBody = (schema: string, formSchema: string, formNote: string) => ({
   },
 });
 
-export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
-  const pub = (op: Omit<OperationObject, 'tags'>): OperationObject => ({ ...op, tags: ['updates'] });
-  const tokenQuery = queryParameters(tokenQuerySchema);
+const pub = (op: Omit<OperationObject, 'tags'>): OperationObject => ({ ...op, tags: ['updates'] });
 
-  const paths: Record<string, PathItemObject> = {
+/** Confirming and choosing lists, by the token of an emailed link. */
+function linkPaths(): Record<string, PathItemObject> {
+  const tokenQuery = queryParameters(tokenQuerySchema);
+  return {
     [`${UPDATES_API}/confirm`]: {
       get: pub({
         operationId: 'updatesConfirmInfo',
@@ -108,54 +109,64 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
         },
       }),
     },
-    [`${UPDATES_API}/one-click`]: {
-      get: pub({
-        operationId: 'updatesOneClickPage',
-        summary: 'List-Unsubscribe opened as a link: redirects to the preferences page; changes nothing',
-        parameters: tokenQuery,
-        responses: { '303': pageRedirect('the address’s preferences'), ...linkRefused, ...common },
-      }),
-      post: pub({
-        operationId: 'updatesOneClick',
-        summary: `RFC 8058 one-click unsubscribe: body "${ONE_CLICK_BODY}", no session; at once, and again harmless`,
-        parameters: [
-          ...tokenQuery,
-          {
-            name: 'list',
-            in: 'query',
-            required: false,
-            description: 'Leave only this list (every update names its own); absent: every list.',
-            schema: { type: 'string', enum: [...UPDATE_LISTS] },
+  };
+}
+
+/** RFC 8058's fixed body, sent as a form or as multipart. */
+const oneClickBody: JsonSchema = {
+  type: 'object',
+  required: ['List-Unsubscribe'],
+  properties: { 'List-Unsubscribe': { const: 'One-Click' } },
+};
+
+/** List-Unsubscribe: the link opened in a browser, and the RFC 8058 one-click POST. */
+function oneClickPath(): PathItemObject {
+  const tokenQuery = queryParameters(tokenQuerySchema);
+  return {
+    get: pub({
+      operationId: 'updatesOneClickPage',
+      summary: 'List-Unsubscribe opened as a link: redirects to the preferences page; changes nothing',
+      parameters: tokenQuery,
+      responses: { '303': pageRedirect('the address’s preferences'), ...linkRefused, ...common },
+    }),
+    post: pub({
+      operationId: 'updatesOneClick',
+      summary: `RFC 8058 one-click unsubscribe: body "${ONE_CLICK_BODY}", no session; at once, and again harmless`,
+      parameters: [
+        ...tokenQuery,
+        {
+          name: 'list',
+          in: 'query',
+          required: false,
+          description: 'Leave only this list (every update names its own); absent: every list.',
+          schema: { type: 'string', enum: [...UPDATE_LISTS] },
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: oneClickBody,
           },
-        ],
-        requestBody: {
-          required: true,
-          content: {
-            'application/x-www-form-urlencoded': {
-              schema: {
-                type: 'object',
-                required: ['List-Unsubscribe'],
-                properties: { 'List-Unsubscribe': { const: 'One-Click' } },
-              },
-            },
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                required: ['List-Unsubscribe'],
-                properties: { 'List-Unsubscribe': { const: 'One-Click' } },
-              },
-            },
+          'multipart/form-data': {
+            schema: oneClickBody,
           },
         },
-        responses: {
-          '200': answer('The address left.', 'Ok'),
-          '400': error(`The body is not "${ONE_CLICK_BODY}", or the list is unknown.`),
-          '413': error('The body is far larger than a one-click unsubscribe (16 KB at most).'),
-          ...linkRefused,
-          ...common,
-        },
-      }),
-    },
+      },
+      responses: {
+        '200': answer('The address left.', 'Ok'),
+        '400': error(`The body is not "${ONE_CLICK_BODY}", or the list is unknown.`),
+        '413': error('The body is far larger than a one-click unsubscribe (16 KB at most).'),
+        ...linkRefused,
+        ...common,
+      },
+    }),
+  };
+}
+
+/** The public web versions of sent updates. */
+function archivePaths(): Record<string, PathItemObject> {
+  return {
     [`${UPDATES_API}/archive`]: {
       get: pub({
         operationId: 'updatesArchive',
@@ -184,8 +195,10 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
       }),
     },
   };
+}
 
-  const schemas: Record<string, JsonSchema> = {
+function updatesSchemas(): Record<string, JsonSchema> {
+  return {
     LinkRefused: {
       type: 'object',
       additionalProperties: false,
@@ -221,6 +234,14 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
     UpdatesArchive: responseSchema(archiveSchema),
     PublicUpdate: responseSchema(publicUpdateSchema),
   };
+}
+
+export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
+  const paths: Record<string, PathItemObject> = {
+    ...linkPaths(),
+    [`${UPDATES_API}/one-click`]: oneClickPath(),
+    ...archivePaths(),
+  };
   const team = consolePaths(UPDATES_TEAM_ROUTES, jsonKb);
-  return { paths: { ...paths, ...team.paths }, schemas: { ...schemas, ...team.schemas } };
+  return { paths: { ...paths, ...team.paths }, schemas: { ...updatesSchemas(), ...team.schemas } };
 }
