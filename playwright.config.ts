@@ -147,6 +147,9 @@ export default defineConfig({
         ADMIN_TOKEN: E2E_ADMIN_TOKEN,
         // Many forms are sent from one address in a few seconds; the limiter has its own API tests.
         RATE_LIMIT_MAX: '0',
+        // Likewise the hourly caps on confirmation emails (their own API tests: api/test/confirmation-caps*.test.ts).
+        CONFIRMATIONS_PER_IP_HOUR: '0',
+        CONFIRMATIONS_PER_HOUR: '0',
         // The tests check what the edge composes, not how fast remotes answer on a busy machine.
         FRAGMENT_TIMEOUT_MS: '3000',
         // Canonical URLs and the links in emails name the public origin, whatever address the

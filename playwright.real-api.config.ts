@@ -60,6 +60,9 @@ export default defineConfig({
           ? { MONGODB_URI: process.env.MONGODB_URI, MONGODB_DB: `wpc_e2e_${path.basename(run).replace(/-/g, '_')}` }
           : {}),
         RATE_LIMIT_MAX: '0',
+        // The product's hourly caps on confirmation emails: shell/e2e/confirmation-caps.real-api.ts
+        // checks them; no other test here sends a subscription.
+        CONFIRMATIONS_PER_IP_HOUR: '3',
         // The suite signs in some twenty times a minute from one address (the API allows 10 in 15 minutes).
         TEAM_SIGN_IN_RATE_MAX: '200',
         FRAGMENT_TIMEOUT_MS: '3000',

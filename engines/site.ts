@@ -38,6 +38,9 @@ export async function startSite(): Promise<ChildProcess> {
       DATA_DIR: path.join(ROOT, 'test-results', 'engines-data'),
       ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       RATE_LIMIT_MAX: '0',
+      // Likewise the hourly caps on confirmation emails (their own API tests: api/test/confirmation-caps*.test.ts).
+      CONFIRMATIONS_PER_IP_HOUR: '0',
+      CONFIRMATIONS_PER_HOUR: '0',
       FRAGMENT_TIMEOUT_MS: '3000',
     },
   });

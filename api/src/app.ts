@@ -16,7 +16,8 @@ import { openApiRoutes } from './routes/openapi';
 import { formPostRoutes } from './routes/form-posts';
 import { TEAM_API } from '@wpc/shared/team';
 import { submitRoutes } from './routes/submit';
-import type { SubmitOptions } from './submissions/submit';
+import type { AfterStoredFrom } from './submissions/submit';
+import { confirmationAllowed } from './updates/confirmation-caps';
 import { teamRoutes } from './team/routes';
 import type { ContentModels } from './content/models';
 import { publicContentRoutes } from './content/public-routes';
@@ -116,7 +117,10 @@ export function createApp({
   };
   // A visitor who asked for updates: the subscription (and its confirmation email) before the answer,
   // whether the form was sent by its script or posted without one.
-  const afterStored: SubmitOptions['afterStored'] = (submission) => subscribeFromSubmission(subscribers, submission);
+  const afterStored: AfterStoredFrom = (submission, client) =>
+    subscribeFromSubmission(subscribers, submission, () =>
+      confirmationAllowed(guardedStore.rateCounts, config.confirmationCaps, client),
+    );
   app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
   app.use(formPostRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
   app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { FEEDBACK_MAX_FILE_BYTES, FEEDBACK_MAX_FILES } from '@wpc/shared/schemas';
 import { ports } from '@wpc/shared/ports';
 import { mailConfig, siteOrigin, teamEmails, type MailConfig } from './mail/config';
+import type { ConfirmationCaps } from './updates/confirmation-caps';
 import { updatesConfig, type UpdatesConfig } from './updates/settings';
 
 export interface RateLimitConfig {
@@ -39,6 +40,8 @@ export interface ApiConfig {
   /** Why a given ADMIN_TOKEN was not accepted, for the start-up log and the export's 404. */
   readonly adminTokenError?: string;
   readonly rateLimit: RateLimitConfig;
+  /** Confirmation emails the forms send, per client and for the site, per hour. */
+  readonly confirmationCaps: ConfirmationCaps;
   /** Console sign-in requests allowed per client IP in 15 minutes (end-to-end runs sign in far more often). */
   readonly teamSignInRateMax: number;
   readonly jsonLimitBytes: number;
@@ -175,6 +178,12 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     rateLimit: {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1),
       max: integer(env, 'RATE_LIMIT_MAX', 60),
+    },
+    confirmationCaps: {
+      // A visitor subscribes once or twice; a fourth address from one client in an hour is someone else's.
+      perClient: integer(env, 'CONFIRMATIONS_PER_IP_HOUR', 3),
+      // Far above a busy hour's genuine sign-ups; bounds what many clients together can send strangers.
+      perHour: integer(env, 'CONFIRMATIONS_PER_HOUR', 100),
     },
     teamSignInRateMax: integer(env, 'TEAM_SIGN_IN_RATE_MAX', TEAM_SIGN_IN_RATE_MAX, 1),
     jsonLimitBytes: 100 * 1024,

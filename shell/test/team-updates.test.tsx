@@ -191,3 +191,28 @@ test('starts a draft from a published press release, keeping what was written as
   ]);
   expect(changes.every((call) => call.headers['X-CSRF-Token'] === SESSION.csrfToken)).toBe(true);
 });
+
+test('says, as a status line, when the site’s hourly ceiling of confirmation emails is reached, and not before', async () => {
+  // What the API's next answer reports: nothing at first.
+  const api: { paused?: unknown } = {};
+  fakeApi({
+    'GET /api/team/updates': () => ({
+      status: 200,
+      body: { updates: [view('sent')], confirmationsPaused: api.paused },
+    }),
+    'GET /api/team/subscribers': () => ({ status: 200, body: { counts: [], suppressed: 0, rows: [] } }),
+    'GET /api/team/update-releases': () => ({ status: 200, body: { releases: [] } }),
+  });
+  const { unmount } = render(<UpdatesPage session={SESSION} onSignedOut={jest.fn()} />);
+  // The list's answer has arrived (its update is shown) and carried no pause.
+  await screen.findByText('The 2027 Scorecard');
+  expect(screen.queryByText(/Confirmation emails are paused/)).toBeNull();
+  unmount();
+
+  api.paused = { ceiling: 100, until: '2026-11-27T21:00:00.000Z' };
+  render(<UpdatesPage session={SESSION} onSignedOut={jest.fn()} />);
+  const line = await screen.findByText(/Confirmation emails are paused/);
+  expect(line).toHaveAttribute('role', 'status');
+  expect(line).toHaveTextContent(/ceiling of 100 this hour/);
+  expect(line).toHaveTextContent(/Forms are still stored/);
+});

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { RateLimitConfig } from '../config';
 import type { RateCountRepository } from '../records/rate-counts';
 import { HttpError, sendError } from './errors';
@@ -32,6 +32,9 @@ function sharedStore(counter: RateCountRepository, name: string, windowMs: numbe
     resetKey: (key) => counter.reset(id(key)),
   };
 }
+
+/** The client's key as the limiter counts it by default: its IP, an IPv6 address's /56. */
+export const clientKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown', 56);
 
 /** Clients whose policy header is kept; past this many the cache starts again. */
 const POLICIES_KEPT = 10_000;

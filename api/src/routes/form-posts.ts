@@ -14,7 +14,8 @@ import { feedbackUploads } from '../http/uploads';
 import { logOutcome } from '../logger';
 import type { Notifications } from '../notify/worker';
 import type { Store } from '../store';
-import { submitForm, type SubmitOptions, type SubmitOutcome } from '../submissions/submit';
+import { clientKey } from '../http/rate-limit';
+import { submitForm, type AfterStoredFrom, type SubmitOutcome } from '../submissions/submit';
 
 export const FORM_POSTS_PATH = '/api/form-posts';
 
@@ -25,7 +26,7 @@ export interface FormPostRoutesOptions {
   readonly guards: readonly RequestHandler[];
   readonly notifications?: Notifications;
   /** After a post is stored (or repeated): its visitor's subscription from consent, as for JSON. */
-  readonly afterStored?: SubmitOptions['afterStored'];
+  readonly afterStored?: AfterStoredFrom;
 }
 
 /** What a visitor typed and ticked, as the form page shows it again: the form's own fields only. */
@@ -131,7 +132,7 @@ export function formPostRoutes({ store, config, guards, notifications, afterStor
           ])}`,
         },
         store,
-        { notification, afterStored },
+        { notification, afterStored: afterStored && ((submission) => afterStored(submission, clientKey(req))) },
       );
     } finally {
       await cleanUploads(res);

@@ -10,7 +10,8 @@ import { logOutcome } from '../logger';
 import { feedbackUploads, uploadQuotas } from '../http/uploads';
 import type { Store } from '../store';
 import type { Notifications } from '../notify/worker';
-import { submitForm, type SubmitOptions, type SubmitOutcome } from '../submissions/submit';
+import { clientKey } from '../http/rate-limit';
+import { submitForm, type AfterStoredFrom, type SubmitOutcome } from '../submissions/submit';
 
 export interface SubmitRoutesOptions {
   readonly store: Store;
@@ -20,14 +21,14 @@ export interface SubmitRoutesOptions {
   /** Unset when notifications are off (no SMTP_URL): nothing is queued. */
   readonly notifications?: Notifications;
   /** After a submission is stored (or repeated): its visitor's subscription from consent. */
-  readonly afterStored?: SubmitOptions['afterStored'];
+  readonly afterStored?: AfterStoredFrom;
 }
 
 function submitHandler(
   kind: EndpointKind,
   store: Store,
   notifications: Notifications | undefined,
-  afterStored: SubmitOptions['afterStored'],
+  afterStored: AfterStoredFrom | undefined,
 ): RequestHandler {
   const notification = notifications && ((receivedAt: Date) => notifications.newEntry(receivedAt));
   return async (req, res) => {
@@ -47,7 +48,7 @@ function submitHandler(
           idempotencyKey,
         },
         store,
-        { notification, afterStored },
+        { notification, afterStored: afterStored && ((submission) => afterStored(submission, clientKey(req))) },
       );
     } finally {
       // Before answering, so the temporary files are gone by the time the client hears back.

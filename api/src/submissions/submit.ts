@@ -60,6 +60,9 @@ export interface SubmitOptions {
   readonly afterStored?: (submission: StoredSubmission) => Promise<void>;
 }
 
+/** What a route runs once a submission is stored (SubmitOptions.afterStored), told which client sent it. */
+export type AfterStoredFrom = (submission: StoredSubmission, client: string) => Promise<void>;
+
 /**
  * Validates a submission, checks its files and stores both. Nothing is stored unless the
  * whole submission is acceptable, and files already stored are removed if a later step fails.

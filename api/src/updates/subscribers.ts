@@ -51,17 +51,40 @@ const listsIn = (subscriber: Subscriber, state: ListMembership['state']) =>
   UPDATE_LISTS.filter((list) => stateOf(subscriber, list) === state);
 
 /**
+ * Whether this submission would queue a confirmation for the address as it stands: the change
+ * below decides again, so a race costs at most one confirmation counted but not sent.
+ */
+function wouldConfirm(
+  subscriber: Subscriber | null | undefined,
+  submissionId: string,
+  lists: readonly UpdateListId[],
+  now: Date,
+): boolean {
+  if (!subscriber) return true;
+  if (subscriber.consents.some((entry) => entry.submissionId === submissionId)) return false;
+  const recent = subscriber.confirmationsSent.filter((at) => now.getTime() - at.getTime() < DAY_MS);
+  return recent.length < CONFIRMATIONS_PER_DAY && lists.some((list) => stateOf(subscriber, list) !== 'confirmed');
+}
+
+/**
  * A stored submission whose visitor asked for updates creates or refreshes the address's
  * subscriptions (pending until confirmed) with a consent record, and queues a confirmation email
- * unless the address needs none (already confirmed) or has had two in the last day. Running it
+ * unless the address needs none (already confirmed), has had two in the last day, or `mayConfirm`
+ * (the hourly caps: confirmation-caps.ts) refuses it; asked only when one would be sent. Running it
  * again for the same submission changes nothing, so a retried or replayed submission is safe.
  */
-export async function subscribeFromSubmission(deps: SubscriberDeps, submission: StoredSubmission): Promise<void> {
+export async function subscribeFromSubmission(
+  deps: SubscriberDeps,
+  submission: StoredSubmission,
+  mayConfirm: () => Promise<boolean> = async () => true,
+): Promise<void> {
   const consent = consentOf(submission.variant, submission.fields);
   const email = typeof submission.fields.email === 'string' ? submission.fields.email.trim() : '';
   if (!consent || !email) return;
   const id = addressHash(email);
   const now = deps.clock();
+  const before = await deps.store.subscriptions.get(id);
+  const allowed = wouldConfirm(before, submission.id, consent.lists, now) && (await mayConfirm());
   const record: ConsentRecord = {
     at: submission.receivedAt,
     form: submission.form,
@@ -82,7 +105,7 @@ export async function subscribeFromSubmission(deps: SubscriberDeps, submission: 
     }
     const recent = base.confirmationsSent.filter((at) => now.getTime() - at.getTime() < DAY_MS);
     const waiting = consent.lists.some((list) => lists[list]?.state === 'pending');
-    const send = waiting && recent.length < CONFIRMATIONS_PER_DAY;
+    const send = allowed && waiting && recent.length < CONFIRMATIONS_PER_DAY;
     return {
       ...base,
       lists,

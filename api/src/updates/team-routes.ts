@@ -23,6 +23,7 @@ import { csvCell, csvWriter, type TableShape } from '../submissions/export';
 import { consoleRoute, type Answer, type ConsoleRoute, type RouteHandler } from '../team/console-route';
 import { writeWorkbook } from '../team/export';
 import * as compose from './compose';
+import { confirmationsPaused } from './confirmation-caps';
 import { draftFromRelease, releaseChoices } from './releases';
 import type { Subscriber, SubscriberSummary } from './subscriptions';
 
@@ -133,12 +134,16 @@ export const UPDATES_TEAM_ROUTES: readonly ConsoleRoute[] = [
     path: '/updates',
     permission: 'updates',
     operationId: 'teamUpdates',
-    summary: 'Every update, newest first, with its delivery counts',
+    summary: 'Every update, newest first, with its delivery counts, and whether confirmation emails are paused',
     answers: { 200: { description: 'The updates.', schema: { name: 'Updates', schema: updatesAnswerSchema } } },
-    handler: ({ store }) =>
+    handler: ({ store, config }) =>
       act(async ({ res }) => {
         const updates = await store.updates.list();
-        res.json({ updates: await Promise.all(updates.map((one) => compose.updateView(store, one))) });
+        const paused = await confirmationsPaused(store.rateCounts, config.confirmationCaps);
+        res.json({
+          updates: await Promise.all(updates.map((one) => compose.updateView(store, one))),
+          ...(paused && { confirmationsPaused: { ceiling: paused.ceiling, until: paused.until.toISOString() } }),
+        });
       }),
   }),
 

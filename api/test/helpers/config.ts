@@ -13,7 +13,7 @@ export type ConfigOverrides = Partial<Omit<ApiConfig, 'rateLimit' | 'uploads'>> 
 const parent = path.join(os.tmpdir(), `wpc-api-test-${process.pid}-${randomBytes(4).toString('hex')}`);
 afterAll(() => fs.rm(parent, { recursive: true, force: true }));
 
-/** Test settings: silent logs, no rate limit, and an upload temp folder of the test's own. */
+/** Test settings: silent logs, no rate limit nor confirmation caps, and an upload temp folder of the test's own. */
 export async function testConfig(overrides: ConfigOverrides = {}): Promise<ApiConfig> {
   const base = loadConfig({ NODE_ENV: 'test' });
   await fs.mkdir(parent, { recursive: true });
@@ -23,6 +23,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<ApiCo
     ...overrides,
     logLevel: 'silent',
     rateLimit: { ...base.rateLimit, max: 0, ...overrides.rateLimit },
+    confirmationCaps: overrides.confirmationCaps ?? { perClient: 0, perHour: 0 },
     uploads: { ...base.uploads, tmpDir, ...overrides.uploads },
   };
 }

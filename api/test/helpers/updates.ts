@@ -39,7 +39,11 @@ export interface UpdatesHarness {
  */
 export function useUpdatesHarness(
   storeCase: StoreCase,
-  { perSecond = 200, timing = FAST_TIMING }: { perSecond?: number; timing?: Partial<WorkerTiming> } = {},
+  {
+    perSecond = 200,
+    timing = FAST_TIMING,
+    confirmationCaps,
+  }: { perSecond?: number; timing?: Partial<WorkerTiming>; confirmationCaps?: ApiConfig['confirmationCaps'] } = {},
 ): UpdatesHarness {
   const harness = {} as UpdatesHarness;
   const logger = pino({ level: 'silent' });
@@ -57,7 +61,12 @@ export function useUpdatesHarness(
     harness.store = harness.testStore.store;
     await harness.store.init();
     const base = await notifyConfig(harness.smtp);
-    harness.config = { ...base, teamEmails: [EDITOR], updates: updatesConfig({}, base.siteOrigin) };
+    harness.config = {
+      ...base,
+      teamEmails: [EDITOR],
+      updates: updatesConfig({}, base.siteOrigin),
+      ...(confirmationCaps && { confirmationCaps }),
+    };
     // What one API process runs: its mail worker (three lanes) and its update sender.
     const apiProcess = () => {
       const worker = new NotificationWorker({

@@ -32,4 +32,16 @@ recordContract('rate-count record', (store) => {
     await counts.reset('admin:a');
     expect((await counts.hit('admin:a', WINDOW)).count).toBe(1);
   });
+
+  it('peeks at a count without counting, and finds 0 for a key not hit', async () => {
+    const counts = store().rateCounts;
+    expect((await counts.peek('confirmations:site', WINDOW)).count).toBe(0);
+    await counts.hit('confirmations:site', WINDOW);
+    await counts.hit('confirmations:site', WINDOW);
+    const seen = await counts.peek('confirmations:site', WINDOW);
+    expect(seen.count).toBe(2);
+    expect(seen.resetAt.getTime()).toBeLessThanOrEqual(Date.now() + WINDOW);
+    expect((await counts.peek('confirmations:site', WINDOW)).count).toBe(2);
+    expect((await counts.hit('confirmations:site', WINDOW)).count).toBe(3);
+  });
 });

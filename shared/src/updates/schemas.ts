@@ -122,7 +122,11 @@ export const updateSchema = z.object({
   webVersion: z.string().nullable().describe('The public web version, once sending started.'),
 });
 export type UpdateView = z.infer<typeof updateSchema>;
-export const updatesAnswerSchema = z.object({ updates: z.array(updateSchema) });
+export const updatesAnswerSchema = z.object({
+  updates: z.array(updateSchema),
+  /** Set while the site's hourly ceiling of confirmation emails is reached: none are sent until `until`. */
+  confirmationsPaused: z.object({ ceiling: z.number().int(), until: z.string().datetime() }).optional(),
+});
 export type UpdatesAnswer = z.infer<typeof updatesAnswerSchema>;
 /** A test send's answer: the signed-in address it went to. */
 export const testSentSchema = z.object({ sentTo: z.string() });

@@ -38,6 +38,11 @@ export function embeddedRateCounts(clock: () => number = Date.now): RateCountRep
       const window = current(key, clock());
       if (window) window.count = Math.max(0, window.count - amount);
     },
+    async peek(key, windowMs) {
+      const now = clock();
+      const window = current(key, now);
+      return { count: window?.count ?? 0, resetAt: new Date(window?.resetAt ?? now + windowMs) };
+    },
     async reset(key) {
       windows.delete(key);
     },

@@ -14,6 +14,8 @@ export interface RateCountRepository {
   hit(key: string, windowMs: number, amount?: number): Promise<RateCount>;
   /** Takes back what a hit counted in the window that holds now (never below zero). */
   unhit(key: string, windowMs: number, amount?: number): Promise<void>;
+  /** `key`'s count in the window that holds now (0 when none), counting nothing. */
+  peek(key: string, windowMs: number): Promise<RateCount>;
   /** Forgets every window of `key`. */
   reset(key: string): Promise<void>;
 }

@@ -66,6 +66,11 @@ export function mongoRateCounts(client: DatabaseClient<Db>): RateCountRepository
         counts(db).updateOne({ _id: `${key}@${start}`, count: { $gte: amount } }, { $inc: { count: -amount } }),
       );
     },
+    async peek(key, windowMs) {
+      const start = Math.floor(Date.now() / windowMs) * windowMs;
+      const doc = await client.run('rate-limit count', (db) => counts(db).findOne({ _id: `${key}@${start}` }));
+      return { count: doc?.count ?? 0, resetAt: new Date(start + windowMs) } satisfies RateCount;
+    },
     async reset(key) {
       await client.run('rate-limit reset', (db) => counts(db).deleteMany({ key }));
     },

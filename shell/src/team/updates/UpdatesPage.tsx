@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { DELIVERY_COUNTS, LIST_NAMES, UPDATE_LISTS, type UpdateListId } from '@wpc/shared/updates';
-import type { ReleaseChoice, SubscribersAnswer, UpdatePreview, UpdateView } from '@wpc/shared/updates/schemas';
+import type {
+  ReleaseChoice,
+  SubscribersAnswer,
+  UpdatePreview,
+  UpdatesAnswer,
+  UpdateView,
+} from '@wpc/shared/updates/schemas';
 import { Button, buttonClassName } from '@wpc/shared/ui';
 import { TeamApiError } from '../api';
 import { formatDateTime } from '../format';
@@ -198,6 +204,7 @@ function UpdatesTable({
  */
 function useUpdates(onSignedOut: SignedInProps['onSignedOut']) {
   const [updates, setUpdates] = useState<readonly UpdateView[]>([]);
+  const [paused, setPaused] = useState<UpdatesAnswer['confirmationsPaused']>();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
 
@@ -210,7 +217,14 @@ function useUpdates(onSignedOut: SignedInProps['onSignedOut']) {
     [onSignedOut],
   );
 
-  const reload = useCallback(() => updatesApi.list().then(({ updates: all }) => setUpdates(all), failed), [failed]);
+  const reload = useCallback(
+    () =>
+      updatesApi.list().then(({ updates: all, confirmationsPaused }) => {
+        setUpdates(all);
+        setPaused(confirmationsPaused);
+      }, failed),
+    [failed],
+  );
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -234,7 +248,7 @@ function useUpdates(onSignedOut: SignedInProps['onSignedOut']) {
     }
   };
 
-  return { updates, busy, outcome, setOutcome, failed, run };
+  return { updates, paused, busy, outcome, setOutcome, failed, run };
 }
 
 /**
@@ -245,7 +259,7 @@ function useUpdates(onSignedOut: SignedInProps['onSignedOut']) {
  * shows it at /team/updates (pages.ts).
  */
 export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
-  const { updates, busy, outcome, setOutcome, failed, run } = useUpdates(onSignedOut);
+  const { updates, paused, busy, outcome, setOutcome, failed, run } = useUpdates(onSignedOut);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<string | undefined>();
   /** The draft as last saved or opened: text beyond it would be lost by starting another. */
@@ -321,6 +335,12 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
       <p className="wpc-lead">
         Write to the people who asked for updates and confirmed their address. No opens or clicks are tracked.
       </p>
+      {paused && (
+        <p className={styles.error} role="status">
+          Confirmation emails are paused: the site has sent its ceiling of {paused.ceiling} this hour. Forms are still
+          stored, but new subscribers get no confirmation until {formatDateTime(paused.until)}.
+        </p>
+      )}
 
       <section aria-labelledby="compose-heading">
         <h2 id="compose-heading">{editing ? 'Change the draft' : 'Write an update'}</h2>

@@ -5,6 +5,7 @@ import type {
   ReleasesAnswer,
   SubscribersAnswer,
   UpdatePreview,
+  UpdatesAnswer,
   UpdateView,
 } from '@wpc/shared/updates/schemas';
 import type { UpdateListId } from '@wpc/shared/updates';
@@ -18,7 +19,7 @@ const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.strin
 const one = (id: string) => `/updates/${encodeURIComponent(id)}`;
 
 export const updatesApi = {
-  list: () => call<{ updates: UpdateView[] }>('/updates'),
+  list: () => call<UpdatesAnswer>('/updates'),
   create: (session: TeamSession, draft: DraftRequest) => call<UpdateView>('/updates', post(draft), session.csrfToken),
   edit: (session: TeamSession, id: string, draft: DraftRequest) =>
     call<UpdateView>(one(id), post(draft), session.csrfToken),
