@@ -19,5 +19,11 @@ if [ ! -x "$home/bin/node" ]; then
   mkdir -p "$(dirname "$home")"
   rm -rf "$home" && mv "$tmp/package" "$home" && rm -rf "$tmp"
 fi
+# npm reads its machine-wide settings (a CA file, a registry) from <Node's prefix>/etc/npmrc: the
+# installed Node's npm gets the machine's own, or it would not trust what the machine trusts.
+machine_npmrc=$(npm config get globalconfig 2> /dev/null || true)
+if [ -n "$machine_npmrc" ] && [ -f "$machine_npmrc" ]; then
+  mkdir -p "$home/etc" && cp "$machine_npmrc" "$home/etc/npmrc"
+fi
 echo "Using Node $("$home/bin/node" --version) from $home" >&2
 echo "$home/bin"
