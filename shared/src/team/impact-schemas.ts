@@ -1,0 +1,172 @@
+/**
+ * The Impact page's wire contract (issue 40), written once: the API checks the query and builds
+ * its answer against these schemas and documents them; the console takes its types from them.
+ * Everything here is an aggregate: counters per day and dimension, never a visit or a person.
+ */
+import { z } from 'zod';
+import { FORMS } from '../schemas/definitions';
+
+/** The periods the page offers; each is compared with the period of the same length before it. */
+export const IMPACT_PERIODS = ['7d', '30d', '90d', '365d', 'custom'] as const;
+export type ImpactPeriod = (typeof IMPACT_PERIODS)[number];
+/** A custom period spans at most this many days (the store keeps years; the page compares two). */
+export const IMPACT_CUSTOM_MAX_DAYS = 731;
+
+/** A region is shown only when it holds this many or more; smaller counts fold into "other". */
+export const REACH_MIN_COUNT = 5;
+
+/**
+ * What the site counts besides page views. `form-opened` and `form-sent` are also counted per
+ * form (the `form` dimension); `update-visit` is a visit that arrived from an update's link.
+ */
+export const IMPACT_OUTCOMES = [
+  'scorecard-download',
+  'download-form-sent',
+  'form-opened',
+  'form-sent',
+  'assessment-started',
+  'assessment-finished',
+  'assessment-shared',
+  'subscription-confirmed',
+  'subscription-left',
+  'update-delivered',
+  'partner-register',
+  'partner-apply',
+  'update-visit',
+] as const;
+export type ImpactOutcome = (typeof IMPACT_OUTCOMES)[number];
+
+/** The outcomes a visitor's browser may report in a beacon; the rest the API counts itself. */
+export const BEACON_OUTCOMES = [
+  'form-opened',
+  'assessment-started',
+  'partner-register',
+  'partner-apply',
+] as const satisfies readonly ImpactOutcome[];
+
+export const DEVICE_CLASSES = ['desktop', 'tablet', 'mobile'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+/** What counts toward reach, by where the visitor said they are (zip or postal code). */
+export const REACH_KINDS = ['download', 'pilot', 'collaboration', 'assessment'] as const;
+export type ReachKind = (typeof REACH_KINDS)[number];
+/** US counties (5-digit FIPS), US states (2-letter postal code), Canadian provinces (2 letters). */
+export const REACH_LEVELS = ['county', 'state', 'province'] as const;
+export type ReachLevel = (typeof REACH_LEVELS)[number];
+
+const FORM_IDS = FORMS.map((form) => form.id) as [string, ...string[]];
+const DAY = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+const DAY_CHOICE = 'Use a date such as 2025-01-31.';
+const day = z
+  .string({ error: DAY_CHOICE })
+  .regex(DAY, DAY_CHOICE)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAY_CHOICE);
+
+// The beacon (public, anonymous, forgeable: small and strict)
+
+/** A beacon's body is at most this many bytes (the API refuses a larger one with 413). */
+export const BEACON_MAX_BYTES = 1024;
+const route = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^\/[^\s?#]*$/, 'Use the page path, such as /scorecard.');
+const utm = z.string().max(100).optional();
+
+/** A navigation inside the site (the first page of a visit is counted by the edge that served it). */
+export const beaconViewSchema = z.strictObject({
+  type: z.literal('view'),
+  route,
+  /** The page the visitor came from: only its domain is kept. */
+  referrer: z.string().max(300).optional(),
+  utmSource: utm,
+  utmMedium: utm,
+  utmCampaign: utm,
+});
+/** Something the visitor did that only the browser sees. */
+export const beaconOutcomeSchema = z.strictObject({
+  type: z.literal('outcome'),
+  outcome: z.enum(BEACON_OUTCOMES),
+  route,
+  form: z.enum(FORM_IDS).optional(),
+});
+export const beaconSchema = z.discriminatedUnion('type', [beaconViewSchema, beaconOutcomeSchema]);
+export type Beacon = z.infer<typeof beaconSchema>;
+
+// The report
+
+export const impactQuerySchema = z
+  .object({
+    period: z.enum(IMPACT_PERIODS, { error: `Use one of: ${IMPACT_PERIODS.join(', ')}.` }).default('30d'),
+    from: day.optional().describe('First day of a custom period (UTC).'),
+    to: day.optional().describe('Last day of a custom period (UTC), inclusive.'),
+  })
+  .refine((q) => q.period !== 'custom' || (q.from !== undefined && q.to !== undefined), {
+    message: 'A custom period needs a first and a last day.',
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: 'The first day must not be after the last day.',
+  })
+  .refine(
+    (q) =>
+      q.from === undefined ||
+      q.to === undefined ||
+      (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < IMPACT_CUSTOM_MAX_DAYS,
+    { message: `A custom period spans at most ${IMPACT_CUSTOM_MAX_DAYS} days.` },
+  );
+export type ImpactQuery = z.infer<typeof impactQuerySchema>;
+
+const count = z.number().int().nonnegative();
+/** A figure for the period and for the period of the same length just before it. */
+const compared = z.strictObject({ current: count, previous: count });
+const span = z.strictObject({ from: day, to: day });
+
+export const impactReportSchema = z.strictObject({
+  period: span.extend({ days: z.number().int().positive() }),
+  previous: span,
+  /** When the aggregates were last brought up to date (ISO 8601). */
+  updatedAt: z.string(),
+  totals: z.strictObject({
+    views: compared,
+    visitors: compared,
+    outcomes: z.record(z.enum(IMPACT_OUTCOMES), compared),
+  }),
+  /** One point per day of the period, oldest first, days without a visit included as 0. */
+  visits: z.array(z.strictObject({ day, views: count, visitors: count })),
+  topPages: z.array(z.strictObject({ route: z.string(), current: count, previous: count })),
+  /** Referrer domains; "(direct)" for none, "unknown" for an unreadable one. */
+  referrers: z.array(z.strictObject({ domain: z.string(), current: count, previous: count })),
+  campaigns: z.array(
+    z.strictObject({ source: z.string(), medium: z.string(), campaign: z.string(), current: count, previous: count }),
+  ),
+  devices: z.array(z.strictObject({ device: z.enum(DEVICE_CLASSES), current: count, previous: count })),
+  /** Forms opened and sent, per form. */
+  forms: z.array(z.strictObject({ form: z.enum(FORM_IDS), opened: compared, sent: compared })),
+  /** A visit → a form opened → a form sent → a subscription confirmed. */
+  funnel: z.array(
+    z.strictObject({
+      step: z.enum(['visit', 'form-opened', 'form-sent', 'subscription-confirmed']),
+      current: count,
+      previous: count,
+    }),
+  ),
+  /** Scorecard zips served and download forms sent, per day of the period. */
+  downloads: z.array(z.strictObject({ day, served: count, formsSent: count })),
+  /** Visits that arrived from each update's link (its id is the `utm_campaign`). */
+  updates: z.array(z.strictObject({ campaign: z.string(), title: z.string().optional(), visits: compared })),
+  /** Subscriptions confirmed and left per day, and the confirmed subscribers at each day's end. */
+  listGrowth: z.array(z.strictObject({ day, confirmed: count, left: count, subscribers: count })),
+  /**
+   * Where the scorecard reaches, per kind: regions holding REACH_MIN_COUNT or more; the rest
+   * folded into `other`; codes that match no region in `unknown`.
+   */
+  reach: z.array(
+    z.strictObject({
+      kind: z.enum(REACH_KINDS),
+      regions: z.array(z.strictObject({ level: z.enum(REACH_LEVELS), code: z.string(), name: z.string(), count })),
+      other: count,
+      unknown: count,
+    }),
+  ),
+});
+export type ImpactReport = z.infer<typeof impactReportSchema>;
