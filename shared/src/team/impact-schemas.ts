@@ -4,7 +4,7 @@
  * Everything here is an aggregate: counters per day and dimension, never a visit or a person.
  */
 import { z } from 'zod';
-import { FORMS } from '../schemas/definitions';
+import { FORMS, type FormId } from '../schemas/definitions';
 
 /** The periods the page offers; each is compared with the period of the same length before it. */
 export const IMPACT_PERIODS = ['7d', '30d', '90d', '365d', 'custom'] as const;
@@ -54,7 +54,7 @@ export type ReachKind = (typeof REACH_KINDS)[number];
 export const REACH_LEVELS = ['county', 'state', 'province'] as const;
 export type ReachLevel = (typeof REACH_LEVELS)[number];
 
-const FORM_IDS = FORMS.map((form) => form.id) as [string, ...string[]];
+const FORM_IDS = Object.keys(FORMS) as [FormId, ...FormId[]];
 const DAY = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 const DAY_CHOICE = 'Use a date such as 2025-01-31.';
 const day = z
