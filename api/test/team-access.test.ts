@@ -43,6 +43,7 @@ const visitorSubmission = (): NewSubmission =>
 const MAY: Readonly<Record<Role, readonly Permission[]>> = {
   inbox: ['inbox'],
   updates: ['updates'],
+  reports: ['reports'],
   'content:home': ['content', 'content:home'],
   'content:scorecard': ['content', 'content:scorecard'],
   'content:showcase': ['content', 'content:showcase'],

@@ -15,11 +15,12 @@ export type ContentArea = RemoteArea;
 export type ContentRole = `content:${ContentArea}`;
 export const contentRole = (area: ContentArea): ContentRole => `content:${area}`;
 
-export type Role = 'inbox' | 'updates' | ContentRole;
-/** What an admin can give a member: the inbox (submissions), updates, and content area by area. */
+export type Role = 'inbox' | 'updates' | 'reports' | ContentRole;
+/** What an admin can give a member: the inbox (submissions), updates, the Impact reports, and content area by area. */
 export const ROLES = [
   'inbox',
   'updates',
+  'reports',
   'content:home',
   'content:scorecard',
   'content:showcase',
@@ -58,6 +59,7 @@ export const isRole = (value: unknown): value is Role => (ROLES as readonly unkn
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   inbox: 'Inbox (form submissions)',
   updates: 'Updates to subscribers',
+  reports: 'Impact reports (counts only, no personal data)',
   'content:home': 'Content: home and about pages',
   'content:scorecard': 'Content: scorecard',
   'content:showcase': 'Content: showcase',
