@@ -6,7 +6,7 @@ import type { Store } from '../store';
 import type { AccessOf } from './access';
 import type { ConsoleRoute, Signed } from './console-route';
 import type { ConsoleContext } from './context';
-import { parse } from './requests';
+import { parse } from '../http/requests';
 import { currentSession, freshUntil, SIGNED_OUT } from './session';
 
 /** A console route as declared: what it needs ("public": sign-in, the session check). */
