@@ -5,7 +5,7 @@
  * (http/public-route.ts): the router and its OpenAPI operations are made from it.
  */
 import { z } from 'zod';
-import { CONTENT_AREAS, type ContentArea } from '@wpc/shared/content-model';
+import { CONTENT_AREAS } from '@wpc/shared/content-model';
 import { previewEntrySchema, publishedContentSchema, revisionEtag } from '@wpc/shared/content-contract';
 import { HttpError, sendError } from '../http/errors';
 import { publicRoute, type PublicRoute } from '../http/public-route';
@@ -21,7 +21,7 @@ export interface PublicContentDeps {
 
 const NAME_AN_AREA = `Name an area: one of ${CONTENT_AREAS.join(', ')}.`;
 const areaQuery = z.object({
-  area: z.enum(CONTENT_AREAS as [ContentArea, ...ContentArea[]], { error: NAME_AN_AREA }).describe('The area.'),
+  area: z.enum(CONTENT_AREAS, { error: NAME_AN_AREA }).describe('The area.'),
 });
 const SERVER_ERRORS = { 500: 'InternalError', 503: 'ServiceUnavailable' } as const;
 

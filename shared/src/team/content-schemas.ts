@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ContentModelJson } from '../content-model/json';
-import { CONTENT_AREAS, type ContentArea } from '../content-model/declare';
+import { CONTENT_AREAS } from '../content-model/declare';
 import { MARKDOWN_PREVIEW_MAX } from '.';
 
 /** Entry ids: the seed's ("press-release-2024-02-19") and the API's. */
@@ -44,7 +44,7 @@ export type EntrySave = z.infer<typeof entrySaveSchema>;
 
 /** The editor's answers, as the API sends them (every time an ISO 8601 string); the document describes them from here. */
 const time = z.string();
-const contentArea = z.enum(CONTENT_AREAS as [ContentArea, ...ContentArea[]]);
+const contentArea = z.enum(CONTENT_AREAS);
 const fields = z.record(z.string(), z.unknown());
 
 export const entryStatusSchema = z.enum(['draft', 'published', 'changed', 'scheduled']);
