@@ -20,7 +20,8 @@ import type { AfterStoredFrom } from './submissions/submit';
 import { confirmationAllowed } from './updates/confirmation-caps';
 import { teamRoutes } from './team/routes';
 import type { ContentModels } from './content/models';
-import { publicContentRoutes } from './content/public-routes';
+import { PUBLIC_CONTENT_ROUTES } from './content/public-routes';
+import { publicRouter } from './http/public-route';
 import { contentService, type ContentService } from './content/service';
 import { mailerFor, type Mailer } from './mail/transport';
 import { testClockRoutes, type MovableClock } from './test-clock';
@@ -153,7 +154,7 @@ export function createApp({
       models: contentModels,
       clock: clock && (() => new Date(clock())),
     });
-  app.use(publicContentRoutes(content, guardedStore.contentImages));
+  app.use(publicRouter(PUBLIC_CONTENT_ROUTES, { content, images: guardedStore.contentImages }));
   app.use(
     teamRoutes({
       store: guardedStore,

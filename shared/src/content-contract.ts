@@ -43,7 +43,7 @@ export function contentPreviewPath(token: string): string {
 /** The ETag of a published answer: its revision, quoted. */
 export const revisionEtag = (revision: string) => `"${revision}"`;
 
-const area = z.enum(CONTENT_AREAS as [ContentArea, ...ContentArea[]]);
+const area = z.enum(CONTENT_AREAS);
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 const instant = z.iso.datetime({ offset: true });
 

@@ -1,10 +1,10 @@
 /** The one route table: which area owns each path, and the page title. */
 import type { FormId } from '@wpc/shared/form-definitions';
 
-export type RemoteArea = 'home' | 'scorecard' | 'showcase' | 'map';
+/** The remotes, each an area of the site with content of its own: the one list of areas (issue 39). */
+export const REMOTE_AREAS = ['home', 'scorecard', 'showcase', 'map'] as const;
+export type RemoteArea = (typeof REMOTE_AREAS)[number];
 export type Area = RemoteArea | 'shell';
-
-export const REMOTE_AREAS: readonly RemoteArea[] = ['home', 'scorecard', 'showcase', 'map'];
 
 export interface RouteEntry {
   readonly path: string;

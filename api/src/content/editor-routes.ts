@@ -5,10 +5,18 @@
  */
 import { markdownToHtml } from '@wpc/shared/content-model/prepare';
 import { CONTENT_AREAS, type ContentArea } from '@wpc/shared/content-model';
-import { contentAreasOf, contentRole, type AuditAction } from '@wpc/shared/team';
+import { contentAreasOf, contentRole, type Permission } from '@wpc/shared/team';
 import {
+  areaContentSchema,
+  contentAreasAnswerSchema,
   ENTRY_ID,
   entryActionSchema,
+  entryAnswerSchema,
+  entryChangedSchema,
+  entryRefusedSchema,
+  imageUploadedSchema,
+  markdownHtmlSchema,
+  previewAnswerSchema,
   entryCreateSchema,
   entryRestoreSchema,
   entrySaveSchema,
@@ -20,11 +28,11 @@ import {
 } from '@wpc/shared/team/content-schemas';
 import type { FieldJson } from '@wpc/shared/content-model';
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import multer from 'multer';
 import { HttpError, sendError } from '../http/errors';
-import type { ConsoleRoutes } from '../team/console-routes';
-import type { ConsoleContext } from '../team/context';
-import { parse } from '../team/requests';
+import { badRequestSchema } from '../openapi/responses';
+import { consoleRoute, type ConsoleRoute, type Named, type RouteHandler } from '../team/console-route';
 import { IMAGE_MAX_BYTES, processImage } from './image-upload';
 import { ModelUnavailableError } from './models';
 import type { ContentService } from './service';
@@ -85,123 +93,261 @@ function readUpload(req: Request, res: Response): Promise<boolean> {
   });
 }
 
-export function editorRoutes(
-  routes: ConsoleRoutes,
-  { audit, store, clock }: ConsoleContext,
-  { publishing, previews }: ContentService,
-): void {
-  routes.get('/content', 'content', (_req, res, { access }) => {
-    res.json({ areas: contentAreasOf(access) });
+const ENTRY_PARAM = { id: { description: 'The entry id.', pattern: ENTRY_ID.source } };
+const entry = { name: 'ContentEntryChanged', schema: entryChangedSchema };
+const refusedChange = {
+  description:
+    'The entry changed since the version sent (or is not on the site to unpublish, or not scheduled): `current` is the entry as stored now. ' +
+    'Unpublishing an entry that published entries name: `referencedBy` lists them (area, type, id, title).',
+  schema: { name: 'ContentEntryRefused', schema: entryRefusedSchema },
+};
+const noEntry = { description: 'There is no such entry (or version).' };
+
+type EditorHandler<B> = RouteHandler<undefined, B, Permission>;
+
+/** An entry's change: its id checked (404), then the work, a remote that cannot tell its model answered 503. */
+const onEntry =
+  <B>(work: (id: string, input: Parameters<EditorHandler<B>>[0]) => Promise<void>): EditorHandler<B> =>
+  (input) =>
+    answering(input.res, async () => {
+      const id = entryId(input.req, input.res);
+      if (id) await work(id, input);
+    });
+
+/** A change of one entry that answers `{ entry }` and goes to the audit log. */
+function entryChange<B extends z.ZodType>(
+  area: ContentArea,
+  change: {
+    readonly path: string;
+    readonly action: 'publish' | 'schedule' | 'unschedule' | 'unpublish' | 'restore';
+    readonly operationId: string;
+    readonly summary: string;
+    readonly body: Named<B>;
+    readonly invalid: string;
+    readonly apply: (
+      publishing: ContentService['publishing'],
+      id: string,
+      by: string,
+      body: z.output<B>,
+    ) => Promise<EditorEntry>;
+    readonly detail?: (body: z.output<B>) => string;
+  },
+): ConsoleRoute {
+  return consoleRoute({
+    method: 'POST',
+    path: `/content/${area}/entries/:id/${change.path}`,
+    permission: contentRole(area),
+    operationId: `${change.operationId}_${area}`,
+    summary: change.summary,
+    params: ENTRY_PARAM,
+    body: change.body,
+    invalid: change.invalid,
+    answers: { 200: { description: 'The entry as stored now.', schema: entry }, 404: noEntry, 409: refusedChange },
+    audit: [change.action],
+    handler: ({ content: { publishing }, audit }) =>
+      onEntry<z.output<B>>(async (id, { res, body, signed: { email } }) => {
+        const changed = await change.apply(publishing, id, email, body);
+        const detail = change.detail?.(body) ?? `${changed.type} “${changed.draft.slug}”`;
+        await audit.record(email, change.action, { target: `${area}/${changed.id}`, detail });
+        res.json({ entry: changed });
+      }),
   });
+}
 
-  for (const area of CONTENT_AREAS) {
-    const role = contentRole(area);
-    const base = `/content/${area}`;
-    const audited = async (by: string, action: AuditAction, entry: EditorEntry) => {
-      await audit.record(by, action, { target: `${area}/${entry.id}`, detail: `${entry.type} “${entry.draft.slug}”` });
-    };
+/** The routes of one area, each needing content:<area>. */
+function areaRoutes(area: ContentArea): ConsoleRoute[] {
+  const permission = contentRole(area);
+  const base = `/content/${area}`;
+  return [
+    consoleRoute({
+      method: 'GET',
+      path: base,
+      permission,
+      operationId: `contentList_${area}`,
+      summary: `The ${area} area’s model and entries`,
+      description:
+        'Each entry’s title, status and version; a published entry that no longer fits the model says why. ' +
+        '`references` lists, for each reference field’s target, the published entries it may name.',
+      answers: {
+        200: { description: 'The model and the entries.', schema: { name: 'AreaContent', schema: areaContentSchema } },
+      },
+      handler:
+        ({ content: { publishing } }) =>
+        ({ res }) =>
+          answering(res, async () => {
+            const { validator, entries } = await publishing.list(area);
+            const references = await publishing.referenceChoices(area, validator.model);
+            const answer: AreaContent = { area, model: validator.model, entries, references };
+            res.json(answer);
+          }),
+    }),
+    consoleRoute({
+      method: 'POST',
+      path: `${base}/entries`,
+      permission,
+      operationId: `contentCreate_${area}`,
+      summary: 'Create a draft',
+      body: { name: 'ContentEntryCreate', schema: entryCreateSchema },
+      invalid: 'The entry is not valid.',
+      answers: { 201: { description: 'The draft was created.', schema: entry } },
+      handler:
+        ({ content: { publishing } }) =>
+        ({ res, body, signed: { email } }) =>
+          answering(res, async () => {
+            res.status(201).json({ entry: await publishing.create(area, email, body) });
+          }),
+    }),
+    consoleRoute({
+      method: 'GET',
+      path: `${base}/entries/:id`,
+      permission,
+      operationId: `contentEntry_${area}`,
+      summary: 'An entry with its history, newest first',
+      params: ENTRY_PARAM,
+      answers: {
+        200: {
+          description: 'The entry and its versions.',
+          schema: { name: 'ContentEntry', schema: entryAnswerSchema },
+        },
+        404: { description: 'No such entry.' },
+      },
+      handler: ({ content: { publishing } }) =>
+        onEntry(async (id, { res }) => {
+          res.json(await publishing.open(area, id));
+        }),
+    }),
+    consoleRoute({
+      method: 'POST',
+      path: `${base}/entries/:id`,
+      permission,
+      operationId: `contentSave_${area}`,
+      summary: 'Save the draft (as typed; what it lacks is answered in `issues`)',
+      params: ENTRY_PARAM,
+      body: { name: 'ContentEntrySave', schema: entrySaveSchema },
+      invalid: 'The draft is not valid.',
+      answers: { 200: { description: 'The draft was saved.', schema: entry }, 404: noEntry, 409: refusedChange },
+      handler: ({ content: { publishing } }) =>
+        onEntry<z.output<typeof entrySaveSchema>>(async (id, { res, body, signed: { email } }) => {
+          res.json({ entry: await publishing.save(area, id, email, body) });
+        }),
+    }),
+    entryChange(area, {
+      path: 'publish',
+      action: 'publish',
+      operationId: 'contentPublish',
+      summary: 'Publish the draft now',
+      body: { name: 'ContentEntryAction', schema: entryActionSchema },
+      invalid: 'Send the version you publish.',
+      apply: (publishing, id, by, body) => publishing.publish(area, id, by, body.version),
+    }),
+    entryChange(area, {
+      path: 'schedule',
+      action: 'schedule',
+      operationId: 'contentSchedule',
+      summary: 'Publish the draft at a later time',
+      body: { name: 'ContentEntrySchedule', schema: entryScheduleSchema },
+      invalid: 'The schedule is not valid.',
+      apply: (publishing, id, by, body) => publishing.schedule(area, id, by, body.version, new Date(body.at)),
+    }),
+    entryChange(area, {
+      path: 'unschedule',
+      action: 'unschedule',
+      operationId: 'contentUnschedule',
+      summary: 'Cancel a scheduled publish (what the site shows stays as it is)',
+      body: { name: 'ContentEntryAction', schema: entryActionSchema },
+      invalid: 'Send the version whose schedule you cancel.',
+      apply: (publishing, id, by, body) => publishing.unschedule(area, id, by, body.version),
+    }),
+    entryChange(area, {
+      path: 'unpublish',
+      action: 'unpublish',
+      operationId: 'contentUnpublish',
+      summary:
+        'Take the entry off the site (409 with `referencedBy` when published entries name it: send `confirm: true` to go on)',
+      body: { name: 'ContentEntryUnpublish', schema: entryUnpublishSchema },
+      invalid: 'Send the version you unpublish.',
+      apply: (publishing, id, by, body) => publishing.unpublish(area, id, by, body.version, body.confirm === true),
+    }),
+    entryChange(area, {
+      path: 'restore',
+      action: 'restore',
+      operationId: 'contentRestore',
+      summary: 'Restore a version (published at once when the entry is on the site)',
+      body: { name: 'ContentEntryRestore', schema: entryRestoreSchema },
+      invalid: 'Choose the version to restore.',
+      apply: (publishing, id, by, body) => publishing.restore(area, id, by, body.version, body.to),
+      detail: (body) => `version ${body.to}`,
+    }),
+    consoleRoute({
+      method: 'POST',
+      path: `${base}/entries/:id/preview`,
+      permission,
+      operationId: `contentPreviewToken_${area}`,
+      summary: 'A preview token for the draft',
+      description: 'The token is valid for an hour; `path` is the edge’s page of the draft.',
+      params: ENTRY_PARAM,
+      emptyBody: true,
+      answers: {
+        201: { description: 'The token.', schema: { name: 'ContentPreviewToken', schema: previewAnswerSchema } },
+        404: noEntry,
+      },
+      handler: ({ content: { publishing, previews } }) =>
+        onEntry(async (id, { res }) => {
+          const { token, expiresAt } = await previews.add(await publishing.previewOf(area, id));
+          res.status(201).json({ token, path: `/team/preview/${token}`, expiresAt: expiresAt.toISOString() });
+        }),
+    }),
+    imageUploadRoute(area),
+    // The editor's live preview: the same renderer and sanitiser as the area's pages.
+    consoleRoute({
+      method: 'POST',
+      path: `${base}/markdown`,
+      permission,
+      operationId: `contentMarkdown_${area}`,
+      summary: 'Markdown rendered and sanitised as the pages do',
+      body: { name: 'ContentMarkdown', schema: markdownPreviewSchema },
+      invalid: 'Send the Markdown to preview.',
+      answers: {
+        200: { description: 'The HTML.', schema: { name: 'ContentMarkdownHtml', schema: markdownHtmlSchema } },
+      },
+      handler:
+        () =>
+        ({ res, body }) => {
+          res.json(markdownToHtml(body.markdown));
+        },
+    }),
+  ];
+}
 
-    routes.get(base, role, (_req, res) =>
-      answering(res, async () => {
-        const { validator, entries } = await publishing.list(area);
-        const references = await publishing.referenceChoices(area, validator.model);
-        const answer: AreaContent = { area, model: validator.model, entries, references };
-        res.json(answer);
-      }),
-    );
+const uploadSchema = z.object({
+  type: z.string().describe('The content type.'),
+  field: z.string().describe('The image field, dotted within lists ("presenters.avatar").'),
+  file: z.file(),
+});
 
-    routes.post(`${base}/entries`, role, (req, res, { email }) =>
-      answering(res, async () => {
-        const body = parse(entryCreateSchema, req.body, res, 'The entry is not valid.');
-        if (!body) return;
-        res.status(201).json({ entry: await publishing.create(area, email, body) });
-      }),
-    );
-
-    routes.get(`${base}/entries/:id`, role, (req, res) =>
-      answering(res, async () => {
-        const id = entryId(req, res);
-        if (id) res.json(await publishing.open(area, id));
-      }),
-    );
-
-    routes.post(`${base}/entries/:id`, role, (req, res, { email }) =>
-      answering(res, async () => {
-        const id = entryId(req, res);
-        const body = id && parse(entrySaveSchema, req.body, res, 'The draft is not valid.');
-        if (id && body) res.json({ entry: await publishing.save(area, id, email, body) });
-      }),
-    );
-
-    routes.post(`${base}/entries/:id/publish`, role, (req, res, { email }) =>
-      answering(res, async () => {
-        const id = entryId(req, res);
-        const body = id && parse(entryActionSchema, req.body, res, 'Send the version you publish.');
-        if (!id || !body) return;
-        const entry = await publishing.publish(area, id, email, body.version);
-        await audited(email, 'publish', entry);
-        res.json({ entry });
-      }),
-    );
-
-    routes.post(`${base}/entries/:id/schedule`, role, (req, res, { email }) =>
-      answering(res, async () => {
-        const id = entryId(req, res);
-        const body = id && parse(entryScheduleSchema, req.body, res, 'The schedule is not valid.');
-        if (!id || !body) return;
-        const entry = await publishing.schedule(area, id, email, body.version, new Date(body.at));
-        await audited(email, 'schedule', entry);
-        res.json({ entry });
-      }),
-    );
-
-    routes.post(`${base}/entries/:id/unschedule`, role, (req, res, { email }) =>
-      answering(res, async () => {
-        const id = entryId(req, res);
-        const body = id && parse(entryActionSchema, req.body, res, 'Send the version whose schedule you cancel.');
-        if (!id || !body) return;
-        const entry = await publishing.unschedule(area, id, email, body.version);
-        await audited(email, 'unschedule', entry);
-        res.json({ entry });
-      }),
-    );
-
-    routes.post(`${base}/entries/:id/unpublish`, role, (req, res, { email }) =>
-      answering(res, async () => {
-        const id = entryId(req, res);
-        const body = id && parse(entryUnpublishSchema, req.body, res, 'Send the version you unpublish.');
-        if (!id || !body) return;
-        const entry = await publishing.unpublish(area, id, email, body.version, body.confirm === true);
-        await audited(email, 'unpublish', entry);
-        res.json({ entry });
-      }),
-    );
-
-    routes.post(`${base}/entries/:id/restore`, role, (req, res, { email }) =>
-      answering(res, async () => {
-        const id = entryId(req, res);
-        const body = id && parse(entryRestoreSchema, req.body, res, 'Choose the version to restore.');
-        if (!id || !body) return;
-        const entry = await publishing.restore(area, id, email, body.version, body.to);
-        await audit.record(email, 'restore', { target: `${area}/${entry.id}`, detail: `version ${body.to}` });
-        res.json({ entry });
-      }),
-    );
-
-    routes.post(`${base}/entries/:id/preview`, role, (req, res) =>
-      answering(res, async () => {
-        const id = entryId(req, res);
-        if (!id) return;
-        const { token, expiresAt } = await previews.add(await publishing.previewOf(area, id));
-        res.status(201).json({ token, path: `/team/preview/${token}`, expiresAt: expiresAt.toISOString() });
-      }),
-    );
-
-    // An image for an image field: checked, resized into the field's widths, re-encoded as WebP.
-    routes.post(
-      `${base}/images`,
-      role,
-      (req, res, { email }) =>
+/** An image for an image field: checked, resized into the field's widths, re-encoded as WebP. */
+const imageUploadRoute = (area: ContentArea): ConsoleRoute =>
+  consoleRoute({
+    method: 'POST',
+    path: `/content/${area}/images`,
+    permission: contentRole(area),
+    operationId: `contentImageUpload_${area}`,
+    summary: 'Upload an image for an image field',
+    description:
+      "Checked by its bytes (JPEG, PNG, WebP, GIF, AVIF or SVG, at most 10 MB and 40 megapixels), resized into the field's declared widths, re-encoded as WebP (an SVG is rasterised).",
+    upload: { name: 'ContentImageUpload', schema: uploadSchema },
+    answers: {
+      201: { description: 'The stored image.', schema: { name: 'ContentImage', schema: imageUploadedSchema } },
+      400: {
+        description: 'No image, or no image field of that name, or not one image in the "file" field.',
+        schema: { name: 'BadRequest', schema: badRequestSchema },
+      },
+      413: { description: 'Larger than 10 MB.' },
+      415: { description: 'Not multipart, or not an image.' },
+    },
+    handler:
+      ({ content: { publishing }, store, clock }) =>
+      ({ req, res, signed: { email } }) =>
         answering(res, async () => {
           if (!req.is('multipart/form-data')) {
             sendError(res, new HttpError(415, 'Send the image as multipart/form-data.'));
@@ -224,15 +370,22 @@ export function editorRoutes(
           await store.contentImages.save(image);
           res.status(201).json({ id: image.id, width: image.width, height: image.height });
         }),
-      { json: false },
-    );
+  });
 
-    // The editor's live preview: the same renderer and sanitiser as the area's pages.
-    routes.post(`${base}/markdown`, role, (req, res) => {
-      const body = parse(markdownPreviewSchema, req.body, res, 'Send the Markdown to preview.');
-      if (body) res.json(markdownToHtml(body.markdown));
-    });
-  }
-}
-
-export type { ContentArea };
+/** The editor's routes: the areas one may edit, then each area's. */
+export const EDITOR_ROUTES: readonly ConsoleRoute[] = [
+  consoleRoute({
+    method: 'GET',
+    path: '/content',
+    permission: 'content',
+    operationId: 'contentAreas',
+    summary: 'The areas whose content the signed-in person may edit',
+    answers: { 200: { description: 'The areas.', schema: { name: 'ContentAreas', schema: contentAreasAnswerSchema } } },
+    handler:
+      () =>
+      ({ res, signed: { access } }) => {
+        res.json({ areas: contentAreasOf(access) });
+      },
+  }),
+  ...CONTENT_AREAS.flatMap(areaRoutes),
+];

@@ -72,7 +72,7 @@ export function editorEntry(entry: StoredEntry, issues: readonly FieldIssue[] = 
     },
     updatedAt: entry.updatedAt.toISOString(),
     updatedBy: entry.updatedBy,
-    issues,
+    issues: [...issues],
   };
 }
 
@@ -250,7 +250,7 @@ export class Publishing {
         updatedBy: entry.updatedBy,
         ...(entry.scheduled ? { scheduledAt: entry.scheduled.at.toISOString() } : {}),
         ...(context ? { context } : {}),
-        ...(check && !check.ok ? { publishedIssues: check.issues } : {}),
+        ...(check && !check.ok ? { publishedIssues: [...check.issues] } : {}),
       };
     });
     return { validator, entries };

@@ -26,7 +26,7 @@ import { exportQuerySchema } from '../submissions/export';
 import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
 import { formPostsDocument } from './form-posts';
-import { teamDocument } from '../team/openapi';
+import { consolePaths, teamDocument } from '../team/openapi';
 import type {
   HeaderObject,
   MediaTypeObject,
@@ -37,7 +37,9 @@ import type {
   ResponseObject,
 } from './types';
 import { updatesDocument } from '../updates/openapi';
-import { contentDocument } from '../content/openapi';
+import { EDITOR_ROUTES } from '../content/editor-routes';
+import { PUBLIC_CONTENT_ROUTES } from '../content/public-routes';
+import { publicPaths } from './public-paths';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -512,6 +514,13 @@ const TAGS: OpenApiDocument['tags'] = [
   { name: 'content', description: 'Published content for the remotes, and the team’s editor (issue 28).' },
   { name: 'operations', description: 'Health and this contract.' },
 ];
+
+/** Published content (open), and the editor's routes, which are the team console's too (behind its session). */
+function contentDocument(jsonKb: number): DocumentPart {
+  const open = publicPaths(PUBLIC_CONTENT_ROUTES);
+  const editor = consolePaths(EDITOR_ROUTES, jsonKb, ['team', 'content']);
+  return { paths: { ...open.paths, ...editor.paths }, schemas: { ...open.schemas, ...editor.schemas } };
+}
 
 /** The OpenAPI document for an API with these limits (openApiRoutes builds it once per app, on first use). */
 export function openApiDocument(limits: DocumentLimits): OpenApiDocument {

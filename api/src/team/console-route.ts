@@ -68,11 +68,13 @@ export interface ConsoleRoute<
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  /** Each path parameter, with what it names (an id of ID_PATTERN). */
-  readonly params?: Readonly<Record<string, string>>;
+  /** Each path parameter, with what it names: an id of ID_PATTERN, or of the pattern given. */
+  readonly params?: Readonly<Record<string, string | { readonly description: string; readonly pattern: string }>>;
   readonly query?: Q;
   /** A JSON body; a POST without one (sign-out) takes none. */
   readonly body?: Named<B>;
+  /** A multipart/form-data body, read by the handler itself; the schema documents its parts. */
+  readonly upload?: Named;
   /** A change that reads no body but, like every change, takes only JSON (an empty object). */
   readonly emptyBody?: true;
   /** The 400's message when the query or body is refused. */

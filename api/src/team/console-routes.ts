@@ -6,10 +6,8 @@ import type { Store } from '../store';
 import type { AccessOf } from './access';
 import type { ConsoleRoute, Signed } from './console-route';
 import type { ConsoleContext } from './context';
-import { parse } from './requests';
+import { parse } from '../http/requests';
 import { currentSession, freshUntil, SIGNED_OUT } from './session';
-
-export type ConsoleHandler = (req: Request, res: Response, signed: Signed) => unknown;
 
 /** A console route as declared: what it needs ("public": sign-in, the session check). */
 export interface DeclaredRoute {
@@ -18,11 +16,6 @@ export interface DeclaredRoute {
   readonly path: string;
   readonly permission: Permission | 'public';
   /** Erasure and exports of personal data: only within 15 minutes of using a sign-in link. */
-  readonly fresh?: boolean;
-}
-
-export interface RouteOptions {
-  /** The route hands out or deletes personal data: it needs a session started by a fresh link. */
   readonly fresh?: boolean;
 }
 
@@ -88,8 +81,7 @@ const requireJson: RequestHandler = (req, res, next) => {
  * without a session, or when its address is no longer an admin or a member (the session is then
  * ended); 403 when the roles lack the permission; and, for a change (POST), 403 without the
  * session's CSRF token and 415 for anything but JSON. Features declare theirs
- * (console-route.ts) and `add` them; the content editor still uses `get`/`post`. `declared`
- * lists them all for the tests.
+ * (console-route.ts) and `add` them. `declared` lists them all for the tests.
  */
 export class ConsoleRoutes {
   readonly router = Router();
@@ -103,23 +95,6 @@ export class ConsoleRoutes {
       res.set('X-Robots-Tag', 'noindex, nofollow');
       next();
     });
-  }
-
-  get(path: string, permission: Permission, handler: ConsoleHandler, { fresh = false }: RouteOptions = {}): void {
-    this.declared.push({ method: 'GET', path, permission, fresh });
-    this.router.get(`${TEAM_API}${path}`, this.access(permission, fresh), this.handle(handler));
-  }
-
-  /** A change: the CSRF token, and a JSON body unless `json: false` (sign-out sends none). */
-  post(
-    path: string,
-    permission: Permission,
-    handler: ConsoleHandler,
-    { json = true, fresh = false }: RouteOptions & { readonly json?: boolean } = {},
-  ): void {
-    this.declared.push({ method: 'POST', path, permission, fresh });
-    const body = json ? [requireJson, this.json] : [];
-    this.router.post(`${TEAM_API}${path}`, this.access(permission, fresh), requireCsrf, ...body, this.handle(handler));
   }
 
   /** A declared route (console-route.ts): its checks, then its request parsed by its schemas, then its handler. */
@@ -182,12 +157,6 @@ export class ConsoleRoutes {
       }
       (res.locals as { signed: Signed }).signed = signed;
       next();
-    };
-  }
-
-  private handle(handler: ConsoleHandler): RequestHandler {
-    return async (req, res) => {
-      await handler(req, res, signedOf(res));
     };
   }
 }

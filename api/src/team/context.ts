@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiConfig } from '../config';
 import type { Mailer } from '../mail/transport';
 import type { Notifications } from '../notify/worker';
+import type { ContentService } from '../content/service';
 import type { Store } from '../store';
 import type { AccessOf } from './access';
 import type { AuditLog } from './audit-log';
@@ -22,4 +23,6 @@ export interface ConsoleContext {
   readonly audit: AuditLog;
   /** Moves updates along at once after a send or a resume (the update sender). */
   readonly pokeUpdates: () => void;
+  /** Publishing and previews, for the content editor's routes. */
+  readonly content: ContentService;
 }

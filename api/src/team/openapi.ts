@@ -35,13 +35,14 @@ export function queryParameters(schema: z.ZodType): ParameterObject[] {
   });
 }
 
-const idParameter = (name: string, description: string): ParameterObject => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string', pattern: ID_PATTERN },
-});
+const pathParameter = (
+  name: string,
+  declared: string | { readonly description: string; readonly pattern: string },
+): ParameterObject => {
+  const { description, pattern } =
+    typeof declared === 'string' ? { description: declared, pattern: ID_PATTERN } : declared;
+  return { name, in: 'path', required: true, description, schema: { type: 'string', pattern } };
+};
 
 /** A download: the body is the file, named in Content-Disposition. */
 export const attachment = (description: string, types: readonly string[]): ResponseObject => ({
@@ -95,10 +96,10 @@ function declaredAnswer({ description, schema, attachment: types, headers }: Ans
 }
 
 /** The path and operation of a declared console route, and the schemas it names. */
-export function consoleOperation(route: ConsoleRoute, jsonKb: number) {
+export function consoleOperation(route: ConsoleRoute, jsonKb: number, tags: readonly string[] = ['team']) {
   const path = `${TEAM_API}${route.path.replace(/:(\w+)/g, '{$1}')}`;
   const parameters = [
-    ...Object.entries(route.params ?? {}).map(([name, description]) => idParameter(name, description)),
+    ...Object.entries(route.params ?? {}).map(([name, declared]) => pathParameter(name, declared)),
     ...(route.method === 'POST' && route.permission !== 'public' ? [csrfParameter] : []),
     ...(route.query ? queryParameters(route.query) : []),
   ];
@@ -110,11 +111,17 @@ export function consoleOperation(route: ConsoleRoute, jsonKb: number) {
       route.permission === 'public'
         ? route.description
         : `${route.description ? `${route.description} ` : ''}Needs: ${route.permission}.`,
-    tags: ['team'],
+    tags: [...tags],
     ...(route.permission !== 'public' && { security: [{ teamSession: [] }] }),
     ...(route.session === 'optional' && { security: [{ teamSession: [] }, {}] }),
     ...(parameters.length > 0 && { parameters }),
     ...(route.body && { requestBody: { required: true, content: json(ref('schemas', route.body.name)) } }),
+    ...(route.upload && {
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: ref('schemas', route.upload.name) } },
+      },
+    }),
     ...(route.emptyBody && {
       requestBody: { required: true, content: json({ type: 'object', additionalProperties: false }) },
     }),
@@ -128,6 +135,7 @@ export function consoleOperation(route: ConsoleRoute, jsonKb: number) {
     const { name, schema, examples } = route.body;
     schemas[name] = { ...requestSchema(schema), ...(examples && { examples }) };
   }
+  if (route.upload) schemas[route.upload.name] = requestSchema(route.upload.schema);
   for (const [, { schema }] of answers) if (schema) schemas[schema.name] = responseSchema(schema.schema);
   return { path, method: route.method.toLowerCase() as 'get' | 'post', operation, schemas };
 }
@@ -142,11 +150,12 @@ export interface TeamDocumentPart {
 export function consolePaths(
   routes: readonly ConsoleRoute[],
   jsonKb: number,
+  tags?: readonly string[],
 ): Omit<TeamDocumentPart, 'securitySchemes'> {
   const paths: Record<string, PathItemObject> = {};
   const schemas: Record<string, JsonSchema> = {};
   for (const route of routes) {
-    const declared = consoleOperation(route, jsonKb);
+    const declared = consoleOperation(route, jsonKb, tags);
     paths[declared.path] = { ...paths[declared.path], [declared.method]: declared.operation };
     Object.assign(schemas, declared.schemas);
   }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ApiConfig } from '../config';
 import type { Mailer } from '../mail/transport';
 import type { Notifications } from '../notify/worker';
-import { editorRoutes } from '../content/editor-routes';
+import { EDITOR_ROUTES } from '../content/editor-routes';
 import { contentService, type ContentService } from '../content/service';
 import type { Store } from '../store';
 import { accessOf } from './access';
@@ -52,6 +52,7 @@ export function teamConsole({
     accessOf: accessOf(store.members, config.teamEmails),
     audit: auditLog(store.audit, clock),
     pokeUpdates,
+    content,
   };
   const routes = new ConsoleRoutes({
     store,
@@ -59,8 +60,7 @@ export function teamConsole({
     clock,
     jsonLimitBytes: config.jsonLimitBytes,
   });
-  for (const route of [...CONSOLE_ROUTES, ...UPDATES_TEAM_ROUTES]) routes.add(route, context);
-  editorRoutes(routes, context, content);
+  for (const route of [...CONSOLE_ROUTES, ...UPDATES_TEAM_ROUTES, ...EDITOR_ROUTES]) routes.add(route, context);
   return routes;
 }
 

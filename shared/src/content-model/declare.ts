@@ -3,11 +3,12 @@
  * `src/content/` files held before publishing existed. Written once per area, in
  * `mfe-<area>/src/content/model.ts`; everything else is derived from it (docs/publishing.md).
  */
+import { REMOTE_AREAS, type RemoteArea } from '../routes';
 import type { DataOf, Fields, PageDataOf } from './fields';
 
-/** The areas that publish content: the remotes (kept here as a literal list, so the kit needs nothing else). */
-export type ContentArea = 'home' | 'scorecard' | 'showcase' | 'map';
-export const CONTENT_AREAS: readonly ContentArea[] = ['home', 'scorecard', 'showcase', 'map'];
+/** The areas that publish content: the remotes, as the route table lists them. */
+export type ContentArea = RemoteArea;
+export const CONTENT_AREAS = REMOTE_AREAS;
 
 export interface ContentType<F extends Fields = Fields> {
   /** One entry, as the editor names it ("Press release"). */

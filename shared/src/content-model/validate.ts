@@ -7,7 +7,7 @@
  */
 import { Lexer, type Token, type Tokens } from 'marked';
 import { z } from 'zod';
-import type { AreaModelBase, ContentArea } from './declare';
+import type { AreaModelBase } from './declare';
 import { CONTENT_AREAS } from './declare';
 import { textFieldProblem } from '../schemas/text-rules';
 import { DEFAULT_MAX_LENGTH } from './fields';
@@ -87,7 +87,7 @@ const fieldJson: z.ZodType<FieldJson> = z.lazy(() =>
 
 const modelJsonSchema = z.object({
   format: z.literal(CONTENT_MODEL_FORMAT),
-  area: z.enum(CONTENT_AREAS as [ContentArea, ...ContentArea[]]),
+  area: z.enum(CONTENT_AREAS),
   types: z.array(
     z.object({
       name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/),

@@ -6,11 +6,10 @@
  * The addresses in TEAM_EMAILS are admins: they may do everything, and alone manage members and
  * read the audit log. Every other person is a member that an admin added, with roles.
  */
-import { REMOTE_AREAS, type RemoteArea } from '../routes';
+import { CONTENT_AREAS, type ContentArea } from '../content-model/declare';
 
-/** The areas whose content is published from the console, each a role of its own. */
-export const CONTENT_AREAS: readonly RemoteArea[] = REMOTE_AREAS;
-export type ContentArea = RemoteArea;
+/** The areas whose content is published from the console (the remotes), each a role of its own. */
+export { CONTENT_AREAS, type ContentArea };
 
 export type ContentRole = `content:${ContentArea}`;
 export const contentRole = (area: ContentArea): ContentRole => `content:${area}`;

@@ -1,12 +1,12 @@
 /**
  * The editor's wire contract (issue 28): what the console sends to /api/team/content/<area>/...
- * (zod, checked by the API) and what it gets back (types only, so the browser's console pays
- * nothing for zod). Every change names the entry version it was made on: a change on an older
+ * (zod, checked by the API) and what it gets back (zod too, so the OpenAPI document describes each
+ * answer field by field; the browser's console imports only their types). Every change names the entry version it was made on: a change on an older
  * version is refused with 409 and the current entry, so nothing typed is lost.
  */
 import { z } from 'zod';
 import type { ContentModelJson } from '../content-model/json';
-import type { ContentArea } from '../content-model/declare';
+import { CONTENT_AREAS } from '../content-model/declare';
 import { MARKDOWN_PREVIEW_MAX } from '.';
 
 /** Entry ids: the seed's ("press-release-2024-02-19") and the API's. */
@@ -42,96 +42,102 @@ export const markdownPreviewSchema = z.strictObject({
 export type EntryCreate = z.infer<typeof entryCreateSchema>;
 export type EntrySave = z.infer<typeof entrySaveSchema>;
 
-export type EntryStatus = 'draft' | 'published' | 'changed' | 'scheduled';
+/** The editor's answers, as the API sends them (every time an ISO 8601 string); the document describes them from here. */
+const time = z.string();
+const contentArea = z.enum(CONTENT_AREAS);
+const fields = z.record(z.string(), z.unknown());
+
+export const entryStatusSchema = z.enum(['draft', 'published', 'changed', 'scheduled']);
+export type EntryStatus = z.infer<typeof entryStatusSchema>;
 
 /** A field the declaration refuses: "presenters.0.name", and why. */
-export interface FieldIssue {
-  readonly path: string;
-  readonly message: string;
-}
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 /**
  * What tells an entry apart from others of the same title in the list: the title of the entry it
  * belongs to (a session's showcase) and its day (YYYY-MM-DD).
  */
-export interface EntryContext {
-  readonly of?: string;
-  readonly day?: string;
-}
+export const entryContextSchema = z.object({ of: z.string().optional(), day: z.string().optional() });
+export type EntryContext = z.infer<typeof entryContextSchema>;
 
 /** One entry in the editor's list. */
-export interface EntrySummary {
-  readonly id: string;
-  readonly type: string;
-  readonly slug: string;
-  readonly title: string;
-  readonly status: EntryStatus;
-  readonly version: number;
-  readonly updatedAt: string;
-  readonly updatedBy: string;
-  readonly scheduledAt?: string;
-  readonly context?: EntryContext;
+export const entrySummarySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  status: entryStatusSchema,
+  version: z.number().int(),
+  updatedAt: time,
+  updatedBy: z.string(),
+  scheduledAt: time.optional(),
+  context: entryContextSchema.optional(),
   /** What the published version lacks for the area's declaration now (it stays on the site as it was checked). */
-  readonly publishedIssues?: readonly FieldIssue[];
-}
+  publishedIssues: z.array(fieldIssueSchema).optional(),
+});
+export type EntrySummary = z.infer<typeof entrySummarySchema>;
 
 /** An entry a reference field may name: its id and its title. */
-export interface ReferenceChoice {
-  readonly id: string;
-  readonly title: string;
-}
+export const referenceChoiceSchema = z.object({ id: z.string(), title: z.string() });
+export type ReferenceChoice = z.infer<typeof referenceChoiceSchema>;
 
-export interface AreaContent {
-  readonly area: ContentArea;
-  readonly model: ContentModelJson;
-  readonly entries: readonly EntrySummary[];
+/** The area's list; its model is the remote's declaration (content-model/json.ts), described as an object. */
+export const areaContentSchema = z.object({
+  area: contentArea,
+  model: z.record(z.string(), z.unknown()),
+  entries: z.array(entrySummarySchema),
   /** For each reference field's target ("showcase/session"), the published entries it may name. */
-  readonly references: Readonly<Record<string, readonly ReferenceChoice[]>>;
-}
+  references: z.record(z.string(), z.array(referenceChoiceSchema)),
+});
+export type AreaContent = Omit<z.infer<typeof areaContentSchema>, 'model'> & { readonly model: ContentModelJson };
 
 /** An entry as the editor opens it. */
-export interface EditorEntry {
-  readonly area: ContentArea;
-  readonly id: string;
-  readonly type: string;
-  readonly version: number;
-  readonly status: EntryStatus;
-  readonly draft: { readonly slug: string; readonly data: Record<string, unknown> };
-  readonly published: {
-    readonly slug: string;
-    readonly data: Record<string, unknown>;
-    readonly publishedAt: string;
-    readonly version: number;
-  } | null;
-  readonly scheduled: { readonly at: string; readonly version: number; readonly by: string } | null;
-  readonly updatedAt: string;
-  readonly updatedBy: string;
+export const editorEntrySchema = z.object({
+  area: contentArea,
+  id: z.string(),
+  type: z.string(),
+  version: z.number().int(),
+  status: entryStatusSchema,
+  draft: z.object({ slug: z.string(), data: fields }),
+  published: z.object({ slug: z.string(), data: fields, publishedAt: time, version: z.number().int() }).nullable(),
+  scheduled: z.object({ at: time, version: z.number().int(), by: z.string() }).nullable(),
+  updatedAt: time,
+  updatedBy: z.string(),
   /** What the draft still lacks before it can be published. */
-  readonly issues: readonly FieldIssue[];
-}
+  issues: z.array(fieldIssueSchema),
+});
+export type EditorEntry = z.infer<typeof editorEntrySchema>;
 
-export interface EditorVersion {
-  readonly version: number;
-  readonly action:
-    'seed' | 'create' | 'save' | 'publish' | 'schedule' | 'unschedule' | 'scheduled-publish' | 'unpublish' | 'restore';
-  readonly at: string;
-  readonly by: string;
-  readonly slug: string;
-  readonly data: Record<string, unknown>;
-}
+export const editorVersionSchema = z.object({
+  version: z.number().int(),
+  action: z.enum([
+    'seed',
+    'create',
+    'save',
+    'publish',
+    'schedule',
+    'unschedule',
+    'scheduled-publish',
+    'unpublish',
+    'restore',
+  ]),
+  at: time,
+  by: z.string(),
+  slug: z.string(),
+  data: fields,
+});
+export type EditorVersion = z.infer<typeof editorVersionSchema>;
 
-export interface EntryAnswer {
-  readonly entry: EditorEntry;
-  readonly versions: readonly EditorVersion[];
-}
+/** A change's answer: the entry as stored now. */
+export const entryChangedSchema = z.object({ entry: editorEntrySchema });
+
+export const entryAnswerSchema = z.object({ entry: editorEntrySchema, versions: z.array(editorVersionSchema) });
+export type EntryAnswer = z.infer<typeof entryAnswerSchema>;
 
 /** A published entry that names another through a reference field. */
-export interface EntryReferrer {
-  readonly area: ContentArea;
-  readonly type: string;
-  readonly id: string;
-  readonly title: string;
-}
+export const entryReferrerSchema = z.object({ area: contentArea, type: z.string(), id: z.string(), title: z.string() });
+export type EntryReferrer = z.infer<typeof entryReferrerSchema>;
 
 /** 409 on unpublish: published entries name this one; sent again with `confirm: true` to unpublish anyway. */
 export interface EntryReferenced {
@@ -145,9 +151,26 @@ export interface EntryConflict {
   readonly current: EditorEntry;
 }
 
-export interface PreviewAnswer {
-  readonly token: string;
+export const previewAnswerSchema = z.object({
+  token: z.string(),
   /** The edge's page of the draft: /team/preview/<token>. */
-  readonly path: string;
-  readonly expiresAt: string;
-}
+  path: z.string(),
+  expiresAt: time,
+});
+export type PreviewAnswer = z.infer<typeof previewAnswerSchema>;
+
+/** The areas whose content the signed-in person may edit. */
+export const contentAreasAnswerSchema = z.object({ areas: z.array(contentArea) });
+
+/** An uploaded image: its id and the size of its largest width. */
+export const imageUploadedSchema = z.object({ id: z.string(), width: z.number().int(), height: z.number().int() });
+
+/** Markdown rendered and sanitised as the pages do. */
+export const markdownHtmlSchema = z.object({ html: z.string() });
+
+/** 409 on a change: the entry moved on (`current`), or published entries name it (`referencedBy`), or it is not scheduled or published. */
+export const entryRefusedSchema = z.object({
+  error: z.string(),
+  current: editorEntrySchema.optional(),
+  referencedBy: z.array(entryReferrerSchema).optional(),
+});
