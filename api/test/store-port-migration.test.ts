@@ -74,6 +74,33 @@ it('answers the members stored before the port', async () => {
   });
 });
 
+it('answers the audit entries stored before the port, newest first, absent fields absent', async () => {
+  await opened(async (store) => {
+    expect(await store.audit.page({ offset: 0, limit: 10 })).toEqual({
+      total: 2,
+      entries: [
+        {
+          id: 'c115cbd198c3ab66',
+          at: new Date('2026-11-20T11:00:00.000Z'),
+          by: 'admin@example.org',
+          action: 'erase',
+          counts: { submissions: 1, files: 0, assessments: 0 },
+        },
+        {
+          id: '49717be36f38f561',
+          at: new Date('2026-11-20T10:00:00.000Z'),
+          by: 'admin@example.org',
+          action: 'member-add',
+          target: 'editor@example.org',
+          detail: 'roles updates',
+        },
+      ],
+    });
+    expect((await store.audit.page({ offset: 0, limit: 10, actions: ['erase'] })).total).toBe(1);
+  });
+  expect(tables()).not.toContain('audit_log');
+});
+
 it('still opens the records not yet on the port', async () => {
   await opened(async (store) => {
     expect(await store.suppressions.get('suppressed-hash')).toEqual({

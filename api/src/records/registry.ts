@@ -38,9 +38,8 @@ import { mongoRateCounts, RATE_COUNT_INDEXES } from './rate-counts/mongo';
 import type { SubmissionRepository } from './submissions';
 import { embeddedSubmissions, readSubmission, submissionsRecord } from './submissions/embedded';
 import { mongoSubmissions, SUBMISSION_INDEXES } from './submissions/mongo';
-import type { AuditRepository } from '../team/audit';
-import { auditRecord, embeddedAudit } from '../team/audit/embedded';
-import { AUDIT_INDEXES, mongoAudit } from '../team/audit/mongo';
+import type { AuditRepository } from './audit';
+import { TEAM_AUDIT, teamAudit } from './audit/record';
 import type { MemberRepository } from './members';
 import { TEAM_MEMBERS, teamMembers } from './members/record';
 import type { ReviewRepository } from '../team/reviews';
@@ -181,12 +180,7 @@ export const RECORDS: readonly RecordEntry[] = [
     sqlite: ({ client }) => embeddedSessions(client),
   }),
   { name: 'members', collections: [TEAM_MEMBERS], create: ({ documents }) => teamMembers(documents) },
-  perBackend('audit', {
-    embedded: auditRecord,
-    mongoIndexes: AUDIT_INDEXES,
-    mongo: ({ client }) => mongoAudit(client),
-    sqlite: ({ client }) => embeddedAudit(client),
-  }),
+  { name: 'audit', collections: [TEAM_AUDIT], create: ({ documents }) => teamAudit(documents) },
   perBackend('subscriptions', {
     embedded: subscriptionsRecord,
     mongoIndexes: SUBSCRIBER_INDEXES,

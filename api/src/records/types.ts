@@ -4,7 +4,7 @@ export type * from './files';
 export type * from './outbox';
 export type * from './rate-counts';
 export type * from './submissions';
-export type * from '../team/audit';
+export type * from './audit';
 export type * from './members';
 export type * from '../team/reviews';
 export type * from '../team/sessions';
