@@ -101,13 +101,23 @@ it('answers the audit entries stored before the port, newest first, absent field
   expect(tables()).not.toContain('audit_log');
 });
 
-it('still opens the records not yet on the port', async () => {
+it('answers the suppressions stored before the port, and counts them', async () => {
   await opened(async (store) => {
     expect(await store.suppressions.get('suppressed-hash')).toEqual({
       id: 'suppressed-hash',
       reason: 'bounced',
       at: new Date('2026-11-20T10:00:00.000Z'),
     });
+    expect(await store.suppressions.among(['suppressed-hash', 'other-hash'])).toEqual(new Set(['suppressed-hash']));
+    expect(await store.suppressions.count()).toBe(1);
+    await store.suppressions.add({ id: 'new-hash', reason: 'left', at: NOW });
+    expect(await store.suppressions.count()).toBe(2);
+  });
+  await opened(async (store) => expect(await store.suppressions.count()).toBe(2));
+});
+
+it('still opens the records not yet on the port', async () => {
+  await opened(async (store) => {
     expect(await store.contentRevisions.current('home')).toBe('KrLifSJj.1');
   });
 });

@@ -57,9 +57,9 @@ import { DELIVERY_INDEXES, mongoDeliveries } from '../updates/deliveries/mongo';
 import type { SubscriptionRepository } from '../updates/subscriptions';
 import { embeddedSubscriptions, subscriptionsRecord } from '../updates/subscriptions/embedded';
 import { mongoSubscriptions, SUBSCRIBER_INDEXES } from '../updates/subscriptions/mongo';
-import type { SuppressionRepository } from '../updates/suppressions';
-import { embeddedSuppressions, suppressionsRecord } from '../updates/suppressions/embedded';
-import { mongoSuppressions } from '../updates/suppressions/mongo';
+import type { SuppressionRepository } from './suppressions';
+import { UPDATE_SUPPRESSIONS, updateSuppressions } from './suppressions/record';
+import { UPDATE_TALLIES } from '../updates/tallies';
 import type { UpdateRepository } from '../updates/updates';
 import { embeddedUpdates, updatesRecord } from '../updates/updates/embedded';
 import { mongoUpdates } from '../updates/updates/mongo';
@@ -192,11 +192,11 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client, mailClient }) => mongoConfirmations(client, mailClient),
     sqlite: ({ client, mailClient }) => embeddedConfirmations(client, mailClient),
   }),
-  perBackend('suppressions', {
-    embedded: suppressionsRecord,
-    mongo: ({ client }) => mongoSuppressions(client),
-    sqlite: ({ client }) => embeddedSuppressions(client),
-  }),
+  {
+    name: 'suppressions',
+    collections: [UPDATE_SUPPRESSIONS, UPDATE_TALLIES],
+    create: ({ documents }) => updateSuppressions(documents),
+  },
   perBackend('updates', {
     embedded: updatesRecord,
     mongo: ({ client }) => mongoUpdates(client),

@@ -11,7 +11,7 @@ export type * from '../team/sessions';
 export type * from '../updates/confirmations';
 export type * from '../updates/deliveries';
 export type * from '../updates/subscriptions';
-export type * from '../updates/suppressions';
+export type * from './suppressions';
 export type * from '../updates/updates';
 export type * from '../content/entries';
 export type * from '../content/revisions';
