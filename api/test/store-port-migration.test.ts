@@ -74,13 +74,50 @@ it('answers the members stored before the port', async () => {
   });
 });
 
-it('still opens the records not yet on the port', async () => {
+it('answers the audit entries stored before the port, newest first, absent fields absent', async () => {
+  await opened(async (store) => {
+    expect(await store.audit.page({ offset: 0, limit: 10 })).toEqual({
+      total: 2,
+      entries: [
+        {
+          id: 'c115cbd198c3ab66',
+          at: new Date('2026-11-20T11:00:00.000Z'),
+          by: 'admin@example.org',
+          action: 'erase',
+          counts: { submissions: 1, files: 0, assessments: 0 },
+        },
+        {
+          id: '49717be36f38f561',
+          at: new Date('2026-11-20T10:00:00.000Z'),
+          by: 'admin@example.org',
+          action: 'member-add',
+          target: 'editor@example.org',
+          detail: 'roles updates',
+        },
+      ],
+    });
+    expect((await store.audit.page({ offset: 0, limit: 10, actions: ['erase'] })).total).toBe(1);
+  });
+  expect(tables()).not.toContain('audit_log');
+});
+
+it('answers the suppressions stored before the port, and counts them', async () => {
   await opened(async (store) => {
     expect(await store.suppressions.get('suppressed-hash')).toEqual({
       id: 'suppressed-hash',
       reason: 'bounced',
       at: new Date('2026-11-20T10:00:00.000Z'),
     });
+    expect(await store.suppressions.among(['suppressed-hash', 'other-hash'])).toEqual(new Set(['suppressed-hash']));
+    expect(await store.suppressions.count()).toBe(1);
+    await store.suppressions.add({ id: 'new-hash', reason: 'left', at: NOW });
+    expect(await store.suppressions.count()).toBe(2);
+  });
+  await opened(async (store) => expect(await store.suppressions.count()).toBe(2));
+});
+
+it('still opens the records not yet on the port', async () => {
+  await opened(async (store) => {
     expect(await store.contentRevisions.current('home')).toBe('KrLifSJj.1');
   });
 });

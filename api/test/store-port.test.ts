@@ -125,6 +125,23 @@ for (const [storeCase, open] of [
       expect(await things((c) => c.findOne({ state: 'queued' }, { sort: { dueAt: -1 } }))).toMatchObject({ _id: 'a' });
     });
 
+    it('pages: skips the first sorted matches, with or without a limit, on indexed fields or not', async () => {
+      for (const [id, ms, tries] of [
+        ['a', 40, 1],
+        ['b', 10, 2],
+        ['c', 30, 1],
+        ['d', 20, 1],
+      ] as const)
+        await things((c) => c.insert({ _id: id, state: 'queued', dueAt: later(ms), tries }));
+      const ids = (docs: Thing[]) => docs.map((doc) => doc._id);
+      // state and dueAt are declared index fields; tries is not.
+      expect(ids(await things((c) => c.find({ state: 'queued' }, { sort: { dueAt: -1 }, skip: 1, limit: 2 })))).toEqual(
+        ['c', 'd'],
+      );
+      expect(ids(await things((c) => c.find({ state: 'queued' }, { sort: { dueAt: 1 }, skip: 3 })))).toEqual(['a']);
+      expect(ids(await things((c) => c.find({ tries: 1 }, { sort: { dueAt: 1 }, skip: 1, limit: 1 })))).toEqual(['c']);
+    });
+
     it('updates conditionally, once: a second claim of the same state finds nothing', async () => {
       await things((c) => c.insert({ _id: 'a', state: 'queued', dueAt: AT, tries: 0 }));
       const claim = () =>

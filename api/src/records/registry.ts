@@ -38,9 +38,8 @@ import { mongoRateCounts, RATE_COUNT_INDEXES } from './rate-counts/mongo';
 import type { SubmissionRepository } from './submissions';
 import { embeddedSubmissions, readSubmission, submissionsRecord } from './submissions/embedded';
 import { mongoSubmissions, SUBMISSION_INDEXES } from './submissions/mongo';
-import type { AuditRepository } from '../team/audit';
-import { auditRecord, embeddedAudit } from '../team/audit/embedded';
-import { AUDIT_INDEXES, mongoAudit } from '../team/audit/mongo';
+import type { AuditRepository } from './audit';
+import { TEAM_AUDIT, teamAudit } from './audit/record';
 import type { MemberRepository } from './members';
 import { TEAM_MEMBERS, teamMembers } from './members/record';
 import type { ReviewRepository } from '../team/reviews';
@@ -58,9 +57,9 @@ import { DELIVERY_INDEXES, mongoDeliveries } from '../updates/deliveries/mongo';
 import type { SubscriptionRepository } from '../updates/subscriptions';
 import { embeddedSubscriptions, subscriptionsRecord } from '../updates/subscriptions/embedded';
 import { mongoSubscriptions, SUBSCRIBER_INDEXES } from '../updates/subscriptions/mongo';
-import type { SuppressionRepository } from '../updates/suppressions';
-import { embeddedSuppressions, suppressionsRecord } from '../updates/suppressions/embedded';
-import { mongoSuppressions } from '../updates/suppressions/mongo';
+import type { SuppressionRepository } from './suppressions';
+import { UPDATE_SUPPRESSIONS, updateSuppressions } from './suppressions/record';
+import { UPDATE_TALLIES } from '../updates/tallies';
 import type { UpdateRepository } from '../updates/updates';
 import { embeddedUpdates, updatesRecord } from '../updates/updates/embedded';
 import { mongoUpdates } from '../updates/updates/mongo';
@@ -181,12 +180,7 @@ export const RECORDS: readonly RecordEntry[] = [
     sqlite: ({ client }) => embeddedSessions(client),
   }),
   { name: 'members', collections: [TEAM_MEMBERS], create: ({ documents }) => teamMembers(documents) },
-  perBackend('audit', {
-    embedded: auditRecord,
-    mongoIndexes: AUDIT_INDEXES,
-    mongo: ({ client }) => mongoAudit(client),
-    sqlite: ({ client }) => embeddedAudit(client),
-  }),
+  { name: 'audit', collections: [TEAM_AUDIT], create: ({ documents }) => teamAudit(documents) },
   perBackend('subscriptions', {
     embedded: subscriptionsRecord,
     mongoIndexes: SUBSCRIBER_INDEXES,
@@ -198,11 +192,11 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client, mailClient }) => mongoConfirmations(client, mailClient),
     sqlite: ({ client, mailClient }) => embeddedConfirmations(client, mailClient),
   }),
-  perBackend('suppressions', {
-    embedded: suppressionsRecord,
-    mongo: ({ client }) => mongoSuppressions(client),
-    sqlite: ({ client }) => embeddedSuppressions(client),
-  }),
+  {
+    name: 'suppressions',
+    collections: [UPDATE_SUPPRESSIONS, UPDATE_TALLIES],
+    create: ({ documents }) => updateSuppressions(documents),
+  },
   perBackend('updates', {
     embedded: updatesRecord,
     mongo: ({ client }) => mongoUpdates(client),

@@ -1,5 +1,5 @@
 import { AUDIT_PAGE_SIZE, auditPageSchema, auditQuerySchema } from '@wpc/shared/team/schemas';
-import { toWire } from './audit/wire';
+import { toWire } from '../records/audit/wire';
 import { consoleRoute } from './console-route';
 
 /** The audit log, newest first, for admins. */

@@ -1,6 +1,6 @@
 import type { Store } from '../store';
 import { eraseSubscriber } from '../updates/subscribers';
-import type { ErasureCounts } from './audit';
+import type { ErasureCounts } from '../records/audit';
 
 /**
  * Erases a person: every submission sent with this email address (any case), its files and its

@@ -17,6 +17,8 @@ export type Sort = Readonly<Record<string, 1 | -1>>;
 
 export interface FindOptions {
   readonly sort?: Sort;
+  /** How many of the sorted matches to pass over first (a page's offset). */
+  readonly skip?: number;
   readonly limit?: number;
 }
 
@@ -30,13 +32,17 @@ export interface IndexSpec {
 
 /**
  * A collection a record keeps. `legacy` reads one row of the table the embedded store of
- * versions before the port kept under the same name (commit 9b8a9f2), so a data directory
- * written by them is migrated when opened.
+ * versions before the port kept under the same name (commit 9b8a9f2), or under the names in
+ * `legacyTables`, so a data directory written by them is migrated when opened. `nedbFile` is the
+ * data file of the NeDB-based versions before SQLite, whose documents are this collection's as
+ * they are (imported once, db/sqlite.ts).
  */
 export interface CollectionSpec {
   readonly name: string;
   readonly indexes?: readonly IndexSpec[];
   readonly legacy?: (row: Record<string, unknown>) => Doc;
+  readonly legacyTables?: readonly string[];
+  readonly nedbFile?: string;
 }
 
 /** A write refused by a unique index (or a repeated _id). */

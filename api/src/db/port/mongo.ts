@@ -34,9 +34,10 @@ export function mongoDocuments(db: Db): Documents {
           });
         },
         findOne: async (filter, options = {}) => (await of.findOne(filterOf(filter), options)) as D | null,
-        find: async (filter, { sort, limit } = {}) => {
+        find: async (filter, { sort, skip, limit } = {}) => {
           let cursor = of.find(filterOf(filter));
           if (sort) cursor = cursor.sort({ ...sort });
+          if (skip) cursor = cursor.skip(skip);
           if (limit !== undefined) cursor = cursor.limit(limit);
           return (await cursor.toArray()) as unknown as D[];
         },

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { find as mingoFind, update as mingoUpdate } from 'mingo';
 import { newDocumentId } from '../ids';
-import { isUniqueViolation, type EmbeddedRecord } from '../sqlite';
+import { isUniqueViolation, type EmbeddedRecord, type NedbPart } from '../sqlite';
 import {
   DuplicateKeyError,
   type Collection,
@@ -88,6 +88,12 @@ function fieldConditions(column: string, condition: unknown, params: unknown[]):
     } else exact = false;
   }
   return { parts, exact };
+}
+
+/** SQL's LIMIT and OFFSET (an OFFSET needs a LIMIT: -1 is none). */
+function sqlLimit(skip = 0, limit = 0): string {
+  const offset = skip > 0 ? ` OFFSET ${Math.trunc(skip)}` : '';
+  return limit > 0 || offset ? ` LIMIT ${limit > 0 ? Math.trunc(limit) : -1}${offset}` : '';
 }
 
 interface Narrowing {
@@ -180,17 +186,18 @@ class SqliteCollection<D extends Doc> implements Collection<D> {
     }
   }
 
-  private matching(filter: Filter, { sort, limit }: FindOptions = {}): D[] {
+  private matching(filter: Filter, { sort, skip, limit }: FindOptions = {}): D[] {
     const { where, params, exact } = narrowing(filter, this.indexed);
     const sortKeys = Object.entries(sort ?? {});
     // The common case, a filter and sort on declared indexes, is SQL alone.
     if (exact && sortKeys.every(([field]) => this.indexed.has(field))) {
       const order = sortKeys.map(([field, direction]) => `${columnOf(field)}${direction < 0 ? ' DESC' : ''}`);
-      const sql = `SELECT id, doc FROM ${this.table} WHERE ${where}${order.length > 0 ? ` ORDER BY ${order.join(', ')}` : ''}${limit ? ` LIMIT ${Math.trunc(limit)}` : ''}`;
+      const sql = `SELECT id, doc FROM ${this.table} WHERE ${where}${order.length > 0 ? ` ORDER BY ${order.join(', ')}` : ''}${sqlLimit(skip, limit)}`;
       return this.rows(sql, params);
     }
     let cursor = mingoFind(this.rows(`SELECT id, doc FROM ${this.table} WHERE ${where}`, params), { ...filter });
     if (sort) cursor = cursor.sort({ ...sort });
+    if (skip) cursor = cursor.skip(skip);
     if (limit !== undefined && limit > 0) cursor = cursor.limit(limit);
     return cursor.all() as D[];
   }
@@ -263,35 +270,47 @@ export function sqliteDocuments(db: Database, collections: readonly CollectionSp
   };
 }
 
-/** A legacy table (a record's own columns, before the port) is copied into the new shape and dropped. */
-function migrateLegacy(db: Database, spec: CollectionSpec): void {
-  if (!spec.legacy) throw new Error(`The table ${spec.name} predates the port and has no migration.`);
-  const legacyTable = quote(`${spec.name}__legacy`);
-  db.exec(`ALTER TABLE ${quote(spec.name)} RENAME TO ${legacyTable}`);
-  createTable(db, spec);
-  const insert = db.prepare(`INSERT INTO ${quote(spec.name)} (id, doc) VALUES (?, ?)`);
+/** A table's columns; none when there is no such table. */
+const columnsOf = (db: Database, table: string) =>
+  new Set((db.pragma(`table_xinfo(${quote(table)})`) as { name: string }[]).map((column) => column.name));
+
+/**
+ * A legacy table (a record's own columns, before the port) is copied into the collection's
+ * (already created) table and dropped; a row already there by its id is kept.
+ */
+function migrateLegacy(db: Database, spec: CollectionSpec, table: string): void {
+  if (!spec.legacy) throw new Error(`The table ${table} predates the port and has no migration.`);
+  const insert = db.prepare(`INSERT OR IGNORE INTO ${quote(spec.name)} (id, doc) VALUES (?, ?)`);
   // Read whole (better-sqlite3 cannot write while a statement iterates): once, at the first open.
-  const rows = db.prepare(`SELECT * FROM ${legacyTable}`).all() as Record<string, unknown>[];
+  const rows = db.prepare(`SELECT * FROM ${quote(table)}`).all() as Record<string, unknown>[];
   for (const row of rows) {
     const doc = spec.legacy(row);
     insert.run(doc._id, encode(doc));
   }
   // secure_delete (db/sqlite.ts) zeroes the legacy table's pages as they are freed.
-  db.exec(`DROP TABLE ${legacyTable}`);
+  db.exec(`DROP TABLE ${quote(table)}`);
 }
 
 function createTable(db: Database, spec: CollectionSpec): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${quote(spec.name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) STRICT`);
 }
 
-/** Creates (or migrates) each collection's table, its generated columns and its indexes. */
+/**
+ * Creates (or migrates) each collection's table, its generated columns and its indexes; answers
+ * whether a legacy table was migrated. A legacy table under the collection's own name is renamed
+ * out of the way first.
+ */
 function setUpCollection(db: Database, spec: CollectionSpec): boolean {
-  const columns = new Set(
-    (db.pragma(`table_xinfo(${quote(spec.name)})`) as { name: string }[]).map((column) => column.name),
-  );
-  const legacy = columns.size > 0 && !columns.has('doc');
-  if (legacy) migrateLegacy(db, spec);
-  else createTable(db, spec);
+  let columns = columnsOf(db, spec.name);
+  const legacyTables = [...(spec.legacyTables ?? [])];
+  if (columns.size > 0 && !columns.has('doc')) {
+    legacyTables.unshift(`${spec.name}__legacy`);
+    db.exec(`ALTER TABLE ${quote(spec.name)} RENAME TO ${quote(legacyTables[0]!)}`);
+    columns = new Set();
+  }
+  createTable(db, spec);
+  const present = legacyTables.filter((table) => columnsOf(db, table).size > 0);
+  for (const table of present) migrateLegacy(db, spec, table);
   for (const field of indexedFields(spec))
     if (field !== '_id' && !columns.has(`ix_${field}`))
       db.exec(`ALTER TABLE ${quote(spec.name)} ADD COLUMN ${generatedColumn(field)}`);
@@ -303,13 +322,23 @@ function setUpCollection(db: Database, spec: CollectionSpec): boolean {
       `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(`${spec.name}.${index.name}`)} ON ${quote(spec.name)} (${keys.join(', ')})`,
     );
   }
-  return legacy;
+  return present.length > 0;
 }
+
+/** A collection's documents in a NeDB data file, inserted as they are (one already there is kept). */
+const nedbPart = (collection: string, file: string): NedbPart => ({
+  file,
+  load(db, docs) {
+    const insert = db.prepare(`INSERT OR IGNORE INTO ${quote(collection)} (id, doc) VALUES (?, ?)`);
+    for (const doc of docs) insert.run(doc._id, encode(doc));
+  },
+});
 
 /** The declared collections as one part of the embedded database, set up (and migrated) on open. */
 export function documentCollectionsRecord(collections: readonly CollectionSpec[]): EmbeddedRecord {
   return {
     schema: '',
+    nedb: collections.flatMap(({ name, nedbFile }) => (nedbFile === undefined ? [] : [nedbPart(name, nedbFile)])),
     setUp(db) {
       const migrated = db.transaction(() => collections.map((spec) => setUpCollection(db, spec)))();
       // The legacy tables' rows may still sit in the write-ahead log: copied into the file, where

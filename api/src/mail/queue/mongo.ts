@@ -48,6 +48,8 @@ export interface MongoQueueSettings<Item> {
    * the status to settle it with (never: e.g. its update was cancelled).
    */
   readonly sendable?: (doc: Document, db: Db) => Promise<boolean | string> | boolean | string;
+  /** Told of each entry's change of status (from pending), in the same store call: a record's tallies. */
+  readonly statusChanged?: (db: Db, doc: Document, from: string, to: string) => Promise<void>;
 }
 
 /**
@@ -102,6 +104,7 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
         { _id: ticket(id, state.attempts) },
         { $set: settled ? { until: new Date(8.64e15), settledAt: new Date() } : { until: new Date(0) } },
       );
+      if (typeof set.status === 'string') await settings.statusChanged?.(db, before, state.status, set.status);
       return true;
     });
   };
@@ -169,10 +172,11 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
         const sendable = settings.sendable ? await settings.sendable(doc, db) : true;
         if (sendable !== true) {
           const settle = typeof sendable === 'string';
-          await records(db).updateOne({ _id, [`${field}.lease`]: lease } as Filter<Document>, {
+          const given = await records(db).updateOne({ _id, [`${field}.lease`]: lease } as Filter<Document>, {
             $set: settle ? { [`${field}.status`]: sendable } : { [`${field}.dueAt`]: state.dueAt },
             $unset: settle ? { [`${field}.lease`]: '', [`${field}.dueAt`]: '' } : { [`${field}.lease`]: '' },
           });
+          if (settle && given.matchedCount === 1) await settings.statusChanged?.(db, doc, state.status, sendable);
           await claims(db).updateOne(
             { _id: ticket(id, claim) },
             { $set: settle ? { until: new Date(8.64e15), settledAt: new Date() } : { until: new Date(0) } },
