@@ -167,7 +167,15 @@ export function createApp({
       content,
     }),
   );
-  app.use(updatesRoutes({ deps: subscribers, store: guardedStore, jsonLimitBytes: config.jsonLimitBytes }));
+  app.use(
+    updatesRoutes({
+      deps: subscribers,
+      store: guardedStore,
+      jsonLimitBytes: config.jsonLimitBytes,
+      siteOrigin: config.siteOrigin,
+      clock: () => new Date(clock?.() ?? Date.now()),
+    }),
+  );
   app.use(openApiRoutes(config));
   if (testClock) app.use(testClockRoutes(testClock));
 

@@ -212,8 +212,11 @@ for (const storeCase of storeCases) {
       expect(mail!.html).not.toMatch(/<img/i);
       expect(mail!.html).toContain('href="https://wildfire.example/scorecard/instructions"');
       expect(mail!.text).toContain('100 Ember Lane');
-      // The link to its web version (a shell page that reads the update by id).
-      expect(mail!.text).toContain(`https://wildfire.example/updates/web?id=${first}`);
+      // The link to its web version: its page in the archive, /updates/<UTC day of sending>-<slug>.
+      const day = (await h.store.updates.get(first))!.startedAt!.toISOString().slice(0, 10);
+      expect(mail!.text).toContain(
+        `Read it on the web: https://wildfire.example/updates/${day}-scorecard-pilots-open\n`,
+      );
 
       const path = https!.replace('https://wildfire.example', '');
       const wrong = await request(h.app).post(path).type('form').send('List-Unsubscribe=Yes');
@@ -622,6 +625,7 @@ for (const storeCase of storeCases) {
         'update-pause',
         'update-resume',
         'update-cancel',
+        'update-withdraw',
       ] as const;
       const audited = await h.store.audit.page({ offset: 0, limit: 50, actions: updateActions });
       // Newest first; each names the update and who did it.

@@ -49,8 +49,21 @@ export interface BuiltPageMeta extends Omit<PageMeta, 'shareImage'> {
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
 
-/** Never in search results: the developer pages, the team console, the API and the pages emails link to. */
-export const PRIVATE_PATH_PREFIXES: readonly string[] = ['/dev/', '/team', '/api/', '/updates/'];
+/**
+ * Never in search results: the developer pages, the team console, the API and the pages a
+ * subscriber's own links open. The archive of sent updates (/updates and each update's page) is public.
+ */
+export const PRIVATE_PATH_PREFIXES: readonly string[] = [
+  '/dev/',
+  '/team',
+  '/api/',
+  '/updates/confirm',
+  '/updates/preferences',
+  '/updates/confirmed',
+  '/updates/saved',
+  '/updates/link-problem',
+  '/updates/web',
+];
 
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PATH_PREFIXES.some(

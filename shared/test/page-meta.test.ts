@@ -17,6 +17,10 @@ describe('page metadata helpers', () => {
     expect(isPrivatePath('/teamwork')).toBe(false);
     expect(isPrivatePath('/developers')).toBe(false);
     expect(isPrivatePath('/scorecard')).toBe(false);
+    // Issue 38 item 2: the archive of sent updates is public; the pages of a subscriber's own links are not.
+    expect(isPrivatePath('/updates')).toBe(false);
+    expect(isPrivatePath('/updates/2026-11-27-pilots-open')).toBe(false);
+    expect(isPrivatePath('/updates/preferences')).toBe(true);
   });
 
   it('build a breadcrumb trail through the pages above a page', () => {

@@ -6,10 +6,12 @@ import path from 'node:path';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
+import { FEED_SOURCES } from '@wpc/shared/updates/archive';
 import { staticAssets } from '@wpc/shared/server/static-assets.cjs';
 import { assetHeaders, deploymentPolicy } from '@wpc/shared/server/security-headers.cjs';
 import { robotsTxt, sitemapXml } from './discovery';
 import { formPages } from './form-pages';
+import { updatePages } from './update-pages';
 import { createPageHandler } from './pages';
 import { remoteOrigins } from './remote-pages';
 
@@ -49,13 +51,23 @@ app.use(
   }),
 );
 
+// The Atom feeds are written by the API (it holds the updates and the press releases).
+app.use(
+  createProxyMiddleware({
+    pathFilter: (pathname, req) => ['GET', 'HEAD'].includes(req.method ?? '') && Object.hasOwn(FEED_SOURCES, pathname),
+    pathRewrite: (pathname) => FEED_SOURCES[pathname.split('?')[0] as keyof typeof FEED_SOURCES],
+    target: apiOrigin,
+    xfwd: true,
+  }),
+);
+
 const assets = staticAssets(dist);
 // The shell's prerendered documents are the composer's input, not pages of their own (as in edge.conf).
 app.use((req, res, next) => (req.path.startsWith('/ssr/') ? next() : assets(req, res, next)));
 
 // Drafts' previews ask the API which area a token's draft belongs to.
 const contentApiOrigin = (process.env.CONTENT_API_ORIGIN ?? `http://127.0.0.1:${ports.api}`).replace(/\/+$/, '');
-const { sendPage, sendPreview, warm, sitemapEntries, origin } = createPageHandler({
+const { sendPage, sendNotFound, sendPreview, warm, sitemapEntries, origin } = createPageHandler({
   dist,
   remotesFile,
   origins,
@@ -63,13 +75,28 @@ const { sendPage, sendPreview, warm, sitemapEntries, origin } = createPageHandle
 });
 // Each form as a page of its own, and where it posts without scripts (form-pages.ts).
 app.use(formPages({ dist, remotesFile, apiOrigin, origin, apiBase: process.env.WPC_API_BASE ?? '' }));
+// The archive of sent updates, read from the API on each request (update-pages.ts).
+const updates = updatePages({
+  dist,
+  remotesFile,
+  apiOrigin,
+  origin,
+  apiBase: process.env.WPC_API_BASE ?? '',
+  sendNotFound,
+});
+app.use(updates.router);
 
 app.get('/robots.txt', (_req, res) => {
   res.set('Cache-Control', 'no-cache').type('text/plain').send(robotsTxt(origin));
 });
 app.get('/sitemap.xml', (_req, res, next) => {
-  sitemapEntries()
-    .then((entries) => res.set('Cache-Control', 'no-cache').type('application/xml').send(sitemapXml(origin, entries)))
+  Promise.all([sitemapEntries(), updates.sitemapEntries()])
+    .then(([pages, archive]) =>
+      res
+        .set('Cache-Control', 'no-cache')
+        .type('application/xml')
+        .send(sitemapXml(origin, [...pages, ...archive])),
+    )
     .catch(next);
 });
 

@@ -3,21 +3,14 @@
 // is hydrated). The form posts here; the post goes on to the API as it came (urlencoded, or
 // multipart for feedback) and the answer is a page again: after a stored post a redirect to the
 // thanks (so a reload sends nothing twice), otherwise the form as it was typed with what needs
-// attention. The pages are rendered on each request with the shell's own components (its Node
-// bundle, the one its build prerenders with) into the chrome the build prerendered (ssr/forms.html),
-// and carry no scripts: nothing to hydrate, and nothing typed goes into an address.
-import fs from 'node:fs/promises';
+// attention. The pages are rendered on each request into the chrome without scripts
+// (scriptless-pages.ts): nothing to hydrate, and nothing typed goes into an address.
 import http from 'node:http';
-import path from 'node:path';
 import { Router, type Request, type Response } from 'express';
-import { HEAD_MARKER, OUTLET_MARKER, SERVER_BUNDLE_DIR } from '@wpc/shared/page-contract';
-import { SHELL_ENTRY, START_SCRIPT } from '@wpc/shared/build/start-script.cjs';
 import { FORMS, type FormId } from '@wpc/shared/form-definitions';
-import type { BuiltPageMeta } from '@wpc/shared/page-meta';
 import { FORM_PAGE_QUERY, formPagePath, FORM_PAGES_PREFIX, matchRoute, normalisePath } from '@wpc/shared/routes';
-import { deploymentPolicy, pageHeaders } from '@wpc/shared/server/security-headers.cjs';
 import type { FormPageProps } from '../src/pages/FormPage';
-import { renderHead, withHead } from './head';
+import { composeScriptlessPage, createServerBundle, sendScriptlessPage } from './scriptless-pages';
 
 /** What the shell's Node bundle offers the edge (src/server-render.tsx). */
 interface ServerBundle {
@@ -150,36 +143,7 @@ function postToApi(apiOrigin: string, form: FormId, req: Request, body?: Buffer)
 
 export function formPages({ dist, remotesFile, apiOrigin, origin, apiBase }: FormPagesOptions): Router {
   const router = Router();
-  const bundleFile = path.resolve(dist, '..', SERVER_BUNDLE_DIR, 'render.cjs');
-  let bundle: { mtimeMs: number; exports: ServerBundle } | undefined;
-
-  /** The shell's Node bundle, loaded again when a new build has replaced it. */
-  async function serverBundle(): Promise<ServerBundle> {
-    const { mtimeMs } = await fs.stat(bundleFile);
-    if (bundle?.mtimeMs !== mtimeMs) {
-      delete require.cache[bundleFile];
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS build output, reloaded through require.cache after a rebuild
-      bundle = { mtimeMs, exports: require(bundleFile) as ServerBundle };
-    }
-    return bundle.exports;
-  }
-
-  /** The forms document with the page in its outlet, its stylesheets linked, and no script. */
-  async function composeFormPage(title: string, page: string, extraHead: string): Promise<string> {
-    const file = path.join(dist, 'ssr', 'forms');
-    const [document, json] = await Promise.all([
-      fs.readFile(`${file}.html`, 'utf8'),
-      fs.readFile(`${file}.json`, 'utf8'),
-    ]);
-    const { css, meta } = JSON.parse(json) as { css: string[]; meta: BuiltPageMeta };
-    const stylesheets = css.map((href) => `<link rel="stylesheet" href="/${href}">`).join('');
-    const head = renderHead({ meta: { ...meta, title }, origin, assetBase: '/' });
-    return withHead(document, head)
-      .replace(HEAD_MARKER, () => stylesheets + extraHead)
-      .replace(OUTLET_MARKER, () => `<div id="area-shell">${page}</div>`)
-      .replace(`<script>${START_SCRIPT}</script>`, '')
-      .replace(new RegExp(`<link rel="preload" href="${SHELL_ENTRY}"[^>]*>`), '');
-  }
+  const serverBundle = createServerBundle<ServerBundle>(dist);
 
   async function sendFormPage(
     req: Request,
@@ -191,14 +155,12 @@ export function formPages({ dist, remotesFile, apiOrigin, origin, apiBase }: For
     const { renderFormPage } = await serverBundle();
     const page = await renderFormPage({ ...props, action: withBack(formPagePath(props.form), props.back) });
     const title = `${status >= 400 ? 'Error: ' : ''}${FORMS[props.form].title}`;
-    const html = await composeFormPage(title, page, extraHead);
-    const remotes = JSON.parse(await fs.readFile(remotesFile, 'utf8')) as Record<string, string>;
-    res.status(status);
-    // How strict: from the deployment's settings, never from the request (as for every page).
-    res.set(pageHeaders({ remotes, apiBase, ...deploymentPolicy() }));
+    const html = await composeScriptlessPage(dist, origin, { meta: { title }, page, extraHead });
     // What was typed may be on the page: kept by no cache, and no search engine lists these pages.
-    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
-    res.send(html);
+    await sendScriptlessPage(res, { remotesFile, apiBase }, status, html, {
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex',
+    });
   }
 
   const formOf = (req: Request) => String(req.params.form);

@@ -1,8 +1,9 @@
 // The head of a composed page: title, description, canonical URL, Open Graph and Twitter card,
 // and the page's structured data, from the metadata its area shipped with its prerendered page
-// (shared/src/page-meta.ts). Absolute URLs are built from SITE_ORIGIN, read when the edge starts.
+// (shared/src/page-meta.ts), and the site's feeds. Absolute URLs are built from SITE_ORIGIN, read when the edge starts.
 import type { BuiltPageMeta, StructuredData } from '@wpc/shared/page-meta';
 import { NOT_FOUND_TITLE, SITE_NAME } from '@wpc/shared/routes';
+import { FEED_TITLES, PRESS_RELEASES_FEED, UPDATES_FEED } from '@wpc/shared/updates/archive';
 import type { PageRoute } from './page-route';
 
 const DEFAULT_SITE_ORIGIN = 'http://localhost:3000';
@@ -36,6 +37,12 @@ export function jsonLdScript(data: StructuredData, origin: string): string {
   const json = JSON.stringify(absoluteUrls(data, origin)).replace(/</g, '\\u003c');
   return `<script type="application/ld+json">${json}</script>`;
 }
+
+/** Every page's head names the site's Atom feeds (RFC 4287), so a feed reader finds them from any page. */
+const FEED_LINKS = ([UPDATES_FEED, PRESS_RELEASES_FEED] as const).map(
+  (feed) =>
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(FEED_TITLES[feed])}" href="${feed}">`,
+);
 
 export interface HeadInput {
   readonly meta: BuiltPageMeta;
@@ -72,6 +79,7 @@ export function renderHead({ meta, origin, path, assetBase }: HeadInput): string
     tag('twitter:description', 'name', meta.description),
     tag('twitter:image', 'name', image),
     tag('twitter:image:alt', 'name', meta.shareImage.alt),
+    ...FEED_LINKS,
     ...(meta.structuredData ?? []).map((data) => jsonLdScript(data, origin)),
   ];
   return tags.join('');

@@ -91,6 +91,13 @@ export function createPageHandler({ dist, remotesFile, origins, contentApiOrigin
     await answerPage(req, res, { html, status: page.status, remotes, noindex: page.route?.noindex });
   }
 
+  /** The 404 page, for a path a route owns but that names nothing (a withdrawn update). */
+  async function sendNotFound(req: Request, res: Response) {
+    const remotes = await readRemotes();
+    const page = findRoute(NO_SUCH_PAGE);
+    await answerPage(req, res, { html: await composePage(page, remotes), status: 404, remotes, noindex: true });
+  }
+
   /**
    * /team/preview/<token>: a draft rendered by its own area in the real page layout, without
    * scripts, never cached, never indexed. An unknown or expired token gets the 404 page.
@@ -164,5 +171,5 @@ export function createPageHandler({ dist, remotesFile, origins, contentApiOrigin
     ]);
   }
 
-  return { sendPage, sendPreview, warm, sitemapEntries, origin };
+  return { sendPage, sendNotFound, sendPreview, warm, sitemapEntries, origin };
 }

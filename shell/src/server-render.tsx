@@ -18,6 +18,8 @@ import { Footer } from './layout/Footer';
 import { MessageCentre } from './layout/MessageCentre';
 import { PrerenderPath } from './location';
 import { FormPage, type FormPageProps } from './pages/FormPage';
+import { ArchivedUpdatePage, UpdatesArchivePage } from './pages/updates/ArchivePages';
+import type { ArchiveAnswer, PublicUpdate } from '@wpc/shared/updates/schemas';
 import { chromeIdPrefix, SHELL_OUTLET_ID, ShellPages } from './shell-pages';
 import { PAGE_META, SITE_META, SITE_SHORT_NAME } from './content/page-meta';
 
@@ -51,6 +53,15 @@ export function routePaths(): string[] {
 export function renderFormPage(props: FormPageProps): Promise<string> {
   return prerenderToString(<FormPage {...props} />, chromeIdPrefix(SHELL_OUTLET_ID));
 }
+
+/** The updates archive's pages for the same outlet (shell/server/update-pages.ts). */
+export function renderUpdatesArchive(archive: ArchiveAnswer): Promise<string> {
+  return prerenderToString(<UpdatesArchivePage {...archive} />, chromeIdPrefix(SHELL_OUTLET_ID));
+}
+export function renderArchivedUpdate(update: PublicUpdate): Promise<string> {
+  return prerenderToString(<ArchivedUpdatePage update={update} />, chromeIdPrefix(SHELL_OUTLET_ID));
+}
+export { ARCHIVE_DESCRIPTION, ARCHIVE_TITLE } from './pages/updates/ArchivePages';
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -43,6 +43,8 @@ export type ProbeAdminPurpose = 'links' | 'editor';
 export const e2eProbeAdminEmail = (purpose: ProbeAdminPurpose, project: string) =>
   `probe.${purpose}.${project}@consortium.test`;
 const PROBE_PURPOSES: ProbeAdminPurpose[] = ['links', 'editor'];
+/** The real-API archive spec's admin (updates-archive.real-api.ts), one per edge: it signs in once. */
+export const e2eArchiveAdminEmail = (project: string) => `archive.${project}@consortium.test`;
 /**
  * An admin who never signs in, with a long address: the Members page lists every admin, and at
  * 320 px such an address must wrap rather than scroll the page sideways (team-roles.spec.ts).
@@ -71,6 +73,7 @@ export function e2eMailEnv(): Record<string, string> {
       ...PUBLISHING_PROJECTS.flatMap((project) =>
         PROBE_PURPOSES.map((purpose) => e2eProbeAdminEmail(purpose, project)),
       ),
+      ...PUBLISHING_PROJECTS.map(e2eArchiveAdminEmail),
     ].join(','),
   };
 }

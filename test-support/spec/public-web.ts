@@ -18,8 +18,21 @@ export const SPEC_LANDING_FAQ_COUNT = 4;
 /** The share image size of issue 21 (the Open Graph large-image size). */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
-/** Issues 21 and 27: what robots.txt keeps crawlers out of (the developer pages, the team console, the pages emails link to). */
-export const ROBOTS_DISALLOWED = ['/dev/', '/team', '/updates/'] as const;
+/**
+ * Issues 21 and 27: what robots.txt keeps crawlers out of (the developer pages, the team console,
+ * the pages a subscriber's own emailed links open). Issue 38 item 2: the archive of sent updates
+ * (/updates and each update's page) is public, so /updates/ as a whole no longer is.
+ */
+export const ROBOTS_DISALLOWED = [
+  '/dev/',
+  '/team',
+  '/updates/confirm',
+  '/updates/preferences',
+  '/updates/confirmed',
+  '/updates/saved',
+  '/updates/link-problem',
+  '/updates/web',
+] as const;
 
 /** What the e2e servers are started with (playwright.config.ts): the canonical origin, not the test's own. */
 export const E2E_SITE_ORIGIN = 'https://www.wildfire-consortium.example';

@@ -104,6 +104,15 @@ export const ROUTES_BEYOND_SPEC: readonly { readonly path: string; readonly area
   })),
 ];
 
+/**
+ * Issue 38 item 2: the public archive of sent updates, outside the route table (the edge renders
+ * it from the API on each request): the list, each update's address, and the two Atom feeds.
+ */
+export const UPDATES_ARCHIVE_PAGE = '/updates';
+export const UPDATE_PAGE_ADDRESS = /^\/updates\/\d{4}-\d{2}-\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const UPDATES_FEED_PATH = '/updates/feed.atom';
+export const PRESS_RELEASES_FEED_PATH = '/scorecard/news/feed.atom';
+
 export function specRoutesOf(area: SpecArea): readonly SpecRoute[] {
   return SPEC_ROUTES.filter((route) => route.area === area);
 }

@@ -1,4 +1,4 @@
-import { webVersionPath } from '@wpc/shared/updates';
+import { archiveBase } from '@wpc/shared/updates/archive';
 import type { DraftRequest, UpdatePreview, UpdateView } from '@wpc/shared/updates/schemas';
 import { newDocumentId } from '../db/ids';
 import type { Mailer } from '../mail/transport';
@@ -6,6 +6,7 @@ import type { Store } from '../store';
 import type { Update } from './updates';
 import { renderUpdate, updateMail, type MessageSettings } from './messages';
 import { scriptProblem } from './render';
+import { addresses, archivePathOf } from './archive';
 
 type ComposeStore = Pick<Store, 'updates' | 'deliveries' | 'subscriptions' | 'audit'>;
 
@@ -25,8 +26,14 @@ export function checkBody(body: string): void {
   if (problem) throw new UpdateRefused(400, 'The update cannot be saved.', { body: problem });
 }
 
-export async function updateView(store: ComposeStore, update: Update): Promise<UpdateView> {
-  const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** The console's view of an update; `paths` (archive.ts `addresses`) saves a read per update in a list. */
+export async function updateView(
+  store: ComposeStore,
+  update: Update,
+  paths?: ReadonlyMap<string, string>,
+): Promise<UpdateView> {
+  const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+  const inArchive = update.startedAt !== null && !update.withdrawnAt;
   return {
     id: update.id,
     subject: update.subject,
@@ -40,7 +47,8 @@ export async function updateView(store: ComposeStore, update: Update): Promise<U
     finishedAt: iso(update.finishedAt),
     fromRelease: update.fromRelease,
     counts: await store.deliveries.counts(update.id),
-    webVersion: update.startedAt ? webVersionPath(update.id) : null,
+    withdrawnAt: iso(update.withdrawnAt),
+    webVersion: inArchive ? ((paths ?? (await addresses(store))).get(update.id) ?? null) : null,
   };
 }
 
@@ -104,10 +112,11 @@ export function editDraft(store: ComposeStore, id: string, draft: DraftRequest):
 export function preview(
   draft: Pick<DraftRequest, 'subject' | 'body' | 'list'>,
   settings: MessageSettings,
+  now: Date,
 ): UpdatePreview {
   checkBody(draft.body);
   const mail = updateMail(
-    renderUpdate({ id: 'preview', ...draft }),
+    renderUpdate({ id: 'preview', ...draft }, archiveBase(now, draft.subject)),
     { email: 'reader@example.org', token: `preview.${'x'.repeat(43)}` },
     '<preview@localhost>',
     settings,
@@ -126,13 +135,14 @@ export async function sendTest(
   to: string,
   mailer: Mailer | undefined,
   settings: MessageSettings,
+  now: Date,
 ): Promise<void> {
   const update = await store.updates.get(id);
   if (!update) throw new UpdateRefused(404, 'No such update.');
   if (!mailer)
     throw new UpdateRefused(409, 'Email is off on this server (SMTP_URL is not set), so no test can be sent.');
   const mail = updateMail(
-    renderUpdate(update),
+    renderUpdate(update, await archivePathOf(store, update, now)),
     { email: to, token: `preview.${'x'.repeat(43)}` },
     `<test-${update.id}-${Date.now()}@${new URL(settings.siteOrigin).hostname}>`,
     settings,
@@ -181,3 +191,16 @@ export async function cancel(store: ComposeStore, id: string, now: Date): Promis
   await store.deliveries.cancel(id);
   return update;
 }
+
+/**
+ * Takes a sent update out of the public archive: its page, the list, the feed and the sitemap no
+ * longer show it (its address stays its own). Again is harmless.
+ */
+export const withdraw = (store: ComposeStore, id: string, now: Date) =>
+  changeUpdate(store, id, (update) =>
+    !update.startedAt
+      ? 'Only an update that has been sent is in the archive.'
+      : update.withdrawnAt
+        ? update
+        : { ...update, withdrawnAt: now },
+  );

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { LINK_TOKEN } from '@wpc/shared/updates/schemas';
-import { ONE_CLICK_BODY, UPDATES_API, UPDATES_PAGES, webVersionPath, type UpdateListId } from '@wpc/shared/updates';
+import { ONE_CLICK_BODY, UPDATES_API, UPDATES_PAGES, type UpdateListId } from '@wpc/shared/updates';
 
 /** A link's token: the record's id and its secret. */
 export const tokenOf = (id: string, secret: string) => `${id}.${secret}`;
@@ -23,7 +23,8 @@ const withToken = (origin: string, path: string, token: string) =>
 
 export const confirmLink = (origin: string, token: string) => withToken(origin, UPDATES_PAGES.confirm, token);
 export const preferencesLink = (origin: string, token: string) => withToken(origin, UPDATES_PAGES.preferences, token);
-export const webVersionLink = (origin: string, updateId: string) => `${origin}${webVersionPath(updateId)}`;
+/** An update's page in the public archive (its path from archive.ts). */
+export const webVersionLink = (origin: string, archivePath: string) => `${origin}${archivePath}`;
 
 /** RFC 8058's https URI: a POST with ONE_CLICK_BODY leaves `list`. */
 export const oneClickLink = (origin: string, token: string, list: UpdateListId) =>

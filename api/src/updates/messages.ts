@@ -1,4 +1,5 @@
 import { LIST_NAMES, type UpdateListId } from '@wpc/shared/updates';
+import { UPDATES_ARCHIVE } from '@wpc/shared/updates/archive';
 import type { OutgoingMail } from '../mail/transport';
 import { confirmLink, ONE_CLICK_BODY, oneClickLink, preferencesLink, unsubscribeMailto, webVersionLink } from './links';
 import { escapeHtml } from '../notify/message';
@@ -52,18 +53,19 @@ export interface UpdateContent {
   readonly subject: string;
   readonly list: UpdateListId;
   readonly body: RenderedBody;
+  /** Its page in the public archive (archive.ts): the email's web version. */
+  readonly path: string;
 }
 
-export const renderUpdate = (update: {
-  id: string;
-  subject: string;
-  list: UpdateListId;
-  body: string;
-}): UpdateContent => ({
+export const renderUpdate = (
+  update: { id: string; subject: string; list: UpdateListId; body: string },
+  path: string,
+): UpdateContent => ({
   id: update.id,
   subject: update.subject,
   list: update.list,
   body: renderBody(update.body),
+  path,
 });
 
 /**
@@ -79,7 +81,7 @@ export function updateMail(
 ): OutgoingMail {
   const origin = settings.siteOrigin;
   const preferences = preferencesLink(origin, recipient.token);
-  const web = webVersionLink(origin, update.id);
+  const web = webVersionLink(origin, update.path);
   const listName = LIST_NAMES[update.list];
   const host = new URL(origin).hostname;
   const text = [
@@ -107,7 +109,7 @@ export function updateMail(
       'List-Id': `${listName} <${update.list}.updates.${host}>`,
       'List-Unsubscribe': `<${oneClickLink(origin, recipient.token, update.list)}>, <${unsubscribeMailto(settings.updates.unsubscribeAddress, recipient.token, update.list)}>`,
       'List-Unsubscribe-Post': ONE_CLICK_BODY,
-      'List-Archive': `<${origin}/updates>`,
+      'List-Archive': `<${origin}${UPDATES_ARCHIVE}>`,
       Precedence: 'bulk',
       'Auto-Submitted': 'auto-generated',
     },

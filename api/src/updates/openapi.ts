@@ -14,6 +14,7 @@ import {
   publicUpdateSchema,
   tokenQuerySchema,
 } from '@wpc/shared/updates/schemas';
+import { FEED_SOURCES, FEED_TITLES, UPDATES_FEED } from '@wpc/shared/updates/archive';
 import { requestSchema, responseSchema, type JsonSchema } from '../openapi/json-schema';
 import type { OperationObject, PathItemObject, ResponseObject } from '../openapi/types';
 import { consolePaths, json, queryParameters, ref } from '../team/openapi';
@@ -170,7 +171,7 @@ function archivePaths(): Record<string, PathItemObject> {
     [`${UPDATES_API}/archive`]: {
       get: pub({
         operationId: 'updatesArchive',
-        summary: 'Every update sent, newest first (their public web versions)',
+        summary: 'Every update sent and not withdrawn, newest first, with its page in the archive',
         responses: { '200': answer('The updates.', 'UpdatesArchive'), ...common },
       }),
     },
@@ -189,11 +190,26 @@ function archivePaths(): Record<string, PathItemObject> {
         ],
         responses: {
           '200': answer('The update as sent (sanitised HTML; no tracking).', 'PublicUpdate'),
-          '404': error('No such update, or it was not sent.'),
+          '404': error('No such update, or it was not sent, or it was withdrawn.'),
           ...common,
         },
       }),
     },
+    ...Object.fromEntries(
+      Object.entries(FEED_SOURCES).map(([page, path]) => [
+        path,
+        {
+          get: pub({
+            operationId: page === UPDATES_FEED ? 'updatesFeed' : 'pressReleasesFeed',
+            summary: `${FEED_TITLES[page as keyof typeof FEED_TITLES]}: an Atom feed (RFC 4287), served at ${page}`,
+            responses: {
+              '200': { description: 'The feed.', content: { 'application/atom+xml': { schema: { type: 'string' } } } },
+              ...common,
+            },
+          }),
+        },
+      ]),
+    ),
   };
 }
 

@@ -8,14 +8,20 @@ import type { Store } from '../store';
  * Where press releases live: the scorecard area's `pressRelease` entries (declared by the scorecard
  * remote, mfe-scorecard/src/content/model.ts, which the API does not import), each with its page.
  */
-const RELEASES = { area: 'scorecard', type: 'pressRelease', page: '/scorecard/news/:slug' } as const;
+export const RELEASES = {
+  area: 'scorecard',
+  type: 'pressRelease',
+  page: '/scorecard/news/:slug',
+  list: '/scorecard/news',
+} as const;
 
 type ReleasesStore = Pick<Store, 'contentEntries'>;
 
-const text = (data: Readonly<Record<string, unknown>>, field: string) =>
+export const textOf = (data: Readonly<Record<string, unknown>>, field: string) =>
   typeof data[field] === 'string' ? data[field].trim() : '';
 
-async function published(store: ReleasesStore) {
+/** The scorecard's published press releases, in the store's order. */
+export async function publishedReleases(store: ReleasesStore) {
   const entries = await store.contentEntries.list(RELEASES.area);
   return entries.filter(
     (entry): entry is StoredEntry & { published: NonNullable<StoredEntry['published']> } =>
@@ -25,12 +31,12 @@ async function published(store: ReleasesStore) {
 
 /** The published press releases an update can start from, newest first (by release date). */
 export async function releaseChoices(store: ReleasesStore): Promise<ReleaseChoice[]> {
-  return (await published(store))
+  return (await publishedReleases(store))
     .map(({ published: { slug, data } }) => ({
       slug,
-      title: text(data, 'title') || slug,
-      date: text(data, 'date'),
-      summary: text(data, 'summary'),
+      title: textOf(data, 'title') || slug,
+      date: textOf(data, 'date'),
+      summary: textOf(data, 'summary'),
     }))
     .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
 }
@@ -46,13 +52,17 @@ export async function draftFromRelease(
   list: UpdateListId,
   siteOrigin: string,
 ): Promise<DraftRequest | null> {
-  const entry = (await published(store)).find((candidate) => candidate.published.slug === slug);
+  const entry = (await publishedReleases(store)).find((candidate) => candidate.published.slug === slug);
   if (!entry) return null;
   const { data } = entry.published;
   const page = `${siteOrigin}${patternPath(RELEASES.page, { slug })}`;
   const absolute = (markdown: string) => markdown.replace(/\]\(\//g, `](${siteOrigin}/`);
-  const title = text(data, 'title') || slug;
-  const body = [text(data, 'summary'), absolute(text(data, 'body')), `[Read the press release on our website](${page})`]
+  const title = textOf(data, 'title') || slug;
+  const body = [
+    textOf(data, 'summary'),
+    absolute(textOf(data, 'body')),
+    `[Read the press release on our website](${page})`,
+  ]
     .filter(Boolean)
     .join('\n\n');
   return { subject: title.replace(/[\r\n]+/g, ' '), body, list, fromRelease: slug };

@@ -3,7 +3,12 @@ import { ONE_CLICK_BODY, UPDATE_LISTS, UPDATES_API, UPDATES_PAGES, type UpdateLi
 import { LINK_TOKEN } from '@wpc/shared/updates/schemas';
 import { HttpError, sendError } from '../http/errors';
 import type { Store } from '../store';
+import { FEED_SOURCES, PRESS_RELEASES_FEED, UPDATES_FEED } from '@wpc/shared/updates/archive';
+import type { ArchiveAnswer } from '@wpc/shared/updates/schemas';
+import { archive, summaryOf } from './archive';
+import { pressReleasesFeed, updatesFeed } from './feeds';
 import { renderBody } from './render';
+import type { Update } from './updates';
 import {
   confirm,
   confirmationInfo,
@@ -16,9 +21,22 @@ import {
 
 export interface UpdatesRoutesOptions {
   readonly deps: SubscriberDeps;
-  readonly store: Pick<Store, 'updates'>;
+  readonly store: Pick<Store, 'updates' | 'contentEntries'>;
   readonly jsonLimitBytes: number;
+  /** The site's public origin, for the feeds' absolute addresses. */
+  readonly siteOrigin: string;
+  readonly clock: () => Date;
 }
+
+/** A sent update as the archive lists it: public text only. */
+const archivedView = (update: Update & { startedAt: Date }, path: string): ArchiveAnswer['updates'][number] => ({
+  id: update.id,
+  path,
+  subject: update.subject,
+  list: update.list,
+  sentAt: update.startedAt.toISOString(),
+  summary: summaryOf(update),
+});
 
 const LINK_STATUS = { invalid: 404, expired: 410, used: 409 } as const;
 /**
@@ -71,7 +89,7 @@ const handle =
  * GETs change nothing (mail scanners follow links); POSTs take JSON from the pages' scripts, or a
  * form the page posted without scripts (answered with a redirect to a page).
  */
-export function updatesRoutes({ deps, store, jsonLimitBytes }: UpdatesRoutesOptions): Router {
+export function updatesRoutes({ deps, store, jsonLimitBytes, siteOrigin, clock }: UpdatesRoutesOptions): Router {
   const router = Router();
   const bodies = [
     express.json({ limit: jsonLimitBytes }),
@@ -162,40 +180,39 @@ export function updatesRoutes({ deps, store, jsonLimitBytes }: UpdatesRoutesOpti
     }),
   );
 
+  // The public archive (issue 38 item 2), read by the edge's pages: what was sent and not withdrawn.
   router.get(
     `${UPDATES_API}/archive`,
     handle(async (_req, res) => {
-      const updates = await store.updates.published();
+      const updates = await archive(store);
       res.set('Cache-Control', 'no-cache');
-      res.json({
-        updates: updates.map((update) => ({
-          id: update.id,
-          subject: update.subject,
-          list: update.list,
-          sentAt: update.startedAt!.toISOString(),
-        })),
-      });
+      res.json({ updates: updates.map(({ update, path }) => archivedView(update, path)) });
     }),
   );
 
   router.get(
     `${UPDATES_API}/archive/:id`,
     handle(async (req, res) => {
-      const update = await store.updates.get(String(req.params.id));
-      if (!update?.startedAt) {
-        sendError(res, new HttpError(404, 'No such update: it may not have been sent yet.'));
+      const found = (await archive(store)).find(({ update }) => update.id === String(req.params.id));
+      if (!found) {
+        sendError(res, new HttpError(404, 'No such update: it may not have been sent, or it was withdrawn.'));
         return;
       }
       res.set('Cache-Control', 'no-cache');
-      res.json({
-        id: update.id,
-        subject: update.subject,
-        list: update.list,
-        sentAt: update.startedAt.toISOString(),
-        html: renderBody(update.body).html,
-      });
+      res.json({ ...archivedView(found.update, found.path), html: renderBody(found.update.body).html });
     }),
   );
+
+  const feed = (path: string, write: typeof updatesFeed) =>
+    router.get(
+      path,
+      handle(async (_req, res) => {
+        const xml = await write(store, siteOrigin, clock());
+        res.set('Cache-Control', 'no-cache').type('application/atom+xml; charset=utf-8').send(xml);
+      }),
+    );
+  feed(FEED_SOURCES[UPDATES_FEED], updatesFeed);
+  feed(FEED_SOURCES[PRESS_RELEASES_FEED], pressReleasesFeed);
 
   return router;
 }

@@ -5,6 +5,7 @@ import type { Store } from '../store';
 import type { Confirmation } from './confirmations';
 import type { Delivery } from './deliveries';
 import { deliveryId } from './deliveries';
+import { archivePathOf } from './archive';
 import { tokenOf } from './links';
 import { confirmationMail, renderUpdate, updateMail, type MessageSettings, type UpdateContent } from './messages';
 import { UPDATE_LISTS } from '@wpc/shared/updates';
@@ -54,7 +55,7 @@ export function deliveryLane(store: SenderStore, settings: MessageSettings, perS
       if (!content) {
         const update = await store.updates.get(delivery.updateId);
         if (!update) return { skip: 'cancelled', reason: 'the update is gone' };
-        content = renderUpdate(update);
+        content = renderUpdate(update, await archivePathOf(store, update, new Date()));
         if (rendered.size > 20) {
           rendered.clear();
           started.clear();

@@ -24,6 +24,7 @@ import { consoleRoute, type Answer, type ConsoleRoute, type RouteHandler } from 
 import { writeWorkbook } from '../team/export';
 import * as compose from './compose';
 import { confirmationsPaused } from './confirmation-caps';
+import { addresses } from './archive';
 import { draftFromRelease, releaseChoices } from './releases';
 import type { Subscriber, SubscriberSummary } from './subscriptions';
 
@@ -125,7 +126,7 @@ const stateChange = (action: 'pause' | 'resume' | 'cancel') =>
 /**
  * The console's Updates (compose, preview, test, send or schedule, pause, resume, cancel) and
  * Subscribers (counts, search, export) under /api/team, each route needing the `updates` role;
- * every test send, send, schedule, pause, resume, cancel and export is audited before its answer.
+ * every test send, send, schedule, pause, resume, cancel, withdrawal and export is audited before its answer.
  * `pokeUpdates` starts what was sent or resumed at once, rather than at the update sender's next round.
  */
 export const UPDATES_TEAM_ROUTES: readonly ConsoleRoute[] = [
@@ -138,10 +139,10 @@ export const UPDATES_TEAM_ROUTES: readonly ConsoleRoute[] = [
     answers: { 200: { description: 'The updates.', schema: { name: 'Updates', schema: updatesAnswerSchema } } },
     handler: ({ store, config }) =>
       act(async ({ res }) => {
-        const updates = await store.updates.list();
+        const [updates, paths] = await Promise.all([store.updates.list(), addresses(store)]);
         const paused = await confirmationsPaused(store.rateCounts, config.confirmationCaps);
         res.json({
-          updates: await Promise.all(updates.map((one) => compose.updateView(store, one))),
+          updates: await Promise.all(updates.map((one) => compose.updateView(store, one, paths))),
           ...(paused && { confirmationsPaused: { ceiling: paused.ceiling, until: paused.until.toISOString() } }),
         });
       }),
@@ -220,9 +221,9 @@ export const UPDATES_TEAM_ROUTES: readonly ConsoleRoute[] = [
     body: { name: 'UpdatePreviewRequest', schema: previewRequestSchema },
     invalid: 'The update cannot be previewed.',
     answers: { 200: { description: 'The email.', schema: { name: 'UpdatePreview', schema: previewSchema } } },
-    handler: ({ config }) =>
+    handler: ({ config, clock }) =>
       act(({ res, body }) => {
-        res.json(compose.preview(body, config));
+        res.json(compose.preview(body, config, clock()));
       }),
   }),
 
@@ -273,10 +274,10 @@ export const UPDATES_TEAM_ROUTES: readonly ConsoleRoute[] = [
       409: { description: 'Email is off on this server (no SMTP_URL).' },
     },
     audit: ['update-test'],
-    handler: ({ store, config, mailer, audit }) =>
+    handler: ({ store, config, mailer, audit, clock }) =>
       act(async ({ req, res, signed: { email } }) => {
         const id = String(req.params.updateId);
-        await compose.sendTest(store, id, email, mailer, config);
+        await compose.sendTest(store, id, email, mailer, config, clock());
         await audit.record(email, 'update-test', { target: id });
         res.json({ sentTo: email });
       }),
@@ -311,6 +312,26 @@ export const UPDATES_TEAM_ROUTES: readonly ConsoleRoute[] = [
   stateChange('pause'),
   stateChange('resume'),
   stateChange('cancel'),
+
+  consoleRoute({
+    method: 'POST',
+    path: '/updates/:updateId/withdraw',
+    permission: 'updates',
+    emptyBody: true,
+    operationId: 'teamWithdrawUpdate',
+    summary: 'Take a sent update out of the public archive, its feed and the sitemap (audited)',
+    params: updateId,
+    answers: { 200: updateAnswer, 404: noSuchUpdate, 409: { description: 'The update has not been sent.' } },
+    audit: ['update-withdraw'],
+    handler: ({ store, logger, clock, audit }) =>
+      act(async ({ req, res, signed: { email } }) => {
+        const id = String(req.params.updateId);
+        const withdrawn = await compose.withdraw(store, id, clock());
+        await audit.record(email, 'update-withdraw', { target: id });
+        logger.info({ update: id }, 'update withdrawn from the archive');
+        res.json(await compose.updateView(store, withdrawn));
+      }),
+  }),
 
   consoleRoute({
     method: 'GET',

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'update-pause',
   'update-resume',
   'update-cancel',
+  'update-withdraw',
   'uploads-retention',
   'content-images-sweep',
 ] as const;

@@ -119,7 +119,8 @@ export const updateSchema = z.object({
       [K in (typeof DELIVERY_COUNTS)[number]]: z.ZodNumber;
     },
   ),
-  webVersion: z.string().nullable().describe('The public web version, once sending started.'),
+  withdrawnAt: z.string().nullable().describe('When the team took it out of the public archive.'),
+  webVersion: z.string().nullable().describe('Its page in the public archive, once sending started, until withdrawn.'),
 });
 export type UpdateView = z.infer<typeof updateSchema>;
 export const updatesAnswerSchema = z.object({
@@ -164,12 +165,17 @@ export type SubscribersAnswer = z.infer<typeof subscribersAnswerSchema>;
 
 export const publicUpdateSchema = z.object({
   id: z.string(),
+  /** Its page in the archive: /updates/<date>-<slug>. */
+  path: z.string(),
   subject: z.string(),
   list: listChoice,
   sentAt: z.string(),
+  /** The first words of its text, for the list, the page's description and the feed. */
+  summary: z.string(),
   html: z.string(),
 });
 export type PublicUpdate = z.infer<typeof publicUpdateSchema>;
 export const archiveSchema = z.object({
-  updates: z.array(publicUpdateSchema.pick({ id: true, subject: true, list: true, sentAt: true })),
+  updates: z.array(publicUpdateSchema.omit({ html: true })),
 });
+export type ArchiveAnswer = z.infer<typeof archiveSchema>;

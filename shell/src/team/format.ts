@@ -63,6 +63,7 @@ export const AUDIT_LABELS: Readonly<Record<AuditAction, string>> = {
   'update-pause': 'Paused an update',
   'update-resume': 'Resumed an update',
   'update-cancel': 'Cancelled an update',
+  'update-withdraw': 'Withdrew an update from the archive',
   'uploads-retention': 'Deleted old uploads',
   'content-images-sweep': 'Deleted unused images',
 };

@@ -16,6 +16,8 @@ export interface Update {
   readonly startedAt: Date | null;
   readonly finishedAt: Date | null;
   readonly fromRelease: string | null;
+  /** When the team took it out of the public archive (absent on updates stored before there was one). */
+  readonly withdrawnAt?: Date | null;
   /** True once every recipient has its delivery record (the fan-out finished). */
   readonly fannedOut: boolean;
   /** Bumped by every change. */
@@ -33,6 +35,6 @@ export interface UpdateRepository {
   change(id: string, change: UpdateChange): Promise<Update | null>;
   /** Updates with work for the sender at `now`: scheduled and due, or sending and not fanned out. */
   due(now: Date): Promise<Update[]>;
-  /** Updates whose sending started (the public archive), newest first. */
+  /** Updates whose sending started (the public archive, withdrawn ones too), newest first. */
   published(): Promise<Update[]>;
 }

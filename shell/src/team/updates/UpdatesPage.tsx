@@ -12,7 +12,7 @@ import { TeamApiError } from '../api';
 import { formatDateTime } from '../format';
 import { SESSION_ENDED, type SignedInProps } from '../session';
 import styles from '../TeamConsole.module.css';
-import { subscribersExportUrl, updatesApi } from './api';
+import { subscribersExportUrl, updatesApi, type UpdateAction } from './api';
 import own from './UpdatesPage.module.css';
 
 const STATE_LABELS: Readonly<Record<UpdateView['state'], string>> = {
@@ -136,7 +136,7 @@ function UpdatesTable({
   readonly updates: readonly UpdateView[];
   readonly busy: boolean;
   readonly onOpen: (update: UpdateView) => void;
-  readonly onAct: (id: string, action: 'pause' | 'resume' | 'cancel') => void;
+  readonly onAct: (id: string, action: UpdateAction) => void;
 }) {
   return (
     <div className={styles.table}>
@@ -162,6 +162,7 @@ function UpdatesTable({
               <td>
                 {STATE_LABELS[update.state]}
                 {update.scheduledAt && update.state === 'scheduled' && ` (${formatDateTime(update.scheduledAt)})`}
+                {update.withdrawnAt && ', withdrawn from the archive'}
               </td>
               {DELIVERY_COUNTS.map((name) => (
                 <td key={name}>{update.counts[name]}</td>
@@ -186,6 +187,11 @@ function UpdatesTable({
                   {['scheduled', 'sending', 'paused'].includes(update.state) && (
                     <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'cancel')}>
                       Cancel
+                    </Button>
+                  )}
+                  {update.webVersion && (
+                    <Button variant="secondary" disabled={busy} onClick={() => onAct(update.id, 'withdraw')}>
+                      Withdraw from archive
                     </Button>
                   )}
                 </div>
@@ -294,10 +300,13 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
         ? `Scheduled for ${formatDateTime(sent.scheduledAt!)}.`
         : `Sending to the confirmed subscribers of ${LIST_NAMES[sent.list]}.`;
     });
-  const onAct = (id: string, action: 'pause' | 'resume' | 'cancel') =>
-    void run(
-      async () => `The update is ${STATE_LABELS[(await updatesApi.act(session, id, action)).state].toLowerCase()}.`,
-    );
+  const onAct = (id: string, action: UpdateAction) =>
+    void run(async () => {
+      const changed = await updatesApi.act(session, id, action);
+      return action === 'withdraw'
+        ? 'The update is withdrawn from the public archive, its feed and the sitemap.'
+        : `The update is ${STATE_LABELS[changed.state].toLowerCase()}.`;
+    });
   const open = (update: UpdateView) => {
     const opened = { subject: update.subject, body: update.body, list: update.list };
     setDraft(opened);

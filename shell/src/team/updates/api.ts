@@ -18,6 +18,9 @@ import { call, type TeamSession } from '../api';
 const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
 const one = (id: string) => `/updates/${encodeURIComponent(id)}`;
 
+/** What the list's buttons do to an update (withdraw: out of the public archive). */
+export type UpdateAction = 'pause' | 'resume' | 'cancel' | 'withdraw';
+
 export const updatesApi = {
   list: () => call<UpdatesAnswer>('/updates'),
   create: (session: TeamSession, draft: DraftRequest) => call<UpdateView>('/updates', post(draft), session.csrfToken),
@@ -31,7 +34,7 @@ export const updatesApi = {
   test: (session: TeamSession, id: string) => call<{ sentTo: string }>(`${one(id)}/test`, post({}), session.csrfToken),
   send: (session: TeamSession, id: string, at?: string) =>
     call<UpdateView>(`${one(id)}/send`, post(at ? { at } : {}), session.csrfToken),
-  act: (session: TeamSession, id: string, action: 'pause' | 'resume' | 'cancel') =>
+  act: (session: TeamSession, id: string, action: UpdateAction) =>
     call<UpdateView>(`${one(id)}/${action}`, post({}), session.csrfToken),
   subscribers: (q: string, list?: UpdateListId) => {
     const query = new URLSearchParams();
