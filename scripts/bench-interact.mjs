@@ -193,8 +193,9 @@ function paintAfterTap() {
 
 /** The tap and its result; a tap that follows a link or a form to another page is timed to that page's first paint. */
 async function tapAndWatch(page, control) {
+  // Another page, not the same page's address changing (the FAQ's question goes into the hash).
   const navigated = page
-    .waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 15_000 })
+    .waitForURL((url) => url.pathname !== control.route, { waitUntil: 'commit', timeout: 15_000 })
     .then(
       () => 'navigated',
       () => undefined,
