@@ -403,7 +403,7 @@ for (const row of rows) {
   ].filter(Boolean);
   const page = early.navigated ? ` (page ${early.navigated}/${runs})` : '';
   console.log(
-    `| ${row.control.name} | \`${row.control.route}\` | ${ms(hydrated.visible)} | ${row.control.complete ? ms(hydrated.complete) : '-'} | ${event(hydrated.eventMs)} | ${early.absent === runs ? 'not there' : ms(early.visible) + page} | ${early.complete === undefined ? '-' : ms(early.complete)} | ${event(early.eventMs)} | ${routeTbt === undefined ? '-' : ms(routeTbt)} | ${missed.join(', ') || '-'} |`,
+    `| ${row.control.name} | \`${row.control.route}\` | ${ms(hydrated.visible)} | ${row.control.complete ? ms(hydrated.complete) : '-'} | ${event(hydrated.eventMs)} | ${early.absent === runs ? 'not there' : ms(early.visible) + page} | ${early.complete === undefined ? '-' : ms(early.complete)} | ${early.navigated === runs ? '-' : event(early.eventMs)} | ${routeTbt === undefined ? '-' : ms(routeTbt)} | ${missed.join(', ') || '-'} |`,
   );
 }
 console.log(
