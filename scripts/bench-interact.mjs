@@ -7,6 +7,8 @@
 //    share box's links;
 //  - Event Timing: the longest event of the tap's interaction (duration = input to next paint, what
 //    INP is made of; the API reports only events of 16 ms and more, so "< 16" means under that);
+// and the same again for a tap 1 s after the load event, hydrated or not (issue 38 item 14; a tap that
+// leaves the page is timed to the next page's first contentful paint);
 // and next to them Lighthouse's Total Blocking Time of each route (median of LIGHTHOUSE_RUNS, 3).
 // Figures only, nothing asserts; the machine's load average is printed, as TBT grows on a busy one.
 // Usage: npm run bench:interact [-- <control name part> ...]   (the site must be running: npm start)
