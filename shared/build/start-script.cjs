@@ -3,6 +3,8 @@
 // writes this into the shell's documents, and the edge allows it by its hash in the page's
 // Content-Security-Policy.
 
+const { EARLY_POPUPS_SCRIPT } = require('./early-popups.cjs');
+
 /** The shell's entry script: its file name is fixed (webpack.base.cjs, output.filename). */
 const SHELL_ENTRY = '/main.js';
 
@@ -63,6 +65,7 @@ function startAfterPaint(entry, templateId, safetyMs) {
   else whenParsed();
 }
 
-const START_SCRIPT = `(${startAfterPaint})(${JSON.stringify(SHELL_ENTRY)},${JSON.stringify(AFTER_PAINT_ID)},${SAFETY_MS})`;
+// The early pop-ups first: they answer a tap from the moment the page is parsed.
+const START_SCRIPT = `${EARLY_POPUPS_SCRIPT};(${startAfterPaint})(${JSON.stringify(SHELL_ENTRY)},${JSON.stringify(AFTER_PAINT_ID)},${SAFETY_MS})`;
 
 module.exports = { SHELL_ENTRY, AFTER_PAINT_ID, START_SCRIPT };
