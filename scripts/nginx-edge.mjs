@@ -246,6 +246,8 @@ start('nginx', nginx, [...nginxArgs(dir, mainFile), '-g', 'daemon off;']);
 // The composer as the page-edge image runs it, reaching each remote's server.
 start('page composer', process.execPath, ['--import', 'tsx', path.join('shell', 'server', 'edge.ts')], {
   EDGE_PORT: String(nginxPorts.pageComposer),
+  // nginx counts the pages (edge.conf's mirror), as in compose.yaml.
+  IMPACT_EDGE_COUNTING: 'off',
   ...Object.fromEntries(
     REMOTE_NAMES.map((name) => [`MFE_${name.toUpperCase()}_ORIGIN`, `http://${loopback(ports[name])}`]),
   ),

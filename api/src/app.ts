@@ -11,6 +11,8 @@ import { adminRoutes } from './routes/admin';
 import { assessmentRoutes } from './routes/assessment';
 import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
+import { impactCounter, type ImpactCounter } from './impact/counter';
+import { impactRoutes } from './impact/routes';
 import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
 import { formPostRoutes } from './routes/form-posts';
@@ -47,6 +49,8 @@ export interface AppDependencies {
   readonly updates?: UpdatesMachinery;
   /** TEST_CLOCK=1 only: the clock (also given as `clock`) that `POST /api/test/clock` moves. */
   readonly testClock?: MovableClock;
+  /** The Impact counts (issue 40); server.ts shares its counter with the update machinery. */
+  readonly impact?: ImpactCounter;
 }
 
 /** What the updates' routes ask of the running machinery. */
@@ -74,6 +78,7 @@ export function createApp({
   contentModels,
   content: givenContent,
   testClock,
+  impact: givenImpact,
 }: AppDependencies): Express {
   const app = express();
   // Every store call is bounded, so an unreachable store answers 503 instead of hanging.
@@ -111,17 +116,28 @@ export function createApp({
   });
   // The submit endpoints before the others: a router that has no route for a request hands it
   // on in a later turn of the event loop, so each router ahead of them costs every submission one.
+  const impact =
+    givenImpact ??
+    impactCounter({
+      store: guardedStore,
+      clock: () => new Date(clock?.() ?? Date.now()),
+      logger,
+      siteOrigin: config.siteOrigin,
+    });
   const subscribers: SubscriberDeps = {
     store: guardedStore,
     clock: () => new Date(clock?.() ?? Date.now()),
     mail: updates.mail,
+    impact,
   };
   // A visitor who asked for updates: the subscription (and its confirmation email) before the answer,
-  // whether the form was sent by its script or posted without one.
-  const afterStored: AfterStoredFrom = (submission, client) =>
-    subscribeFromSubmission(subscribers, submission, () =>
+  // whether the form was sent by its script or posted without one. Counted first (in memory).
+  const afterStored: AfterStoredFrom = (submission, client) => {
+    impact.submitted(submission);
+    return subscribeFromSubmission(subscribers, submission, () =>
       confirmationAllowed(guardedStore.rateCounts, config.confirmationCaps, client),
     );
+  };
   app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
   app.use(formPostRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
   app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
@@ -132,8 +148,10 @@ export function createApp({
       logger,
       guards: submitGuards,
       benchmarks: benchmarkService({ store: guardedStore, clock }),
+      impact,
     }),
   );
+  app.use(impactRoutes({ counter: impact, store: guardedStore, clock }));
   app.use(
     adminRoutes({
       store: guardedStore,

@@ -5,6 +5,7 @@ import { unusedContentImagesJob } from './content/image-sweep';
 import { contentService } from './content/service';
 import { loadConfig } from './config';
 import { Housekeeping } from './housekeeping';
+import { impactCounter } from './impact/counter';
 import { createLogger } from './logger';
 import { mailerFor } from './mail/transport';
 import { NotificationWorker, type MailLane } from './notify/worker';
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
 
   // One transport for the notifications and the team console's sign-in links.
   const content = contentService({ store, clock: clock.now });
+  const impact = impactCounter({ store, clock: clock.now, logger, siteOrigin: config.siteOrigin });
   const app = createApp({
     store,
     config,
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
     mailer,
     updates: { mail, poke: () => void sender.poke() },
     content,
+    impact,
   });
   const seeds = startSeedLoading(content.publishing, logger);
   const housekeeping = new Housekeeping(
@@ -93,6 +96,8 @@ async function main(): Promise<void> {
       ...teamJobs(store, config),
       uploadRetentionJob(store, config.uploads.retentionMonths),
       unusedContentImagesJob(store, config.contentImagesUnusedDays),
+      // Nothing per visit outlives its day: the visitors' hashes and the salt go (issue 40).
+      { name: 'impact visitors of past days', run: async () => void (await impact.forgetPastDays()) },
     ],
     logger,
     clock.now,
@@ -148,6 +153,8 @@ async function main(): Promise<void> {
         await worker?.stop();
         await housekeeping.stop();
         seeds.stop();
+        // The last second's counts, before the store goes.
+        await impact.flush();
         await store.close();
         logger.info('store closed; bye');
         process.exit(error ? 1 : 0);

@@ -208,9 +208,12 @@ for (const storeCase of storeCases) {
       expect(https).toBeDefined();
       expect(mailto).toMatch(/^mailto:unsubscribe@wildfire\.example\?subject=/);
       expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-      // No pixel, no rewritten link: the body's link is as written, and the footer has the address.
+      // No pixel, nothing per recipient: the body's link carries only the update's campaign
+      // (issue 40: its id as utm_campaign, the same for everyone), and the footer has the address.
       expect(mail!.html).not.toMatch(/<img/i);
-      expect(mail!.html).toContain('href="https://wildfire.example/scorecard/instructions"');
+      expect(mail!.html).toContain(
+        `href="https://wildfire.example/scorecard/instructions?utm_source=updates&amp;utm_medium=email&amp;utm_campaign=${first}"`,
+      );
       expect(mail!.text).toContain('100 Ember Lane');
       // The link to its web version: its page in the archive, /updates/<UTC day of sending>-<slug>.
       const day = (await h.store.updates.get(first))!.startedAt!.toISOString().slice(0, 10);
@@ -527,7 +530,10 @@ for (const storeCase of storeCases) {
         body,
         list: 'scorecard',
       });
-      expect(preview.body.html).toContain(`href="${h.config.siteOrigin}/scorecard/news/scorecard-launched"`);
+      // The preview has no update id yet: its links carry the placeholder campaign "preview".
+      expect(preview.body.html).toContain(
+        `href="${h.config.siteOrigin}/scorecard/news/scorecard-launched?utm_source=updates&amp;utm_medium=email&amp;utm_campaign=preview"`,
+      );
 
       for (const slug of ['not-yet', 'what-is-it', 'no-such-release']) {
         const refused = await post('/api/team/update-releases', { slug, list: 'scorecard' });

@@ -12,6 +12,7 @@ import { assetHeaders, deploymentPolicy } from '@wpc/shared/server/security-head
 import { robotsTxt, sitemapXml } from './discovery';
 import { formPages } from './form-pages';
 import { updatePages } from './update-pages';
+import { edgeCounting } from './impact';
 import { createPageHandler } from './pages';
 import { remoteOrigins } from './remote-pages';
 
@@ -38,6 +39,9 @@ app.get('/remotes.json', (_req, res) => {
 for (const name of REMOTE_NAMES) {
   app.use(`/mfe/${name}`, createProxyMiddleware({ target: origins[name] }));
 }
+// Page views and zips served are counted after they are sent (impact.ts).
+const counting = edgeCounting(apiOrigin);
+app.use('/assets/content/', counting.downloads);
 app.use(createProxyMiddleware({ pathFilter: '/assets/content/', target: origins.scorecard }));
 app.use(createProxyMiddleware({ pathFilter: '/api/', target: apiOrigin, xfwd: true }));
 // The updates pages' forms posted without scripts go to their address (the token is in its
@@ -108,7 +112,7 @@ app.get('/team/preview/:token', (req, res, next) => {
 // Every other GET that takes HTML is a page.
 app.get(/.*/, (req, res, next) => {
   if (!req.accepts('html')) return next();
-  sendPage(req, res).catch(next);
+  counting.pages(req, res, () => sendPage(req, res).catch(next));
 });
 
 // Answered here rather than by Express's default handler, which replaces the headers' policy.

@@ -9,6 +9,7 @@ import { browserStorage } from './federation/overrides';
 import { remoteConfig } from './federation/remote-config';
 import { loadAreaLifecycles, registerRemoteAreas } from './federation/remotes';
 import { Header } from './layout/Header';
+import { countNavigations } from './impact-beacon';
 import { Footer } from './layout/Footer';
 import { MessageCentre } from './layout/MessageCentre';
 import { chromeIdPrefix, isShellPath, shellPagesApplication } from './shell-pages';
@@ -57,4 +58,5 @@ window.addEventListener('single-spa:routing-event', () => {
   previousPath = pathname;
 });
 
+countNavigations();
 start({ urlRerouteOnly: true });

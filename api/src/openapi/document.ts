@@ -24,6 +24,7 @@ import type { ApiConfig } from '../config';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
 import { exportQuerySchema } from '../submissions/export';
 import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
+import { impactDocument } from '../impact/openapi';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
 import { formPostsDocument } from './form-posts';
 import { consolePaths, teamDocument } from '../team/openapi';
@@ -512,6 +513,7 @@ const TAGS: OpenApiDocument['tags'] = [
       'Confirming, choosing lists and leaving, by the token of an emailed link (no session); the web versions of sent updates.',
   },
   { name: 'content', description: 'Published content for the remotes, and the team’s editor (issue 28).' },
+  { name: 'impact', description: 'Anonymous counts of views and outcomes, and the public reach line (issue 40).' },
   { name: 'operations', description: 'Health and this contract.' },
 ];
 
@@ -539,6 +541,7 @@ export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
     team,
     updatesDocument(jsonKb),
     contentDocument(jsonKb),
+    impactDocument(),
     { paths: { [OPENAPI_PATH]: contractPath }, schemas: {} },
   ];
   return {

@@ -23,6 +23,8 @@ import { CONTENT_PREVIEWS, contentPreviews } from './content-previews/record';
 import type { ContentRevisionRepository } from '../content/revisions';
 import { contentRevisionsRecord, embeddedContentRevisions } from '../content/revisions/embedded';
 import { mongoContentRevisions } from '../content/revisions/mongo';
+import type { ImpactRepository } from './impact';
+import { IMPACT_COUNTERS, IMPACT_SALTS, IMPACT_VISITORS, impactCounts } from './impact/record';
 import type { AssessmentRepository } from './assessments';
 import { assessmentsRecord, embeddedAssessments } from './assessments/embedded';
 import { ASSESSMENT_INDEXES, mongoAssessments } from './assessments/mongo';
@@ -89,6 +91,8 @@ export interface Repositories {
   readonly contentRevisions: ContentRevisionRepository;
   readonly contentImages: ContentImageRepository;
   readonly contentPreviews: ContentPreviewRepository;
+  /** The Impact counters (issue 40): aggregates per day, and the day's visitor hashes and salt. */
+  readonly impact: ImpactRepository;
 }
 
 /** One backend's clients, for the records not yet on the port. */
@@ -226,6 +230,11 @@ export const RECORDS: readonly RecordEntry[] = [
     sqlite: ({ client }) => embeddedContentImages(client),
   }),
   { name: 'contentPreviews', collections: [CONTENT_PREVIEWS], create: ({ documents }) => contentPreviews(documents) },
+  {
+    name: 'impact',
+    collections: [IMPACT_COUNTERS, IMPACT_VISITORS, IMPACT_SALTS],
+    create: ({ documents }) => impactCounts(documents),
+  },
 ];
 
 /** Every collection the records on the port declare. */

@@ -7,6 +7,7 @@ import { shareAssessment } from '../assessment/share';
 import { HttpError, sendError } from '../http/errors';
 import { answerOk } from '../http/answer-ok';
 import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idempotency';
+import type { ImpactCounter } from '../impact/counter';
 import type { Store } from '../store';
 
 export interface AssessmentRoutesOptions {
@@ -16,6 +17,8 @@ export interface AssessmentRoutesOptions {
   /** The submit endpoints' guards (the same rate limit). */
   readonly guards: readonly RequestHandler[];
   readonly benchmarks?: BenchmarkService;
+  /** Counts a shared self-assessment (finished and shared) and where it comes from. */
+  readonly impact?: Pick<ImpactCounter, 'outcome' | 'reach'>;
 }
 
 const requireJson: RequestHandler = (req, res, next) => {
@@ -26,6 +29,18 @@ const requireJson: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * A shared self-assessment was finished (its 40 scores) and shared; it reaches where its zip is.
+ * A finished one that is not shared stays in the browser, uncounted.
+ */
+function countShared(impact: AssessmentRoutesOptions['impact'], body: unknown): void {
+  if (!impact) return;
+  impact.outcome('assessment-finished');
+  impact.outcome('assessment-shared');
+  const zip = (body as { zip?: unknown }).zip;
+  impact.reach('assessment', typeof zip === 'string' ? zip : undefined);
+}
+
 /** POST /api/submit-assessment and GET /api/assessment-benchmarks. */
 export function assessmentRoutes({
   store,
@@ -33,6 +48,7 @@ export function assessmentRoutes({
   logger,
   guards,
   benchmarks = benchmarkService({ store }),
+  impact,
 }: AssessmentRoutesOptions): Router {
   const router = Router();
   const json = express.json({ limit: config.jsonLimitBytes, type: 'application/json' });
@@ -42,6 +58,7 @@ export function assessmentRoutes({
     switch (outcome.type) {
       case 'stored':
         logger.info({ assessment: outcome.id }, 'self-assessment shared');
+        countShared(impact, req.body);
         answerOk(res);
         return;
       case 'replayed':

@@ -1,3 +1,4 @@
+import { IMPACT_TEAM_ROUTES } from '../impact/team-routes';
 import { auditRoutes } from './audit-routes';
 import type { ConsoleRoute } from './console-route';
 import { inboxRoutes } from './inbox-routes';
@@ -10,4 +11,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...inboxRoutes,
   ...memberRoutes,
   ...auditRoutes,
+  ...IMPACT_TEAM_ROUTES,
 ];

@@ -1,6 +1,7 @@
 import { LIST_NAMES, type UpdateListId } from '@wpc/shared/updates';
 import { UPDATES_ARCHIVE } from '@wpc/shared/updates/archive';
 import type { OutgoingMail } from '../mail/transport';
+import { UPDATE_LINK_UTM } from '../impact/visit';
 import { confirmLink, ONE_CLICK_BODY, oneClickLink, preferencesLink, unsubscribeMailto, webVersionLink } from './links';
 import { escapeHtml } from '../notify/message';
 import { renderBody, type RenderedBody } from './render';
@@ -68,10 +69,34 @@ export const renderUpdate = (
   path,
 });
 
+/** A link to the site with the update's campaign (issue 40): the update's id, nothing personal. */
+function withCampaign(url: string, updateId: string): string {
+  const link = new URL(url);
+  link.searchParams.set('utm_source', UPDATE_LINK_UTM.source);
+  link.searchParams.set('utm_medium', UPDATE_LINK_UTM.medium);
+  link.searchParams.set('utm_campaign', updateId);
+  return link.toString();
+}
+
+/** Every link to the site in a body (HTML with &amp; in its hrefs, or text) carries the campaign. */
+function campaignLinks(content: string, origin: string, updateId: string, html: boolean): string {
+  const escaped = origin.replace(/[.*+?^$()|[\]\\/{}]/g, '\\$&');
+  const site = new RegExp(`${escaped}(?:[/?#][^\\s"'<>)]*)?`, 'g');
+  return content.replace(site, (match) => {
+    // A sentence's full stop after a bare address is not part of it.
+    const [, url = match, after = ''] = /^(.*?)([.,;:!?]*)$/.exec(match) ?? [];
+    const linked = html
+      ? escapeHtml(withCampaign(url.replaceAll('&amp;', '&'), updateId))
+      : withCampaign(url, updateId);
+    return linked + after;
+  });
+}
+
 /**
  * One update to one recipient: the body, then a footer with why they get it, the web version,
  * their preferences link and the postal address; List-Unsubscribe (https and mailto) with one-click
- * (RFC 8058). No tracking: no pixel, no rewritten link, nothing per recipient but their own links.
+ * (RFC 8058). No tracking: no pixel, nothing per recipient but their own links; the links to the
+ * site in the body and the web version carry the update's id as utm_campaign, the same for all.
  */
 export function updateMail(
   update: UpdateContent,
@@ -81,11 +106,15 @@ export function updateMail(
 ): OutgoingMail {
   const origin = settings.siteOrigin;
   const preferences = preferencesLink(origin, recipient.token);
-  const web = webVersionLink(origin, update.path);
+  const web = withCampaign(webVersionLink(origin, update.path), update.id);
+  const body = {
+    text: campaignLinks(update.body.text, origin, update.id, false),
+    html: campaignLinks(update.body.html, origin, update.id, true),
+  };
   const listName = LIST_NAMES[update.list];
   const host = new URL(origin).hostname;
   const text = [
-    update.body.text,
+    body.text,
     '',
     '--',
     `You receive ${listName} from the Wildfire Prevention Consortium because you asked for them and confirmed.`,
@@ -95,7 +124,7 @@ export function updateMail(
   ].join('\n');
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(update.subject)}</title></head><body>` +
-    `<div>${update.body.html}</div><hr>` +
+    `<div>${body.html}</div><hr>` +
     `<p>You receive ${escapeHtml(listName)} from the Wildfire Prevention Consortium because you asked for them and confirmed.</p>` +
     `<p><a href="${escapeHtml(web)}">Read it on the web</a> · <a href="${escapeHtml(preferences)}">Choose your lists or leave</a></p>` +
     `<p>${escapeHtml(settings.updates.postalAddress)}</p></body></html>`;

@@ -6,6 +6,7 @@ import type { Store } from '../store';
 import { addressHash, newSecret } from './subscriptions/address';
 import type { ConsentRecord, ListMembership, Subscriber } from './subscriptions';
 import { parseToken, sameSecret } from './links';
+import type { ImpactCounter } from '../impact/counter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Confirmation emails to one address per day: the first and at most one more. */
@@ -18,6 +19,8 @@ export interface SubscriberDeps {
   readonly clock: () => Date;
   /** A Message-ID for a new email (the worker's), and a nudge to send what was queued. */
   readonly mail: { messageId(): string; queued(lane: string, ids?: readonly string[]): void };
+  /** Counts subscriptions confirmed and left (issue 40): a number, never the address. */
+  readonly impact?: Pick<ImpactCounter, 'outcome'>;
 }
 
 /** Why a link is refused: its page explains each. */
@@ -172,7 +175,10 @@ export async function confirm(deps: SubscriberDeps, token: string): Promise<Upda
     );
     return { ...current, lists, consents };
   });
-  if (confirmed.length > 0) await deps.store.suppressions.remove(confirmation.subscriberId);
+  if (confirmed.length > 0) {
+    deps.impact?.outcome('subscription-confirmed');
+    await deps.store.suppressions.remove(confirmation.subscriberId);
+  }
   return confirmed;
 }
 
@@ -226,6 +232,8 @@ async function applyLists(
   target: (list: UpdateListId, state: ListMembership['state'] | undefined) => ListMembership['state'] | undefined,
 ): Promise<Preferences> {
   const now = deps.clock();
+  let joinedAny = false;
+  let leftAny = false;
   const stored = await deps.store.subscriptions.change(id, (current) => {
     if (!current) return undefined;
     const lists = { ...current.lists };
@@ -239,6 +247,8 @@ async function applyLists(
         lists[list] = { state: 'confirmed', since: now, confirmedAt: now };
       } else lists[list] = { ...lists[list]!, state: next, since: now, leftAt: now };
     }
+    joinedAny = joined.length > 0;
+    leftAny = UPDATE_LISTS.some((list) => lists[list]?.state === 'left' && current.lists[list]?.state !== 'left');
     if (joined.length === 0 && UPDATE_LISTS.every((list) => lists[list] === current.lists[list])) return undefined;
     const consents: readonly ConsentRecord[] = joined.length
       ? [
@@ -260,6 +270,8 @@ async function applyLists(
     return { ...current, lists, consents };
   });
   if (!stored) throw new LinkError('invalid');
+  if (joinedAny) deps.impact?.outcome('subscription-confirmed');
+  if (leftAny) deps.impact?.outcome('subscription-left');
   const onAny = UPDATE_LISTS.some((list) => ['confirmed', 'pending'].includes(stateOf(stored, list) ?? ''));
   if (onAny) await deps.store.suppressions.remove(id);
   else await deps.store.suppressions.add({ id, reason: 'left', at: now });

@@ -170,3 +170,20 @@ export const impactReportSchema = z.strictObject({
   ),
 });
 export type ImpactReport = z.infer<typeof impactReportSchema>;
+
+// The public reach line (prerendered on /scorecard and the Sponsors page, refreshed daily)
+
+/**
+ * `GET /api/impact/reach`, public: how many US states and Canadian provinces hold
+ * REACH_MIN_COUNT or more scorecard downloads (download forms sent, all time). A county is never
+ * named here; the count is of whole states and provinces, from the same aggregates as the report.
+ */
+export const publicReachSchema = z.strictObject({
+  /** States plus provinces with REACH_MIN_COUNT or more downloads. */
+  regions: count,
+  states: count,
+  provinces: count,
+  /** When the aggregates were last brought up to date (ISO 8601). */
+  updatedAt: z.string(),
+});
+export type PublicReach = z.infer<typeof publicReachSchema>;
