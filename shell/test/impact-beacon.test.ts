@@ -30,4 +30,25 @@ describe('the shell counts navigations inside the site (issue 40)', () => {
     ]);
     expect(sent.every(({ body }) => body.length <= BEACON_MAX_BYTES)).toBe(true);
   });
+
+  it('counts a click on a link an area marked as the partner’s Register or Apply page, and no other link', () => {
+    sent.length = 0;
+    window.history.replaceState(null, '', '/showcase/innovations');
+    document.body.innerHTML = `
+      <a href="https://partner.example/register" data-impact="partner-register"><span>Register</span></a>
+      <a href="https://partner.example/apply" data-impact="partner-apply">Apply</a>
+      <a href="https://partner.example/other">Other</a>
+      <a href="https://partner.example/x" data-impact="made-up">Made up</a>`;
+    const links = [...document.querySelectorAll('a')];
+    // No navigation in jsdom: the click is what is counted, before the browser leaves.
+    for (const link of links) link.addEventListener('click', (event) => event.preventDefault());
+    links[0]!.querySelector('span')!.click();
+    links[1]!.click();
+    links[2]!.click();
+    links[3]!.click();
+    expect(sent.map(({ body }) => beaconSchema.parse(JSON.parse(body)))).toEqual([
+      { type: 'outcome', outcome: 'partner-register', route: '/showcase/innovations' },
+      { type: 'outcome', outcome: 'partner-apply', route: '/showcase/innovations' },
+    ]);
+  });
 });

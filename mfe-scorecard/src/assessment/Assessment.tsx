@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { answeredCount } from '@wpc/shared/assessment';
+import { countOutcome } from '@wpc/shared/impact';
 import { Button } from '@wpc/shared/ui';
 import { KeepAnswers, type Notice } from './KeepAnswers';
 import { EMPTY_PROGRESS, progressReducer, stepOfQuestion, type AssessmentProgress } from './progress';
@@ -64,6 +65,16 @@ export function Assessment() {
     setStored(storage !== null && writeStoredProgress(storage, progress, new Date()));
   }, [progress, restored]);
 
+  // Issue 40: an assessment is started by the first answer given to an empty one (answers kept
+  // from an earlier visit are not a new start).
+  const answered = answeredCount(progress.answers);
+  const wasEmpty = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (!restored) return;
+    if (wasEmpty.current === true && answered > 0) countOutcome('assessment-started');
+    wasEmpty.current = answered === 0;
+  }, [answered, restored]);
+
   useEffect(() => {
     if (!focusTarget) return;
     if (focusTarget.kind === 'heading') {
@@ -102,7 +113,7 @@ export function Assessment() {
       {view === 'questions' ? (
         <>
           <div className={styles.toolbar}>
-            <ProgressSummary step={progress.step} answered={answeredCount(progress.answers)} />
+            <ProgressSummary step={progress.step} answered={answered} />
             <Button variant="secondary" onClick={showResults}>
               See results
             </Button>

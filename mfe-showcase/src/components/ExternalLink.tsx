@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DATA_IMPACT, type LinkOutcome } from '@wpc/shared/impact';
 import { buttonClassName } from '@wpc/shared/ui';
 import styles from './LinkButton.module.css';
 
@@ -8,14 +9,16 @@ export interface ExternalLinkProps {
   /** Looks like the site's buttons (a call to action) rather than a text link. */
   readonly look?: 'primary' | 'secondary' | 'text';
   readonly className?: string;
+  /** A click the Impact page counts (the partner's Register and Apply pages). */
+  readonly impact?: LinkOutcome;
 }
 
 /** A link to another site, opened in a new tab, and saying so to screen-reader users. */
-export function ExternalLink({ href, children, look = 'text', className }: ExternalLinkProps) {
+export function ExternalLink({ href, children, look = 'text', className, impact }: ExternalLinkProps) {
   const extra = [look === 'text' ? styles.text : styles.cta, className].filter(Boolean).join(' ');
   const classes = look === 'text' ? extra : buttonClassName(look, extra);
   return (
-    <a className={classes} href={href} target="_blank" rel="noopener noreferrer">
+    <a className={classes} href={href} target="_blank" rel="noopener noreferrer" {...{ [DATA_IMPACT]: impact }}>
       {children}
       <span className="wpc-visually-hidden"> (opens in a new tab)</span>
       <svg className={styles.icon} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">

@@ -191,7 +191,7 @@ function ApplyBlock({ settings, timing }: BlockProps) {
         </p>
       )}
       {accepting ? (
-        <ExternalLink look="primary" href={settings.links.presenterApplication}>
+        <ExternalLink look="primary" href={settings.links.presenterApplication} impact="partner-apply">
           {text.link}
         </ExternalLink>
       ) : null}
@@ -231,7 +231,7 @@ function RegisterBlock({ settings, timing, onNotify }: BlockProps & { readonly o
           <p className={styles.when}>
             {text.eventLead} <strong>{formatMoment(nextEventStartsAt, timeZone, timeZoneLabel)}</strong>
           </p>
-          <ExternalLink look="primary" href={settings.links.venturePartner}>
+          <ExternalLink look="primary" href={settings.links.venturePartner} impact="partner-register">
             {text.registerLink}
           </ExternalLink>
         </>

@@ -28,7 +28,7 @@ export default function PresentationsPage() {
         <p className={styles.tagline}>{copy.hero.tagline}</p>
         <p className={styles.free}>{copy.hero.free}</p>
         <div className={styles.actions}>
-          <ExternalLink look="primary" href={settings.links.presenterApplication}>
+          <ExternalLink look="primary" href={settings.links.presenterApplication} impact="partner-apply">
             {copy.hero.apply}
           </ExternalLink>
           {settings.registration === 'notify' ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { newIdempotencyKey, submitForm, type SubmitValue } from '@wpc/shared/api-client';
 import { showMessage } from '@wpc/shared/events';
+import { countOutcome } from '@wpc/shared/impact';
 import {
   FORMS,
   HONEYPOT_FIELD,
@@ -240,6 +241,8 @@ export function SiteForm({
   const formElement = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
+    // A pop-up mounts its form when it opens, a form page when it loads: one opening each.
+    countOutcome('form-opened', form);
     if (!formElement.current) return;
     const entered = enteredBeforeHydration(formElement.current, definition.fields, values);
     if (Object.keys(entered).length) setValues((current) => ({ ...current, ...entered }));
