@@ -6,7 +6,17 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLValidator } from 'fast-xml-parser';
 import type { ReceivedMail } from '../../test-support/smtp/server';
 import { describeStore, storeCases } from './helpers/stores';
-import { EDITOR, linkIn, person, sendUpdate, submit, useUpdatesHarness, type UpdatesHarness } from './helpers/updates';
+import { signIn } from './helpers/team';
+import {
+  EDITOR,
+  linkIn,
+  person,
+  sendUpdate,
+  storeScorecardEntry,
+  submit,
+  useUpdatesHarness,
+  type UpdatesHarness,
+} from './helpers/updates';
 import { eventually } from './helpers/notify';
 
 jest.setTimeout(60_000);
@@ -151,7 +161,6 @@ for (const storeCase of storeCases) {
 
       // Without the updates role: refused, and nothing changes.
       await h.store.members.save('desk@consortium.test', ['inbox'], EDITOR, new Date());
-      const { signIn } = await import('./helpers/team');
       const desk = await signIn(h.app, h.smtp, 'desk@consortium.test');
       const denied = await request(h.app)
         .post(`/api/team/updates/${kept}/withdraw`)
@@ -200,22 +209,7 @@ for (const storeCase of storeCases) {
     it('writes an Atom feed of the published press releases, newest release first, drafts and other types left out', async () => {
       const at = new Date('2026-11-20T09:00:00Z');
       const entry = (id: string, type: string, slug: string, data: Record<string, unknown>, published: boolean) =>
-        h.store.contentEntries.create(
-          {
-            area: 'scorecard',
-            type,
-            id,
-            draft: { slug, data },
-            version: 1,
-            published: published ? { slug, data, publishedAt: at, updatedAt: at, version: 1 } : null,
-            scheduled: null,
-            createdAt: at,
-            createdBy: EDITOR,
-            updatedAt: at,
-            updatedBy: EDITOR,
-          },
-          'create',
-        );
+        storeScorecardEntry(h, { id, type, slug, data, published }, at);
       const release = (title: string, date: string) => ({
         title,
         date,

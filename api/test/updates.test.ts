@@ -10,7 +10,16 @@ import { startInbound } from '../src/updates/inbound';
 import { eventually, TEAM_INBOX } from './helpers/notify';
 import { describeStore, storeCases } from './helpers/stores';
 import { signIn } from './helpers/team';
-import { EDITOR, linkIn, person, sendUpdate, submit, useUpdatesHarness, type UpdatesHarness } from './helpers/updates';
+import {
+  EDITOR,
+  linkIn,
+  person,
+  sendUpdate,
+  storeScorecardEntry,
+  submit,
+  useUpdatesHarness,
+  type UpdatesHarness,
+} from './helpers/updates';
 
 // Each test sends real email through a local SMTP server, some of it paced.
 jest.setTimeout(60_000);
@@ -473,24 +482,8 @@ for (const storeCase of storeCases) {
     });
 
     it('starts a draft from a published press release: title, summary, text and a link to its page', async () => {
-      const at = new Date('2026-11-20T09:00:00Z');
       const release = (id: string, slug: string, data: Record<string, unknown>, published: boolean) =>
-        h.store.contentEntries.create(
-          {
-            area: 'scorecard',
-            type: id.startsWith('faq') ? 'faqEntry' : 'pressRelease',
-            id,
-            draft: { slug, data },
-            version: 1,
-            published: published ? { slug, data, publishedAt: at, updatedAt: at, version: 1 } : null,
-            scheduled: null,
-            createdAt: at,
-            createdBy: EDITOR,
-            updatedAt: at,
-            updatedBy: EDITOR,
-          },
-          'create',
-        );
+        storeScorecardEntry(h, { id, slug, data, published, type: id.startsWith('faq') ? 'faqEntry' : 'pressRelease' });
       const launch = {
         title: 'Scorecard Launched',
         date: '2024-02-19',

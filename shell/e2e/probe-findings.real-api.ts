@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { AreaContent, EditorEntry, EntryAnswer } from '@wpc/shared/team/content-schemas';
 import { e2eProbeAdminEmail } from '../../test-support/e2e/mail';
-import { emailedLink, onTestOrigin, signInToConsole } from '../../test-support/e2e/team';
+import { browserPost, csrfOf, emailedLink, onTestOrigin, signInToConsole } from '../../test-support/e2e/team';
 import { waitForHydration } from '../../test-support/e2e/hydration';
 
 // Issue 38, the hostile probe's findings (items 3, 4, 6, 7 and 8), in Chromium against the real
@@ -18,28 +18,6 @@ import { waitForHydration } from '../../test-support/e2e/hydration';
 test.describe.configure({ mode: 'serial' });
 
 const SESSION_ID = 'session-2025-07-16-consortium-update';
-
-/** The console's CSRF token, as the page's own session has it. */
-async function csrfOf(page: Page): Promise<string> {
-  const session = (await (await page.request.get('/api/team/session')).json()) as { csrfToken: string };
-  return session.csrfToken;
-}
-
-/** A request from the page itself (the browser's fetch, its cookies), answering status and body. */
-function browserPost(page: Page, url: string, csrf: string, body: unknown) {
-  return page.evaluate(
-    async ({ url, csrf, body }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
-        credentials: 'include',
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { url, csrf, body },
-  );
-}
 
 test('an earlier unused sign-in link answers 401 once a newer one is issued; the newer one signs in', async ({
   page,

@@ -9,6 +9,7 @@ import {
   SPEC_NOT_FOUND,
   SPEC_ROUTES,
   specDocumentTitle,
+  UPDATES_ARCHIVE_PAGE,
 } from '../../test-support/spec/routes';
 import {
   E2E_SITE_ORIGIN,
@@ -142,8 +143,13 @@ test('sitemap.xml lists every public page as an absolute URL with its last chang
     .filter((entry) => entry.type === 'pressRelease')
     .map((entry) => `/scorecard/news/${entry.slug}`);
   expect(releases.length).toBeGreaterThan(0);
+  // Issue 38 item 2: the archive of sent updates, and each update the API lists in it.
+  const archive = (await (await request.get('/api/updates/archive')).json()) as { updates: { path: string }[] };
+  const updates = archive.updates.map((update) => update.path);
   expect(entries.map(([, loc]) => loc).sort()).toEqual(
-    [...PUBLIC_ROUTES, ...releases].map((routePath) => `${E2E_SITE_ORIGIN}${routePath}`).sort(),
+    [...PUBLIC_ROUTES, ...releases, UPDATES_ARCHIVE_PAGE, ...updates]
+      .map((routePath) => `${E2E_SITE_ORIGIN}${routePath}`)
+      .sort(),
   );
   for (const [, loc, lastmod] of entries) {
     expect(lastmod, loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLValidator } from 'fast-xml-parser';
 import { e2eArchiveAdminEmail, mailTo } from '../../test-support/e2e/mail';
-import { onTestOrigin, signInToConsole } from '../../test-support/e2e/team';
+import { browserPost, csrfOf, onTestOrigin, signInToConsole } from '../../test-support/e2e/team';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 import {
   PRESS_RELEASES_FEED_PATH,
@@ -16,27 +16,6 @@ import {
 // with its text in the raw HTML, also with JavaScript off; the feeds parse as Atom; the email's
 // List-Archive and web-version links answer 200; the old web-version link redirects; a withdrawn
 // update is gone from the archive.
-
-/** The console's CSRF token, as the page's own session has it. */
-async function csrfOf(page: Page): Promise<string> {
-  return ((await (await page.request.get('/api/team/session')).json()) as { csrfToken: string }).csrfToken;
-}
-
-/** A console call from the page itself (its cookies), answering status and body. */
-function browserPost(page: Page, url: string, csrf: string, body: unknown) {
-  return page.evaluate(
-    async ({ url, csrf, body }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
-        credentials: 'include',
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { url, csrf, body },
-  );
-}
 
 /** A reader who subscribed and confirmed, from a client address of this project's own (the hourly cap). */
 async function confirmedReader(page: Page, email: string, client: string): Promise<void> {

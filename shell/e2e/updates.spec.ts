@@ -4,6 +4,7 @@ import { waitForHydration } from '../../test-support/e2e/hydration';
 import { e2eUpdatesAdminEmail, e2eUpdatesComposerEmail, mailTo } from '../../test-support/e2e/mail';
 import { signInToConsole } from '../../test-support/e2e/team';
 import type { ReceivedMail } from '../../test-support/smtp/server';
+import { UPDATE_PAGE_ADDRESS } from '../../test-support/spec/routes';
 
 // Issue 27, updates that reach people, in Chromium against the real API and the local SMTP
 // server (playwright.config.ts): every link is read from the email the server received.
@@ -182,11 +183,11 @@ test('the team sends an update with List-Unsubscribe headers; one-click and the 
   }
   await provider.dispose();
 
-  // The web version of the update, from the link at its top: public, read by anyone with the link.
-  const web = /https?:\/\/\S+\/updates\/web\?id=[A-Za-z0-9]+/.exec(received.text ?? '')?.[0];
-  expect(web).toBeDefined();
+  // The web version of the update, from the link in its footer: its page in the public archive
+  // (issue 38 item 2), read by anyone, whole without scripts (it has none to hydrate).
+  const web = /Read it on the web: (\S+)/.exec(received.text ?? '')?.[1];
+  expect(new URL(web!).pathname).toMatch(UPDATE_PAGE_ADDRESS);
   await page.goto(pathOf(web!));
-  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
   await expect(page.getByText('The 2027 Scorecard opens in March.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

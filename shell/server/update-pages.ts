@@ -20,6 +20,9 @@ interface ServerBundle {
   readonly ARCHIVE_DESCRIPTION: string;
 }
 
+/** The day the archive page's own text last changed: its date in the sitemap until an update is sent. */
+const ARCHIVE_PAGE_CHANGED = '2026-11-27';
+
 export interface UpdatePagesOptions {
   readonly dist: string;
   readonly remotesFile: string;
@@ -124,11 +127,11 @@ export function updatePages(options: UpdatePagesOptions) {
     })().catch(next);
   });
 
-  /** The archive and every update in it, for the sitemap; none while the API cannot be had. */
+  /** The archive (changed with its newest update) and every update in it, for the sitemap; none while the API cannot be had. */
   async function sitemapEntries(): Promise<SitemapEntry[]> {
     const { updates } = await archive().catch(() => ({ updates: [] as ArchiveAnswer['updates'] }));
     return [
-      { path: UPDATES_ARCHIVE, ...(updates[0] && { lastModified: updates[0].sentAt.slice(0, 10) }) },
+      { path: UPDATES_ARCHIVE, lastModified: updates[0]?.sentAt.slice(0, 10) ?? ARCHIVE_PAGE_CHANGED },
       ...updates.map((update) => ({ path: update.path, lastModified: update.sentAt.slice(0, 10) })),
     ];
   }

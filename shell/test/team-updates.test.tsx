@@ -53,6 +53,7 @@ const view = (state: string, extra: Record<string, unknown> = {}) => ({
   finishedAt: null,
   fromRelease: null,
   counts,
+  withdrawnAt: null,
   webVersion: null,
   ...extra,
 });
@@ -70,7 +71,12 @@ test('writes, previews, tests and sends an update; each change carries the CSRF 
     'POST /api/team/updates/u1': () => ({ status: 200, body: view('draft') }),
     'POST /api/team/updates/u1/test': () => ({ status: 200, body: { sentTo: SESSION.email } }),
     'POST /api/team/updates/u1/send': () => {
-      updates = [view('sending', { counts: { ...counts, queued: 40, sent: 2 }, webVersion: '/updates/web?id=u1' })];
+      updates = [
+        view('sending', {
+          counts: { ...counts, queued: 40, sent: 2 },
+          webVersion: '/updates/2026-11-26-the-2027-scorecard',
+        }),
+      ];
       return { status: 200, body: updates[0] };
     },
     'GET /api/team/subscribers': () => ({
@@ -114,6 +120,36 @@ test('writes, previews, tests and sends an update; each change carries the CSRF 
   ]);
   expect(changes.every((call) => call.headers['X-CSRF-Token'] === SESSION.csrfToken)).toBe(true);
   expect(changes[1]!.body).toEqual({ subject: 'The 2027 Scorecard', body: 'It opens in March.', list: 'scorecard' });
+});
+
+test('withdraws a sent update from the public archive with its own button, carrying the CSRF token', async () => {
+  const sent = { state: 'sent', startedAt: '2026-11-26T09:00:00.000Z', counts: { ...counts, sent: 42 } };
+  let updates: unknown[] = [view('sent', { ...sent, webVersion: '/updates/2026-11-26-the-2027-scorecard' })];
+  const calls = fakeApi({
+    'GET /api/team/updates': () => ({ status: 200, body: { updates } }),
+    'GET /api/team/update-releases': () => ({ status: 200, body: { releases: [] } }),
+    'GET /api/team/subscribers': () => ({ status: 200, body: { counts: [], suppressed: 0, rows: [] } }),
+    'POST /api/team/updates/u1/withdraw': () => {
+      updates = [view('sent', { ...sent, withdrawnAt: '2026-11-27T10:00:00.000Z' })];
+      return { status: 200, body: updates[0] };
+    },
+  });
+  const user = userEvent.setup();
+  render(<UpdatesPage session={SESSION} onSignedOut={jest.fn()} />);
+
+  const link = await screen.findByRole('link', { name: 'The 2027 Scorecard' });
+  expect(link).toHaveAttribute('href', '/updates/2026-11-26-the-2027-scorecard');
+  await user.click(within(link.closest('tr')!).getByRole('button', { name: 'Withdraw from archive' }));
+  expect(
+    await screen.findByText('The update is withdrawn from the public archive, its feed and the sitemap.'),
+  ).toBeVisible();
+  const row = screen.getByText('The 2027 Scorecard').closest('tr')!;
+  expect(within(row).getByText('Sent, withdrawn from the archive')).toBeVisible();
+  expect(within(row).queryByRole('button', { name: 'Withdraw from archive' })).toBeNull();
+  expect(within(row).queryByRole('link')).toBeNull();
+  const withdraw = calls.find((call) => call.url.endsWith('/api/team/updates/u1/withdraw'))!;
+  expect(withdraw.method).toBe('POST');
+  expect(withdraw.headers['X-CSRF-Token']).toBe(SESSION.csrfToken);
 });
 
 test('shows the API’s refusal and the field it names', async () => {

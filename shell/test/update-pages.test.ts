@@ -178,5 +178,17 @@ describe('the updates archive at the edge', () => {
       { path: SENT.path, lastModified: '2026-11-20' },
       { path: OLDER.path, lastModified: '2026-10-01' },
     ]);
+    // While the API cannot answer and nothing was read yet: the archive page alone, dated by its own text.
+    const fresh = updatePages({
+      dist: path.join(root, 'dist'),
+      remotesFile: path.join(root, 'dist/remotes.json'),
+      apiOrigin: 'http://127.0.0.1:9',
+      origin: ORIGIN,
+      apiBase: '',
+      sendNotFound: async () => undefined,
+    });
+    expect(await fresh.sitemapEntries()).toEqual([
+      { path: '/updates', lastModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    ]);
   });
 });

@@ -53,3 +53,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /** Whether the page scrolls sideways (it must not, down to 320 px). */
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** The console's CSRF token, as the page's own session has it. */
+export async function csrfOf(page: Page): Promise<string> {
+  const session = (await (await page.request.get('/api/team/session')).json()) as { csrfToken: string };
+  return session.csrfToken;
+}
+
+/** A console call from the page itself (the browser's fetch, its cookies), answering status and body. */
+export function browserPost(page: Page, url: string, csrf: string, body: unknown) {
+  return page.evaluate(
+    async ({ url, csrf, body }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+        credentials: 'include',
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    { url, csrf, body },
+  );
+}

@@ -160,3 +160,28 @@ export async function sendUpdate(
   expect(sent.status).toBe(200);
   return created.body.id as string;
 }
+
+/** A scorecard entry stored as the publishing records keep it (a press release unless named otherwise), published or not. */
+export function storeScorecardEntry(
+  harness: UpdatesHarness,
+  entry: { id: string; slug: string; data: Record<string, unknown>; published: boolean; type?: string },
+  at = new Date('2026-11-20T09:00:00Z'),
+) {
+  const { id, slug, data, published, type = 'pressRelease' } = entry;
+  return harness.store.contentEntries.create(
+    {
+      area: 'scorecard',
+      type,
+      id,
+      draft: { slug, data },
+      version: 1,
+      published: published ? { slug, data, publishedAt: at, updatedAt: at, version: 1 } : null,
+      scheduled: null,
+      createdAt: at,
+      createdBy: EDITOR,
+      updatedAt: at,
+      updatedBy: EDITOR,
+    },
+    'create',
+  );
+}

@@ -1,18 +1,14 @@
 import { useEffect, useState } from 'react';
-import { LIST_NAMES } from '@wpc/shared/updates';
 import type { PublicUpdate } from '@wpc/shared/updates/schemas';
 import { useSearch } from '../../location';
 import { messageOf, updatesCall } from './api';
-import { NoTracking } from './NoTracking';
+import { ArchivedUpdatePage } from './ArchivePages';
 import styles from './UpdatesPages.module.css';
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
 /**
- * The public web version of a sent update ("Read it on the web" in every update). One prerendered
- * page for every update; the update comes from the API by the id in the query after hydration.
- * Its HTML was sanitised by the API's Markdown pipeline (no script, no tracking).
+ * The old web-version address of a sent update, in the browser. A request for it is redirected by
+ * the edge to the update's own page in the archive (shell/server/update-pages.ts); this is what a
+ * navigation inside the site shows: the same page, the update read from the API by its id.
  */
 export default function WebVersionPage() {
   const id = new URLSearchParams(useSearch()).get('id') ?? '';
@@ -45,20 +41,5 @@ export default function WebVersionPage() {
       </article>
     );
   }
-  return (
-    <article className="wpc-page">
-      <h1>{update.subject}</h1>
-      <p className="wpc-lead">
-        {LIST_NAMES[update.list]}, sent {dateOf(update.sentAt)}
-      </p>
-      <section aria-labelledby="update-body">
-        {/* The body's headings start at h3 (the site's Markdown pipeline): this h2 keeps the outline whole. */}
-        <h2 id="update-body" className="wpc-visually-hidden">
-          The update
-        </h2>
-        <div dangerouslySetInnerHTML={{ __html: update.html }} />
-      </section>
-      <NoTracking />
-    </article>
-  );
+  return <ArchivedUpdatePage update={update} />;
 }
