@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { impactReportSchema, type ImpactReport } from '@wpc/shared/team/impact-schemas';
@@ -15,6 +17,15 @@ jest.mock('single-spa', () => ({
 
 // userEvent and Plot's first drawing take seconds on a busy two-core CI machine.
 jest.setTimeout(30_000);
+
+// The atlas files are build assets (new URL(…, import.meta.url)); here the fake API serves the package's own files.
+jest.mock('../src/team/impact/atlas-urls', () => ({
+  ATLAS_URLS: { state: '/assets/states-albers-10m.json', county: '/assets/counties-albers-10m.json' },
+}));
+const atlasFile = (name: string) =>
+  JSON.parse(
+    fs.readFileSync(path.join(path.dirname(require.resolve('us-atlas/package.json')), name), 'utf8'),
+  ) as unknown;
 
 /** A member with the Impact role only (issue 40: admins and `reports`). */
 const REPORTER = {
@@ -99,7 +110,9 @@ function fakeApi(impact: (url: URL) => { status: number; body: unknown }) {
         ? { status: 200, body: REPORTER }
         : url.pathname === '/api/team/impact'
           ? impact(url)
-          : { status: 404, body: { error: 'Not found.' } };
+          : url.pathname.startsWith('/assets/')
+            ? { status: 200, body: atlasFile(url.pathname.slice('/assets/'.length)) }
+            : { status: 404, body: { error: 'Not found.' } };
     return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
   });
   return urls.filter.bind(urls);

@@ -37,7 +37,7 @@ export function DataTable<Row>({
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a keyboard must be able to scroll a wide table (axe: scrollable-region-focusable)
     <div className={styles.scroll} role="region" aria-labelledby={id} tabIndex={0}>
-      <table className={styles.table}>
+      <table>
         <caption id={id}>{caption}</caption>
         <thead>
           <tr>

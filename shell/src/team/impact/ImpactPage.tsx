@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { IMPACT_OUTCOMES, REACH_MIN_COUNT } from '@wpc/shared/team/impact';
+import { IMPACT_OUTCOMES, REACH_MIN_COUNT } from '@wpc/shared/team';
 import type { ImpactQuery, ImpactReport } from '@wpc/shared/team/impact-schemas';
 import { useSearch } from '../../location';
 import { call } from '../api';
@@ -14,7 +14,6 @@ import type { Column } from './csv';
 import { change, FUNNEL_LABELS, OUTCOME_LABELS } from './labels';
 import { PeriodPicker, PERIOD_LABELS, queryOf, searchOf } from './PeriodPicker';
 import { ReachSection } from './ReachSection';
-import styles from './ImpactPage.module.css';
 
 const PATH = '/team/impact';
 
@@ -110,7 +109,7 @@ export default function ImpactPage({ onSignedOut }: SignedInProps) {
   const charts = useCharts(report);
 
   return (
-    <article className={`wpc-page ${styles.page}`}>
+    <article className="wpc-page">
       <h1>Impact</h1>
       <p className="wpc-lead">
         What the site achieved, counted without cookies and without storing anything about a person. Counts are

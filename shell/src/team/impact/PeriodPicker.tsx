@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { IMPACT_PERIODS, type ImpactPeriod } from '@wpc/shared/team/impact';
+import { IMPACT_PERIODS, type ImpactPeriod } from '@wpc/shared/team';
 import type { ImpactQuery } from '@wpc/shared/team/impact-schemas';
 import { Button } from '@wpc/shared/ui';
 import consoleStyles from '../TeamConsole.module.css';
@@ -59,8 +59,8 @@ export function PeriodPicker({
   };
 
   return (
-    <form aria-label="Period" className={styles.picker} onSubmit={apply}>
-      <fieldset className={styles.periods}>
+    <form aria-label="Period" className={consoleStyles.filters} onSubmit={apply}>
+      <fieldset className={`${consoleStyles.wide} ${styles.periods}`}>
         <legend>Period, compared with the one just before it</legend>
         {IMPACT_PERIODS.map((choice) => (
           <label key={choice} className={consoleStyles.check}>
@@ -76,7 +76,7 @@ export function PeriodPicker({
         ))}
       </fieldset>
       {period === 'custom' && (
-        <div className={styles.dates}>
+        <>
           <div className={consoleStyles.field}>
             <label htmlFor="impact-from">First day</label>
             <input id="impact-from" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
@@ -85,7 +85,7 @@ export function PeriodPicker({
             <label htmlFor="impact-to">Last day</label>
             <input id="impact-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
           </div>
-        </div>
+        </>
       )}
       <div className={consoleStyles.actions}>
         <Button type="submit">Show</Button>

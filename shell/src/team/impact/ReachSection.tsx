@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { REACH_KINDS, REACH_MIN_COUNT, type ReachKind } from '@wpc/shared/team/impact';
+import { REACH_KINDS, REACH_MIN_COUNT, type ReachKind } from '@wpc/shared/team';
 import type { ImpactReport } from '@wpc/shared/team/impact-schemas';
 import consoleStyles from '../TeamConsole.module.css';
 import { ChartSection } from './ChartSection';
 import type { Column } from './csv';
 import { REACH_KIND_LABELS } from './labels';
 import { fipsOf, loadAtlas, reachMap, type MapLevel } from './reach-map';
-import styles from './ImpactPage.module.css';
 
 type Reach = ImpactReport['reach'][number];
 interface RegionRow {
@@ -80,7 +79,7 @@ export function ReachSection({ reach }: { readonly reach: ImpactReport['reach'] 
       rows={rows}
       filename={`impact-reach-${kind}.csv`}
     >
-      <div className={styles.reachControls}>
+      <div className={consoleStyles.filters}>
         <div className={consoleStyles.field}>
           <label htmlFor="impact-reach-kind">What</label>
           <select id="impact-reach-kind" value={kind} onChange={(event) => setKind(event.target.value as ReachKind)}>
@@ -103,9 +102,7 @@ export function ReachSection({ reach }: { readonly reach: ImpactReport['reach'] 
         </div>
       </div>
       {failed && <p role="alert">The map could not be loaded; the table below has every number.</p>}
-      <p className={styles.note}>
-        Canadian provinces are listed in the table only: no well-kept package offers their shapes offline.
-      </p>
+      <p>Canadian provinces are listed in the table only: no well-kept package offers their shapes offline.</p>
     </ChartSection>
   );
 }

@@ -6,7 +6,7 @@ import type { Draw } from './ChartSection';
  * The page's charts, drawn by Observable Plot (SVG, no eval), in an effect only. Colours come from
  * the design tokens, read when a chart is drawn: SVG presentation attributes cannot use var().
  */
-const token = (name: string) =>
+export const token = (name: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || 'currentColor';
 const colours = () => ({
   first: token('--wpc-color-forest'),

@@ -2,7 +2,9 @@ import * as Plot from '@observablehq/plot';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { ReachLevel } from '@wpc/shared/team/impact-schemas';
+import { ATLAS_URLS } from './atlas-urls';
 import type { Draw } from './ChartSection';
+import { token } from './charts';
 
 /** The US levels the map can shade; provinces are a table (no well-kept offline shapes on npm). */
 export type MapLevel = Extract<ReachLevel, 'state' | 'county'>;
@@ -66,15 +68,13 @@ const STATE_FIPS: Readonly<Record<string, string>> = {
 type Atlas = Topology<{ states: GeometryCollection; nation: GeometryCollection; counties?: GeometryCollection }>;
 
 /**
- * The pre-projected (Albers USA) atlas of a level, fetched as a chunk of its own when first shown:
- * states ~30 KB compressed, counties ~250 KB, never in the page's first load.
+ * The pre-projected (Albers USA) atlas of a level, fetched when first shown: states ~26 KB
+ * compressed, counties ~210 KB, never in the page's first load.
  */
 export async function loadAtlas(level: MapLevel): Promise<Atlas> {
-  const module =
-    level === 'county'
-      ? await import(/* webpackChunkName: "us-counties" */ 'us-atlas/counties-albers-10m.json')
-      : await import(/* webpackChunkName: "us-states" */ 'us-atlas/states-albers-10m.json');
-  return module.default as unknown as Atlas;
+  const response = await fetch(ATLAS_URLS[level]);
+  if (!response.ok) throw new Error(`The map's shapes could not be loaded (${response.status}).`);
+  return (await response.json()) as Atlas;
 }
 
 /** The FIPS code a region of the report is drawn as (a county's code is already its FIPS). */
@@ -89,14 +89,16 @@ export const reachMap =
       level === 'county' && atlas.objects.counties ? atlas.objects.counties : atlas.objects.states,
     );
     const borders = mesh(atlas, atlas.objects.states, (a, b) => a !== b);
+    const land = token('--wpc-color-surface-alt');
+    const border = token('--wpc-color-surface');
     return Plot.plot({
       width,
       projection: { type: 'identity', domain: feature(atlas, atlas.objects.nation) },
       color: { type: 'quantize', n: 5, scheme: 'oranges', legend: true, label: 'Count', unknown: 'transparent' },
       marks: [
-        Plot.geo(feature(atlas, atlas.objects.nation), { fill: '#f4f1ea' }),
+        Plot.geo(feature(atlas, atlas.objects.nation), { fill: land }),
         Plot.geo(shapes, { fill: (shape: { id?: string | number }) => counts.get(String(shape.id)) }),
-        Plot.geo(borders, { stroke: 'white', strokeWidth: 0.75 }),
+        Plot.geo(borders, { stroke: border, strokeWidth: 0.75 }),
       ],
     });
   };
