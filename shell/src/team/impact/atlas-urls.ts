@@ -1,9 +1,12 @@
+import atlas from 'us-atlas/package.json';
+
 /**
- * Where the us-atlas shapes are served from: files of the build (assets/), fetched when the map
- * first shows a level. Files rather than chunks, so the shell's runtime on every public page
- * lists no chunk for them (the first-load budget), and JSON is parsed faster than a script.
+ * Where the us-atlas shapes are served from: plain files the shell's build copies (its
+ * webpack.config.js), fetched when the map first shows a level. Files rather than chunks, so the
+ * runtime every public page loads lists nothing for them; the package's version in the path
+ * stands in for a content hash when the atlas is updated.
  */
 export const ATLAS_URLS = {
-  state: new URL('us-atlas/states-albers-10m.json', import.meta.url).href,
-  county: new URL('us-atlas/counties-albers-10m.json', import.meta.url).href,
+  state: `/assets/us-atlas/${atlas.version}/states-albers-10m.json`,
+  county: `/assets/us-atlas/${atlas.version}/counties-albers-10m.json`,
 } as const;
