@@ -16,6 +16,12 @@ export function PlotFigure({ draw, summary }: { readonly draw: Draw; readonly su
     const node = host.current;
     if (!node) return;
     const chart = draw(Math.max(280, Math.min(node.clientWidth || 640, 960)));
+    // Plot names its mark groups with aria-label, which a <g> without a role may not carry (axe:
+    // aria-prohibited-attr); the drawing is one image here, named by the summary.
+    for (const labelled of chart.querySelectorAll('[aria-label], [aria-description]')) {
+      labelled.removeAttribute('aria-label');
+      labelled.removeAttribute('aria-description');
+    }
     node.replaceChildren(chart);
     return () => chart.remove();
   }, [draw]);
