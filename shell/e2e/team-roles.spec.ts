@@ -12,6 +12,7 @@ const CONSOLE_PAGES = [
   { nav: 'Inbox', path: '/team', heading: 'Team inbox' },
   { nav: 'Updates', path: '/team/updates', heading: 'Updates' },
   { nav: 'Content', path: '/team/content', heading: 'Content' },
+  { nav: 'Impact', path: '/team/impact', heading: 'Impact' },
   { nav: 'Members', path: '/team/members', heading: 'Members' },
   { nav: 'Audit', path: '/team/audit', heading: 'Audit log' },
 ];
