@@ -29,9 +29,10 @@ const project = (name, environment) => ({
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
   testEnvironment: environment,
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-  // file-type and its helpers ship only ES modules, and so do beasties' HTML and CSS helpers and marked.
+  // file-type and its helpers ship only ES modules, and so do beasties' HTML and CSS helpers and
+  // marked, and Observable Plot with d3 (the console's Impact charts).
   transformIgnorePatterns: [
-    '/node_modules/(?!(file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit|beasties|boolbase|css-select|css-what|dom-serializer|domelementtype|domhandler|domutils|entities|htmlparser2|nth-check|marked|sanitize-html)/)',
+    '/node_modules/(?!(file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit|beasties|boolbase|css-select|css-what|dom-serializer|domelementtype|domhandler|domutils|entities|htmlparser2|nth-check|marked|sanitize-html|@observablehq|d3|d3-[a-z-]+|internmap|delaunator|robust-predicates|isoformat)/)',
   ],
   moduleNameMapper,
   setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'test-support/jsdom-setup.ts')] : [],

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_LISTS_ADMIN_EMAIL, E2E_ROLES_ADMIN_EMAIL } from '../../test-support/e2e/mail';
 import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
 import { recordViolations } from '../../test-support/e2e/violations';
+import { REPORT } from '../../test-support/spec/impact-report';
 
 // Issue 28 items 3 and 4, issue 31 (audit): the console as an app of its own, with members and
 // roles, in Chromium against the real API and SMTP server. The admin (TEAM_EMAILS) adds the
@@ -11,6 +12,7 @@ const CONSOLE_PAGES = [
   { nav: 'Inbox', path: '/team', heading: 'Team inbox' },
   { nav: 'Updates', path: '/team/updates', heading: 'Updates' },
   { nav: 'Content', path: '/team/content', heading: 'Content' },
+  { nav: 'Impact', path: '/team/impact', heading: 'Impact' },
   { nav: 'Members', path: '/team/members', heading: 'Members' },
   { nav: 'Audit', path: '/team/audit', heading: 'Audit log' },
 ];
@@ -205,9 +207,16 @@ test('the console’s lists tell sessions apart, and every console page fits at 
     { path: '/team/content', heading: 'Content' },
     ...['home', 'scorecard', 'showcase', 'map'].map((area) => ({ path: `/team/content/${area}`, heading: 'Content' })),
     { path: sessionHref!, heading: 'Content' },
+    { path: '/team/impact', heading: 'Impact' },
     { path: '/team/members', heading: 'Members' },
     { path: '/team/audit', heading: 'Audit log' },
   ];
+  // The Impact page's layout is checked with a full week of every chart (the report's shape is
+  // the wire contract's; the counting itself is the API's, tested there).
+  await page.route(
+    (url) => url.pathname === '/api/team/impact',
+    (route) => route.fulfill({ json: REPORT }),
+  );
   for (const width of [1280, 320]) {
     await page.setViewportSize({ width, height: width === 320 ? 640 : 800 });
     for (const { path, heading } of pages) {
@@ -217,6 +226,37 @@ test('the console’s lists tell sessions apart, and every console page fits at 
       await expect(page.getByRole('status').filter({ hasText: /^(Loading|Opening)/ })).toHaveCount(0);
       expect(await scrollsSideways(page), `${path} at ${width} px`).toBe(false);
       expect(await headersBrokenInsideAWord(page), `${path} at ${width} px`).toEqual([]);
+      if (path === '/team/impact') await checkImpactPage(page, width);
     }
   }
 });
+
+/**
+ * The Impact page at a width: every chart drawn (SVG, in the browser), the reach map's shapes
+ * fetched, axe-clean, the period picker usable by keyboard, and a wide table scrolling inside
+ * its own focusable region rather than the page.
+ */
+async function checkImpactPage(page: Page, width: number): Promise<void> {
+  await expect(page.getByRole('table', { name: 'List growth: the numbers' })).toBeVisible();
+  // The reach map draws every state (us-atlas, fetched from the site's own files), one shaded.
+  const map = page.getByRole('img', { name: /US states: 1 shaded/ });
+  await expect(map.locator('svg').last()).toBeVisible();
+  expect(await map.locator('svg path').count()).toBeGreaterThan(50);
+  // Each chart's drawing (Playwright counts Plot's <svg> elements as images too).
+  const charts = page.locator('div[role="img"]');
+  await expect(charts).toHaveCount(8);
+  for (const chart of await charts.all()) expect(await chart.locator('svg').count()).toBeGreaterThan(0);
+  expect(await axeViolations(page), `/team/impact at ${width} px`).toEqual([]);
+  const thirty = page.getByRole('radio', { name: '30 days' });
+  await thirty.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: '90 days' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '90 days' })).toBeFocused();
+  const region = page.getByRole('region', { name: 'Totals: the numbers' });
+  await region.focus();
+  await expect(region).toBeFocused();
+  if (width === 320) {
+    expect(await region.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+    expect(await scrollsSideways(page)).toBe(false);
+  }
+}

@@ -394,6 +394,7 @@ describe('the team console', () => {
       ['Inbox', '/team'],
       ['Updates', '/team/updates'],
       ['Content', '/team/content'],
+      ['Impact', '/team/impact'],
       ['Members', '/team/members'],
       ['Audit', '/team/audit'],
     ]);

@@ -18,6 +18,8 @@ export const NOTE_CHANGES = ['added', 'changed', 'removed'] as const;
 export type NoteChange = (typeof NOTE_CHANGES)[number];
 
 export * from './access';
+// The Impact page's constants (issue 40); its wire schemas are in ./impact-schemas.
+export * from './impact';
 
 /**
  * The editor's live Markdown preview takes the first this many characters: within the API's 100 KB

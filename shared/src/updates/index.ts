@@ -46,7 +46,7 @@ export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * shared/scripts/make-documents.py) and of the consent statements below. Change it with the texts:
  * each consent record keeps the version and wording the visitor saw.
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-26';
+export const PRIVACY_NOTICE_VERSION = '2026-11-27';
 export const CONSENT_WORDING_VERSION = '2026-11-26';
 
 /** Forms whose sending is itself the request (no box to tick): the line they show above the button. */

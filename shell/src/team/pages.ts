@@ -44,6 +44,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     Page: lazy(() => import('./content/ContentEditor')),
   },
   {
+    path: '/team/impact',
+    label: 'Impact',
+    permission: 'reports',
+    owns: under('/team/impact'),
+    Page: lazy(() => import('./impact/ImpactPage')),
+  },
+  {
     path: '/team/members',
     label: 'Members',
     permission: 'admin',
