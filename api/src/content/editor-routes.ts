@@ -154,6 +154,57 @@ function entryChange<B extends z.ZodType>(
   });
 }
 
+/** What moves an entry on or off the site: publish, schedule, unschedule, unpublish, restore. */
+const publishingRoutes = (area: ContentArea): ConsoleRoute[] => [
+  entryChange(area, {
+    path: 'publish',
+    action: 'publish',
+    operationId: 'contentPublish',
+    summary: 'Publish the draft now',
+    body: { name: 'ContentEntryAction', schema: entryActionSchema },
+    invalid: 'Send the version you publish.',
+    apply: (publishing, id, by, body) => publishing.publish(area, id, by, body.version),
+  }),
+  entryChange(area, {
+    path: 'schedule',
+    action: 'schedule',
+    operationId: 'contentSchedule',
+    summary: 'Publish the draft at a later time',
+    body: { name: 'ContentEntrySchedule', schema: entryScheduleSchema },
+    invalid: 'The schedule is not valid.',
+    apply: (publishing, id, by, body) => publishing.schedule(area, id, by, body.version, new Date(body.at)),
+  }),
+  entryChange(area, {
+    path: 'unschedule',
+    action: 'unschedule',
+    operationId: 'contentUnschedule',
+    summary: 'Cancel a scheduled publish (what the site shows stays as it is)',
+    body: { name: 'ContentEntryAction', schema: entryActionSchema },
+    invalid: 'Send the version whose schedule you cancel.',
+    apply: (publishing, id, by, body) => publishing.unschedule(area, id, by, body.version),
+  }),
+  entryChange(area, {
+    path: 'unpublish',
+    action: 'unpublish',
+    operationId: 'contentUnpublish',
+    summary:
+      'Take the entry off the site (409 with `referencedBy` when published entries name it: send `confirm: true` to go on)',
+    body: { name: 'ContentEntryUnpublish', schema: entryUnpublishSchema },
+    invalid: 'Send the version you unpublish.',
+    apply: (publishing, id, by, body) => publishing.unpublish(area, id, by, body.version, body.confirm === true),
+  }),
+  entryChange(area, {
+    path: 'restore',
+    action: 'restore',
+    operationId: 'contentRestore',
+    summary: 'Restore a version (published at once when the entry is on the site)',
+    body: { name: 'ContentEntryRestore', schema: entryRestoreSchema },
+    invalid: 'Choose the version to restore.',
+    apply: (publishing, id, by, body) => publishing.restore(area, id, by, body.version, body.to),
+    detail: (body) => `version ${body.to}`,
+  }),
+];
+
 /** The routes of one area, each needing content:<area>. */
 function areaRoutes(area: ContentArea): ConsoleRoute[] {
   const permission = contentRole(area);
@@ -231,53 +282,7 @@ function areaRoutes(area: ContentArea): ConsoleRoute[] {
           res.json({ entry: await publishing.save(area, id, email, body) });
         }),
     }),
-    entryChange(area, {
-      path: 'publish',
-      action: 'publish',
-      operationId: 'contentPublish',
-      summary: 'Publish the draft now',
-      body: { name: 'ContentEntryAction', schema: entryActionSchema },
-      invalid: 'Send the version you publish.',
-      apply: (publishing, id, by, body) => publishing.publish(area, id, by, body.version),
-    }),
-    entryChange(area, {
-      path: 'schedule',
-      action: 'schedule',
-      operationId: 'contentSchedule',
-      summary: 'Publish the draft at a later time',
-      body: { name: 'ContentEntrySchedule', schema: entryScheduleSchema },
-      invalid: 'The schedule is not valid.',
-      apply: (publishing, id, by, body) => publishing.schedule(area, id, by, body.version, new Date(body.at)),
-    }),
-    entryChange(area, {
-      path: 'unschedule',
-      action: 'unschedule',
-      operationId: 'contentUnschedule',
-      summary: 'Cancel a scheduled publish (what the site shows stays as it is)',
-      body: { name: 'ContentEntryAction', schema: entryActionSchema },
-      invalid: 'Send the version whose schedule you cancel.',
-      apply: (publishing, id, by, body) => publishing.unschedule(area, id, by, body.version),
-    }),
-    entryChange(area, {
-      path: 'unpublish',
-      action: 'unpublish',
-      operationId: 'contentUnpublish',
-      summary:
-        'Take the entry off the site (409 with `referencedBy` when published entries name it: send `confirm: true` to go on)',
-      body: { name: 'ContentEntryUnpublish', schema: entryUnpublishSchema },
-      invalid: 'Send the version you unpublish.',
-      apply: (publishing, id, by, body) => publishing.unpublish(area, id, by, body.version, body.confirm === true),
-    }),
-    entryChange(area, {
-      path: 'restore',
-      action: 'restore',
-      operationId: 'contentRestore',
-      summary: 'Restore a version (published at once when the entry is on the site)',
-      body: { name: 'ContentEntryRestore', schema: entryRestoreSchema },
-      invalid: 'Choose the version to restore.',
-      apply: (publishing, id, by, body) => publishing.restore(area, id, by, body.version, body.to),
-      detail: (body) => `version ${body.to}`,
-    }),
+    ...publishingRoutes(area),
     consoleRoute({
       method: 'POST',
       path: `${base}/entries/:id/preview`,
