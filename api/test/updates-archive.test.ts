@@ -103,15 +103,16 @@ for (const storeCase of storeCases) {
       await eventually(() =>
         expect(h.smtp.messages.filter((m) => m.subject === 'Pilots: open in March!')).toHaveLength(2),
       );
-      // Each email links its own page.
-      for (const [text, path] of [
-        ['Pilots start in', `/updates/${day}-pilots-open-in-march`],
-        ['A second word.', `/updates/${day}-pilots-open-in-march-2`],
+      // Each email links its own page, with its update's campaign (issue 40: the id, nothing personal).
+      for (const [text, path, id] of [
+        ['Pilots start in', `/updates/${day}-pilots-open-in-march`, first],
+        ['A second word.', `/updates/${day}-pilots-open-in-march-2`, second],
       ] as const) {
         const mail = h.smtp.messages.find((m) => m.subject === 'Pilots: open in March!' && m.text?.includes(text))!;
+        const campaign = `utm_source=updates&utm_medium=email&utm_campaign=${id}`;
         expect(mail.headers['list-archive']).toBe(`<${ORIGIN}/updates>`);
-        expect(mail.text).toContain(`Read it on the web: ${ORIGIN}${path}\n`);
-        expect(mail.html).toContain(`href="${ORIGIN}${path}"`);
+        expect(mail.text).toContain(`Read it on the web: ${ORIGIN}${path}?${campaign}\n`);
+        expect(mail.html).toContain(`href="${ORIGIN}${path}?${campaign.replaceAll('&', '&amp;')}"`);
       }
 
       const one = await request(h.app).get(`/api/updates/archive/${first}`);

@@ -227,7 +227,7 @@ for (const storeCase of storeCases) {
       // The link to its web version: its page in the archive, /updates/<UTC day of sending>-<slug>.
       const day = (await h.store.updates.get(first))!.startedAt!.toISOString().slice(0, 10);
       expect(mail!.text).toContain(
-        `Read it on the web: https://wildfire.example/updates/${day}-scorecard-pilots-open\n`,
+        `Read it on the web: https://wildfire.example/updates/${day}-scorecard-pilots-open?utm_source=updates&utm_medium=email&utm_campaign=${first}\n`,
       );
 
       const path = https!.replace('https://wildfire.example', '');

@@ -77,7 +77,9 @@ test('a sent update is in the archive and at its own address, in the raw HTML, a
     .toBe(true);
   const web = /Read it on the web: (\S+)/.exec(mail!.text ?? '')?.[1] ?? '';
   expect(web.startsWith(`${E2E_SITE_ORIGIN}/updates/`)).toBe(true);
-  const address = web.slice(E2E_SITE_ORIGIN.length);
+  // Its query is the update's campaign (issue 40: utm_source, utm_medium, the id as utm_campaign).
+  const address = new URL(web).pathname;
+  expect(new URL(web).searchParams.get('utm_medium')).toBe('email');
   expect(address).toMatch(UPDATE_PAGE_ADDRESS);
   expect(mail!.headers['list-archive']).toBe(`<${E2E_SITE_ORIGIN}${UPDATES_ARCHIVE_PAGE}>`);
   for (const link of [web, `${E2E_SITE_ORIGIN}${UPDATES_ARCHIVE_PAGE}`]) {
