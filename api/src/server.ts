@@ -41,6 +41,8 @@ async function main(): Promise<void> {
     logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'store not ready yet');
   }
 
+  // Counts what the site achieves (issue 40); the mail worker reports each update delivered.
+  const impact = impactCounter({ store, clock: clock.now, logger, siteOrigin: config.siteOrigin });
   const mailer = mailerFor(config.mail);
   let worker: NotificationWorker | undefined;
   if (!mailer) {
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
       // After the notifications: confirmation emails, then updates (slower, and never ahead of either).
       lanes: [
         confirmationLane(store, config) as MailLane,
-        deliveryLane(store, config, config.updates.perSecond) as MailLane,
+        deliveryLane(store, config, config.updates.perSecond, () => impact.outcome('update-delivered')) as MailLane,
       ],
     });
     logger.info({ from: config.mail.from }, 'notifications are on: each submission is emailed to the team');
@@ -77,7 +79,6 @@ async function main(): Promise<void> {
 
   // One transport for the notifications and the team console's sign-in links.
   const content = contentService({ store, clock: clock.now });
-  const impact = impactCounter({ store, clock: clock.now, logger, siteOrigin: config.siteOrigin });
   const app = createApp({
     store,
     config,

@@ -208,6 +208,8 @@ for (const storeCase of storeCases) {
         'Pilots start in **March**. Read [the instructions](https://wildfire.example/scorecard/instructions).';
       const first = await sendUpdate(h, { subject: 'Scorecard pilots open', body, list: 'scorecard' });
       expect(await settled(h, first)).toMatchObject({ sent: 2, queued: 0, failed: 0 });
+      // Each email the server took is one "update delivered" on the Impact page (issue 40).
+      expect(h.delivered).toBe(2);
       const [mail] = updatesTo(h, 'ana@example.org', 'Scorecard pilots open');
       expect(updatesTo(h, 'pending@example.org', 'Scorecard pilots open')).toHaveLength(0);
 

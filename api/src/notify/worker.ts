@@ -75,6 +75,8 @@ export interface MailLane<Item = unknown> {
   startedAt(item: Item): Date;
   /** After a permanent refusal (5xx) of this email: e.g. suppress the address. */
   refused?(item: Item, reason: string): Promise<void>;
+  /** After the server took this email and its sending was recorded (the Impact counts). */
+  sent?(item: Item): void;
   /** Emails in flight at once in this lane (at most the worker's concurrency). */
   readonly maxInFlight?: number;
   /** Emails started per second in this lane; unset: as fast as the connections allow. */
@@ -433,8 +435,10 @@ export class NotificationWorker implements Notifications {
     this.unreachable = 0;
     this.pausedUntil = 0;
     const recorded = await this.call(queue.markSent(id, lease, new Date(this.clock())), 'mark sent').catch(() => false);
-    if (recorded) logger.info(context, `${lane.name} sent`);
-    else logger.warn(context, `${lane.name} sent, but its lease had run out: it may be sent again`);
+    if (recorded) {
+      logger.info(context, `${lane.name} sent`);
+      lane.sent?.(item);
+    } else logger.warn(context, `${lane.name} sent, but its lease had run out: it may be sent again`);
   }
 
   /**

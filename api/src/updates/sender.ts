@@ -42,7 +42,13 @@ export function confirmationLane(store: SenderStore, settings: MessageSettings):
  * suppressed or erased since the fan-out, is skipped ("suppressed"). A permanent refusal (5xx)
  * suppresses the address.
  */
-export function deliveryLane(store: SenderStore, settings: MessageSettings, perSecond: number): MailLane<Delivery> {
+export function deliveryLane(
+  store: SenderStore,
+  settings: MessageSettings,
+  perSecond: number,
+  /** Each update email the server took (the Impact page's "updates delivered"). */
+  delivered?: () => void,
+): MailLane<Delivery> {
   const rendered = new Map<string, UpdateContent>();
   const started = new Map<string, Date>();
   return {
@@ -82,6 +88,7 @@ export function deliveryLane(store: SenderStore, settings: MessageSettings, perS
     async refused(delivery) {
       await store.suppressions.add({ id: delivery.subscriberId, reason: 'bounced', at: new Date() });
     },
+    sent: delivered,
   };
 }
 

@@ -24,6 +24,8 @@ export interface UpdatesHarness {
   app: Express;
   worker: NotificationWorker;
   sender: UpdateSender;
+  /** Update emails the mail workers reported delivered (what the Impact page counts). */
+  delivered: number;
   /** The current test's time: real time moved by `advance`. */
   now(): Date;
   advance(ms: number): void;
@@ -57,6 +59,7 @@ export function useUpdatesHarness(
     };
     harness.smtp = new TestSmtpServer();
     await harness.smtp.start();
+    harness.delivered = 0;
     harness.testStore = await storeCase.create();
     harness.store = harness.testStore.store;
     await harness.store.init();
@@ -78,7 +81,7 @@ export function useUpdatesHarness(
         clock: () => harness.now().getTime(),
         lanes: [
           confirmationLane(harness.store, harness.config) as MailLane,
-          deliveryLane(harness.store, harness.config, perSecond) as MailLane,
+          deliveryLane(harness.store, harness.config, perSecond, () => (harness.delivered += 1)) as MailLane,
         ],
       });
       const sender = new UpdateSender({
