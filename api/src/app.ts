@@ -132,8 +132,9 @@ export function createApp({
   };
   // A visitor who asked for updates: the subscription (and its confirmation email) before the answer,
   // whether the form was sent by its script or posted without one. Counted first (in memory).
-  const afterStored: AfterStoredFrom = (submission, client) => {
-    impact.submitted(submission);
+  const afterStored: AfterStoredFrom = (submission, client, repeat) => {
+    // A retry of a stored form (same Idempotency-Key) is one form sent, not two.
+    if (!repeat) impact.submitted(submission);
     return subscribeFromSubmission(subscribers, submission, () =>
       confirmationAllowed(guardedStore.rateCounts, config.confirmationCaps, client),
     );

@@ -205,6 +205,23 @@ for (const storeCase of storeCases) {
       expect(funnel.map((step) => step.current)).toEqual([1, 1, 1, 0]);
     });
 
+    it('counts a form retried with the same Idempotency-Key once', async () => {
+      const body = { ...validBodies.download, subscribe: false };
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await request(setup.app)
+          .post(endpointPath('download'))
+          .set(from('203.0.113.30'))
+          .set('Idempotency-Key', 'retry-of-one-download-form-0001')
+          .send(body)
+          .expect(200);
+      }
+      const { totals } = await report(setup);
+      expect(totals.outcomes).toMatchObject({
+        'form-sent': { current: 1, previous: 0 },
+        'download-form-sent': { current: 1, previous: 0 },
+      });
+    });
+
     it('counts reach by county, state and province; fewer than 5 fold into other, unmatched codes are unknown', async () => {
       // San Francisco County is FIPS 06075; Los Angeles County 06037; V6B is British Columbia.
       const codes = ['94102', '94103', '94107', '94110', '94114-1234', '90210', 'V6B 1A1', '0000', 'ABCDE'];

@@ -132,7 +132,10 @@ export function formPostRoutes({ store, config, guards, notifications, afterStor
           ])}`,
         },
         store,
-        { notification, afterStored: afterStored && ((submission) => afterStored(submission, clientKey(req))) },
+        {
+          notification,
+          afterStored: afterStored && ((submission, repeat) => afterStored(submission, clientKey(req), repeat)),
+        },
       );
     } finally {
       await cleanUploads(res);

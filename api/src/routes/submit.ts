@@ -48,7 +48,10 @@ function submitHandler(
           idempotencyKey,
         },
         store,
-        { notification, afterStored: afterStored && ((submission) => afterStored(submission, clientKey(req))) },
+        {
+          notification,
+          afterStored: afterStored && ((submission, repeat) => afterStored(submission, clientKey(req), repeat)),
+        },
       );
     } finally {
       // Before answering, so the temporary files are gone by the time the client hears back.

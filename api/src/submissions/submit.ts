@@ -57,11 +57,14 @@ export interface SubmitOptions {
    * content), before the visitor is answered: a failure answers 503 and the visitor's retry runs it
    * again, so it must be idempotent (the subscription from consent is: updates/subscribers.ts).
    */
-  readonly afterStored?: (submission: StoredSubmission) => Promise<void>;
+  readonly afterStored?: (submission: StoredSubmission, repeat: boolean) => Promise<void>;
 }
 
-/** What a route runs once a submission is stored (SubmitOptions.afterStored), told which client sent it. */
-export type AfterStoredFrom = (submission: StoredSubmission, client: string) => Promise<void>;
+/**
+ * What a route runs once a submission is stored (SubmitOptions.afterStored), told which client sent
+ * it and whether this was a repeat of one stored already.
+ */
+export type AfterStoredFrom = (submission: StoredSubmission, client: string, repeat: boolean) => Promise<void>;
 
 /**
  * Validates a submission, checks its files and stores both. Nothing is stored unless the
@@ -125,7 +128,7 @@ export async function submitForm(
     outcome = { type: 'replayed', id: error.existingId };
   }
   // The first attempt of a repeat carried these fields (same fingerprint); its files, time and page may differ.
-  if (submission) await options.afterStored?.({ id: outcome.id, ...submission });
+  if (submission) await options.afterStored?.({ id: outcome.id, ...submission }, outcome.type === 'replayed');
   return outcome;
 }
 
