@@ -92,6 +92,17 @@ for (const storeCase of storeCases) {
       expect((await report(setup)).totals.views.current).toBe(1);
     });
 
+    it('refuses an edge call that names no page with 400, and counts nothing for it', async () => {
+      const refused = await request(setup.app).post('/api/impact/view').set(from('203.0.113.2')).expect(400);
+      expect(refused.body.error).toMatch(/X-Impact-Page|x-impact-page/);
+      await request(setup.app)
+        .post('/api/impact/view')
+        .set(from('203.0.113.2'))
+        .set('X-Impact-Page', 'scorecard')
+        .expect(400);
+      expect((await report(setup)).totals.views.current).toBe(0);
+    });
+
     it('counts views by route, referrer domain, campaign and device; a visitor once a day', async () => {
       const edge = (page: string, headers: Record<string, string>) =>
         request(setup.app).post('/api/impact/view').set('X-Impact-Page', page).set(headers).expect(204);

@@ -45,6 +45,8 @@ export const e2eProbeAdminEmail = (purpose: ProbeAdminPurpose, project: string) 
 const PROBE_PURPOSES: ProbeAdminPurpose[] = ['links', 'editor'];
 /** The real-API archive spec's admin (updates-archive.real-api.ts), one per edge: it signs in once. */
 export const e2eArchiveAdminEmail = (project: string) => `archive.${project}@consortium.test`;
+/** The real-API Impact spec's admin (impact.real-api.ts), one per edge: it signs in once. */
+export const e2eImpactAdminEmail = (project: string) => `impact.${project}@consortium.test`;
 /**
  * An admin who never signs in, with a long address: the Members page lists every admin, and at
  * 320 px such an address must wrap rather than scroll the page sideways (team-roles.spec.ts).
@@ -74,6 +76,7 @@ export function e2eMailEnv(): Record<string, string> {
         PROBE_PURPOSES.map((purpose) => e2eProbeAdminEmail(purpose, project)),
       ),
       ...PUBLISHING_PROJECTS.map(e2eArchiveAdminEmail),
+      ...PUBLISHING_PROJECTS.map(e2eImpactAdminEmail),
     ].join(','),
   };
 }

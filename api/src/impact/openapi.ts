@@ -31,20 +31,23 @@ export function impactDocument(): { paths: Record<string, PathItemObject>; schem
         },
         { '400': ref('responses', 'BadRequest'), '413': ref('responses', 'PayloadTooLarge') },
       ),
-      [EDGE_VIEW_PATH]: counted({
-        operationId: 'impactEdgeView',
-        summary: 'A page the edge served: its path and query in the X-Impact-Page header',
-        description: `The visitor's User-Agent, Referer, Sec-GPC and DNT headers and address are read, never kept. ${LIMIT_TEXT}`,
-        parameters: [
-          {
-            name: EDGE_PAGE_HEADER,
-            in: 'header',
-            required: true,
-            description: 'The page, e.g. /scorecard?utm_source=x',
-            schema: { type: 'string' },
-          },
-        ],
-      }),
+      [EDGE_VIEW_PATH]: counted(
+        {
+          operationId: 'impactEdgeView',
+          summary: 'A page the edge served: its path and query in the X-Impact-Page header',
+          description: `The visitor's User-Agent, Referer, Sec-GPC and DNT headers and address are read, never kept. ${LIMIT_TEXT}`,
+          parameters: [
+            {
+              name: EDGE_PAGE_HEADER,
+              in: 'header',
+              required: true,
+              description: 'The page, e.g. /scorecard?utm_source=x',
+              schema: { type: 'string', pattern: '^/' },
+            },
+          ],
+        },
+        { '400': ref('responses', 'BadRequest') },
+      ),
       [EDGE_DOWNLOAD_PATH]: counted({
         operationId: 'impactDownload',
         summary: "The scorecard's zip was served (the edge's call)",

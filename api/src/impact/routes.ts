@@ -104,13 +104,20 @@ export function impactRoutes({ counter, store, clock = Date.now }: ImpactRoutesO
     if (beacon instanceof HttpError) return sendError(res, beacon);
     await counted((request) => countBeacon(request, beacon, counter))(req, res);
   });
-  router.post(
-    EDGE_VIEW_PATH,
-    counted(async (req) => {
-      const page = new URL(req.get(EDGE_PAGE_HEADER) ?? '/', 'http://page.invalid');
-      await counter.view(visitOf(req, page.pathname, page.searchParams, req.get('referer')));
-    }),
-  );
+  const countPage = counted(async (req) => {
+    const page = new URL(req.get(EDGE_PAGE_HEADER)!, 'http://page.invalid');
+    await counter.view(visitOf(req, page.pathname, page.searchParams, req.get('referer')));
+  });
+  router.post(EDGE_VIEW_PATH, async (req: Request, res: Response) => {
+    // The edges always name the page; a call without it is not theirs.
+    if (!req.get(EDGE_PAGE_HEADER)?.startsWith('/')) {
+      return sendError(
+        res,
+        new HttpError(400, `Name the page served in the ${EDGE_PAGE_HEADER} header, e.g. /scorecard.`),
+      );
+    }
+    await countPage(req, res);
+  });
   router.post(
     EDGE_DOWNLOAD_PATH,
     counted(async (req) => {

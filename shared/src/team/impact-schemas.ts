@@ -21,10 +21,22 @@ export * from './impact';
 const FORM_IDS = Object.keys(FORMS) as [FormId, ...FormId[]];
 const DAY = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 const DAY_CHOICE = 'Use a date such as 2025-01-31.';
-const day = z
-  .string({ error: DAY_CHOICE })
-  .regex(DAY, DAY_CHOICE)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAY_CHOICE);
+/** A day the calendar has: Date.parse alone takes 2026-02-31 (as 3 March). */
+const isRealDay = (value: string) => {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+};
+const day = z.string({ error: DAY_CHOICE }).regex(DAY, DAY_CHOICE).refine(isRealDay, DAY_CHOICE);
+/**
+ * A day a custom period may start or end on: from 2000 (the site counts nothing earlier, and the
+ * period before one of at most IMPACT_CUSTOM_MAX_DAYS still has a four-digit year).
+ */
+const PERIOD_DAY = /^[2-9]\d{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+const PERIOD_DAY_CHOICE = 'Use a day from 2000-01-01 on, such as 2025-01-31.';
+const periodDay = z
+  .string({ error: PERIOD_DAY_CHOICE })
+  .regex(PERIOD_DAY, PERIOD_DAY_CHOICE)
+  .refine(isRealDay, PERIOD_DAY_CHOICE);
 
 // The beacon (public, anonymous, forgeable: small and strict)
 
@@ -62,8 +74,8 @@ export type Beacon = z.infer<typeof beaconSchema>;
 export const impactQuerySchema = z
   .object({
     period: z.enum(IMPACT_PERIODS, { error: `Use one of: ${IMPACT_PERIODS.join(', ')}.` }).default('30d'),
-    from: day.optional().describe('First day of a custom period (UTC).'),
-    to: day.optional().describe('Last day of a custom period (UTC), inclusive.'),
+    from: periodDay.optional().describe('First day of a custom period (UTC).'),
+    to: periodDay.optional().describe('Last day of a custom period (UTC), inclusive.'),
   })
   .refine((q) => q.period !== 'custom' || (q.from !== undefined && q.to !== undefined), {
     message: 'A custom period needs a first and a last day.',
