@@ -96,13 +96,15 @@ export function updatePages(options: UpdatePagesOptions) {
     })().catch(next);
   });
 
-  // An old email's "Read it on the web": the update's own page, for good.
+  // An old email's "Read it on the web": the update's own page, for good. Any other request is the
+  // route's own page (the route table has it; the browser's shell hydrates it), which reads the
+  // update by its id and says so when there is none: a 404 page there would not match it.
   router.get(UPDATES_PAGES.web, (req, res, next) => {
     (async () => {
       const id = req.query.id;
       const found = typeof id === 'string' ? (await archive()).updates.find((update) => update.id === id) : undefined;
       if (found) res.redirect(301, found.path);
-      else await sendNotFound(req, res);
+      else next();
     })().catch(next);
   });
 
