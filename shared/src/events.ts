@@ -1,3 +1,5 @@
+import type { FormId } from './schemas/form-titles';
+
 /**
  * Messages any area raises for the shell's message centre. A DOM event keeps remotes
  * decoupled from the shell: they need no reference to it, only this module.
@@ -37,4 +39,22 @@ export function onMessage(listener: (message: SiteMessage) => void): () => void 
   const handler = (event: Event) => listener((event as CustomEvent<SiteMessage>).detail);
   window.addEventListener(MESSAGE_EVENT, handler);
   return () => window.removeEventListener(MESSAGE_EVENT, handler);
+}
+
+/**
+ * What only the browser sees, for the Impact counts (issue 40): any area raises it, the shell
+ * sends it as a beacon (shell/src/impact-beacon.ts). A DOM event, like the messages: no area
+ * needs the sender, and the pages load nothing more for it.
+ */
+export type BrowserOutcome = 'form-opened' | 'assessment-started' | 'partner-register' | 'partner-apply';
+export interface OutcomeDetail {
+  readonly outcome: BrowserOutcome;
+  readonly form?: FormId;
+}
+export const OUTCOME_EVENT = 'wpc:outcome';
+/** On a link: the outcome its click is (the partner's Register and Apply pages); the shell counts the click. */
+export const DATA_OUTCOME = 'data-outcome';
+
+export function reportOutcome(detail: OutcomeDetail): void {
+  window.dispatchEvent(new CustomEvent<OutcomeDetail>(OUTCOME_EVENT, { detail }));
 }

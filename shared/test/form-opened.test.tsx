@@ -1,30 +1,21 @@
 import { act, render } from '@testing-library/react';
+import { OUTCOME_EVENT, type OutcomeDetail } from '@wpc/shared/events';
 import { FormDialog } from '../src/forms/FormDialog';
 
-// Issue 40: "each form kind opened" is one beacon each time a pop-up opens its form, with the
-// form's id and the page, and nothing while it stays closed.
-const beacons: unknown[] = [];
+// Issue 40: "each form kind opened" is reported once each time a pop-up opens its form, with the
+// form's id, and never while it stays closed (the shell sends it as a beacon).
+const reported: OutcomeDetail[] = [];
 beforeAll(() => {
-  Object.defineProperty(navigator, 'sendBeacon', {
-    configurable: true,
-    value: (url: string, body: string) => beacons.push({ url, ...JSON.parse(body) }) > 0,
-  });
-  window.history.replaceState(null, '', '/sponsors');
+  window.addEventListener(OUTCOME_EVENT, (event) => reported.push((event as CustomEvent<OutcomeDetail>).detail));
 });
 
-it('counts each opening of a pop-up form once, with its form id, and none while it is closed', async () => {
+it('reports each opening of a pop-up form once, with its form id, and none while it is closed', async () => {
   const { rerender } = render(<FormDialog form="sponsor" open={false} onClose={() => undefined} />);
-  expect(beacons).toEqual([]);
-  const opened = {
-    url: '/api/impact/beacon',
-    type: 'outcome',
-    outcome: 'form-opened',
-    route: '/sponsors',
-    form: 'sponsor',
-  };
+  expect(reported).toEqual([]);
+  const opened = { outcome: 'form-opened', form: 'sponsor' };
   await act(async () => rerender(<FormDialog form="sponsor" open onClose={() => undefined} />));
-  expect(beacons).toEqual([opened]);
+  expect(reported).toEqual([opened]);
   await act(async () => rerender(<FormDialog form="sponsor" open={false} onClose={() => undefined} />));
   await act(async () => rerender(<FormDialog form="sponsor" open onClose={() => undefined} />));
-  expect(beacons).toEqual([opened, opened]);
+  expect(reported).toEqual([opened, opened]);
 });

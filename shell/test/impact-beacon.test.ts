@@ -1,4 +1,5 @@
 import { BEACON_MAX_BYTES, beaconSchema } from '@wpc/shared/team/impact-schemas';
+import { reportOutcome } from '@wpc/shared/events';
 import { countNavigations } from '../src/impact-beacon';
 
 describe('the shell counts navigations inside the site (issue 40)', () => {
@@ -35,10 +36,10 @@ describe('the shell counts navigations inside the site (issue 40)', () => {
     sent.length = 0;
     window.history.replaceState(null, '', '/showcase/innovations');
     document.body.innerHTML = `
-      <a href="https://partner.example/register" data-impact="partner-register"><span>Register</span></a>
-      <a href="https://partner.example/apply" data-impact="partner-apply">Apply</a>
+      <a href="https://partner.example/register" data-outcome="partner-register"><span>Register</span></a>
+      <a href="https://partner.example/apply" data-outcome="partner-apply">Apply</a>
       <a href="https://partner.example/other">Other</a>
-      <a href="https://partner.example/x" data-impact="made-up">Made up</a>`;
+      <a href="https://partner.example/x" data-outcome="made-up">Made up</a>`;
     const links = [...document.querySelectorAll('a')];
     // No navigation in jsdom: the click is what is counted, before the browser leaves.
     for (const link of links) link.addEventListener('click', (event) => event.preventDefault());
@@ -49,6 +50,18 @@ describe('the shell counts navigations inside the site (issue 40)', () => {
     expect(sent.map(({ body }) => beaconSchema.parse(JSON.parse(body)))).toEqual([
       { type: 'outcome', outcome: 'partner-register', route: '/showcase/innovations' },
       { type: 'outcome', outcome: 'partner-apply', route: '/showcase/innovations' },
+    ]);
+  });
+
+  it('sends what an area reports as an outcome beacon of the page it happened on', () => {
+    sent.length = 0;
+    window.history.replaceState(null, '', '/sponsors');
+    reportOutcome({ outcome: 'form-opened', form: 'sponsor' });
+    window.history.replaceState(null, '', '/scorecard/assess');
+    reportOutcome({ outcome: 'assessment-started' });
+    expect(sent.map(({ body }) => beaconSchema.parse(JSON.parse(body)))).toEqual([
+      { type: 'outcome', outcome: 'form-opened', route: '/sponsors', form: 'sponsor' },
+      { type: 'outcome', outcome: 'assessment-started', route: '/scorecard/assess' },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { answeredCount } from '@wpc/shared/assessment';
-import { countOutcome } from '@wpc/shared/impact';
+import { reportOutcome } from '@wpc/shared/events';
 import { Button } from '@wpc/shared/ui';
 import { KeepAnswers, type Notice } from './KeepAnswers';
 import { EMPTY_PROGRESS, progressReducer, stepOfQuestion, type AssessmentProgress } from './progress';
@@ -71,7 +71,7 @@ export function Assessment() {
   const wasEmpty = useRef<boolean | null>(null);
   useEffect(() => {
     if (!restored) return;
-    if (wasEmpty.current === true && answered > 0) countOutcome('assessment-started');
+    if (wasEmpty.current === true && answered > 0) reportOutcome({ outcome: 'assessment-started' });
     wasEmpty.current = answered === 0;
   }, [answered, restored]);
 

@@ -1,21 +1,19 @@
 import { act, render, screen, within } from '@testing-library/react';
+import { OUTCOME_EVENT, type OutcomeDetail } from '@wpc/shared/events';
 import userEvent from '@testing-library/user-event';
 import AssessPage from '../../src/pages/AssessPage';
 import { STORAGE_KEY } from '../../src/assessment/storage';
 import { saveFileText } from '../../src/assessment/save-file';
 
-// Issue 40: "self-assessments started" is one beacon when the first answer is given to an empty
+// Issue 40: "self-assessments started" is reported once (the shell sends it as a beacon) when the first answer is given to an empty
 // assessment; answers kept from an earlier visit are not a new start.
-const beacons: unknown[] = [];
+const reported: OutcomeDetail[] = [];
 beforeAll(() => {
   Element.prototype.scrollIntoView = jest.fn();
-  Object.defineProperty(navigator, 'sendBeacon', {
-    configurable: true,
-    value: (_url: string, body: string) => beacons.push(JSON.parse(body)) > 0,
-  });
+  window.addEventListener(OUTCOME_EVENT, (event) => reported.push((event as CustomEvent<OutcomeDetail>).detail));
 });
 beforeEach(() => {
-  beacons.length = 0;
+  reported.length = 0;
   window.localStorage.clear();
   window.history.replaceState(null, '', '/scorecard/assess');
 });
@@ -25,7 +23,7 @@ const score = (id: string, value: number) =>
   within(screen.getByRole('group', { name: new RegExp(`^${id} `) })).getByRole('radio', {
     name: new RegExp(`^${value} `),
   });
-const started = () => beacons.filter((b) => (b as { outcome?: string }).outcome === 'assessment-started');
+const started = () => reported.filter((detail) => detail.outcome === 'assessment-started');
 
 it('counts a start once, at the first answer of an empty assessment', async () => {
   const user = userEvent.setup();
@@ -33,7 +31,7 @@ it('counts a start once, at the first answer of an empty assessment', async () =
   expect(started()).toEqual([]);
   await user.click(score('1a', 2));
   await user.click(score('1b', 3));
-  expect(started()).toEqual([{ type: 'outcome', outcome: 'assessment-started', route: '/scorecard/assess' }]);
+  expect(started()).toEqual([{ outcome: 'assessment-started' }]);
 });
 
 it('does not count answers kept from an earlier visit as a start', async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DATA_IMPACT, type LinkOutcome } from '@wpc/shared/impact';
+import { DATA_OUTCOME, type BrowserOutcome } from '@wpc/shared/events';
 import { buttonClassName } from '@wpc/shared/ui';
 import styles from './LinkButton.module.css';
 
@@ -10,7 +10,7 @@ export interface ExternalLinkProps {
   readonly look?: 'primary' | 'secondary' | 'text';
   readonly className?: string;
   /** A click the Impact page counts (the partner's Register and Apply pages). */
-  readonly impact?: LinkOutcome;
+  readonly impact?: Extract<BrowserOutcome, 'partner-register' | 'partner-apply'>;
 }
 
 /** A link to another site, opened in a new tab, and saying so to screen-reader users. */
@@ -18,7 +18,7 @@ export function ExternalLink({ href, children, look = 'text', className, impact 
   const extra = [look === 'text' ? styles.text : styles.cta, className].filter(Boolean).join(' ');
   const classes = look === 'text' ? extra : buttonClassName(look, extra);
   return (
-    <a className={classes} href={href} target="_blank" rel="noopener noreferrer" {...{ [DATA_IMPACT]: impact }}>
+    <a className={classes} href={href} target="_blank" rel="noopener noreferrer" {...{ [DATA_OUTCOME]: impact }}>
       {children}
       <span className="wpc-visually-hidden"> (opens in a new tab)</span>
       <svg className={styles.icon} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">

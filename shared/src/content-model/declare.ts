@@ -3,7 +3,7 @@
  * `src/content/` files held before publishing existed. Written once per area, in
  * `mfe-<area>/src/content/model.ts`; everything else is derived from it (docs/publishing.md).
  */
-import { REMOTE_AREAS, type RemoteArea } from '../routes';
+import { REMOTE_AREAS, type RemoteArea } from '@wpc/shared/routes';
 import type { DataOf, Fields, PageDataOf } from './fields';
 
 /** The areas that publish content: the remotes, as the route table lists them. */

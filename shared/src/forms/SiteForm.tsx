@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { newIdempotencyKey, submitForm, type SubmitValue } from '@wpc/shared/api-client';
-import { showMessage } from '@wpc/shared/events';
-import { countOutcome } from '@wpc/shared/impact';
+import { reportOutcome, showMessage } from '@wpc/shared/events';
 import {
   FORMS,
   HONEYPOT_FIELD,
@@ -242,7 +241,7 @@ export function SiteForm({
 
   useEffect(() => {
     // A pop-up mounts its form when it opens, a form page when it loads: one opening each.
-    countOutcome('form-opened', form);
+    reportOutcome({ outcome: 'form-opened', form });
     if (!formElement.current) return;
     const entered = enteredBeforeHydration(formElement.current, definition.fields, values);
     if (Object.keys(entered).length) setValues((current) => ({ ...current, ...entered }));
