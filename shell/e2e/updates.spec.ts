@@ -282,12 +282,13 @@ test('the team starts an update from the published press release in the console,
   await expect(draft.getByRole('cell', { name: 'Draft' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  // The preview is the email: the link to the release's page. (axe stays out of the preview: its
-  // frame is sandboxed without scripts, so axe cannot run in it and waits for ever.)
+  // The preview is the email: the link to the release's page, with the campaign a sent update's
+  // id takes (issue 40; "preview" until it is sent). (axe stays out of the preview: its frame is
+  // sandboxed without scripts, so axe cannot run in it and waits for ever.)
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.frameLocator(`iframe[title="Preview: ${title}"]`);
   await expect(preview.getByRole('link', { name: 'Read the press release on our website' })).toHaveAttribute(
     'href',
-    new RegExp(`${releasePage}$`),
+    new RegExp(`${releasePage}\\?utm_source=updates&utm_medium=email&utm_campaign=preview$`),
   );
 });
