@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { waitForHydration } from '../../test-support/e2e/hydration';
-import { e2eImpactAdminEmail, mailTo } from '../../test-support/e2e/mail';
+import { confirmedSubscriber, e2eImpactAdminEmail, mailTo } from '../../test-support/e2e/mail';
 import { axeViolations, browserPost, csrfOf, onTestOrigin, signInToConsole } from '../../test-support/e2e/team';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 
@@ -62,24 +62,6 @@ async function settledAt(request: APIRequestContext, views: number): Promise<Rep
   return latest;
 }
 
-async function confirmSubscription(page: Page, email: string, client: string): Promise<void> {
-  const sent = await page.request.post('/api/submit-subscribe-form', {
-    headers: { 'X-Forwarded-For': client },
-    data: { firstName: 'Ada', lastName: 'Reader', email, zipCode: '95814' },
-  });
-  expect(sent.status()).toBe(200);
-  let token = '';
-  await expect
-    .poll(async () => {
-      const text = (await mailTo(page.request, email)).map((mail) => mail.text ?? '').join('\n');
-      token = /\/updates\/confirm\?token=([A-Za-z0-9._-]+)/.exec(text)?.[1] ?? '';
-      return token;
-    })
-    .not.toBe('');
-  const confirmed = await page.request.post('/api/updates/confirm', { data: { token: decodeURIComponent(token) } });
-  expect(confirmed.status()).toBe(200);
-}
-
 test('the Impact page shows what visitors did, and where the scorecard reaches, without counting anyone twice', async ({
   page,
   browser,
@@ -127,7 +109,7 @@ test('the Impact page shows what visitors did, and where the scorecard reaches, 
 
   // 2. A subscription confirmed, an update sent to it, and a link of the update followed.
   const subscriber = `impact.${run}@example.org`;
-  await confirmSubscription(page, subscriber, nginx ? '203.0.113.97' : '203.0.113.96');
+  await confirmedSubscriber(page.request, subscriber, nginx ? '203.0.113.97' : '203.0.113.96');
   const csrf = await csrfOf(page);
   const created = await browserPost(page, '/api/team/updates', csrf, {
     subject: `Impact check ${run}`,

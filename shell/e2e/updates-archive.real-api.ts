@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLValidator } from 'fast-xml-parser';
-import { e2eArchiveAdminEmail, mailTo } from '../../test-support/e2e/mail';
+import { confirmedSubscriber, e2eArchiveAdminEmail, mailTo } from '../../test-support/e2e/mail';
 import { browserPost, csrfOf, onTestOrigin, signInToConsole } from '../../test-support/e2e/team';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 import {
@@ -16,25 +16,6 @@ import {
 // with its text in the raw HTML, also with JavaScript off; the feeds parse as Atom; the email's
 // List-Archive and web-version links answer 200; the old web-version link redirects; a withdrawn
 // update is gone from the archive.
-
-/** A reader who subscribed and confirmed, from a client address of this project's own (the hourly cap). */
-async function confirmedReader(page: Page, email: string, client: string): Promise<void> {
-  const sent = await page.request.post('/api/submit-subscribe-form', {
-    headers: { 'X-Forwarded-For': client },
-    data: { firstName: 'Ada', lastName: 'Reader', email, zipCode: '95814' },
-  });
-  expect(sent.status()).toBe(200);
-  let token = '';
-  await expect
-    .poll(async () => {
-      const text = (await mailTo(page.request, email)).map((mail) => mail.text ?? '').join('\n');
-      token = /\/updates\/confirm\?token=([A-Za-z0-9._-]+)/.exec(text)?.[1] ?? '';
-      return token;
-    })
-    .not.toBe('');
-  const confirmed = await page.request.post('/api/updates/confirm', { data: { token: decodeURIComponent(token) } });
-  expect(confirmed.status()).toBe(200);
-}
 
 function parsedAtom(xml: string) {
   expect(XMLValidator.validate(xml)).toBe(true);
@@ -52,7 +33,7 @@ test('a sent update is in the archive and at its own address, in the raw HTML, a
   const project = testInfo.project.name;
   const run = `${project}-${Date.now().toString(36)}`;
   const reader = `reader.${run}@example.org`;
-  await confirmedReader(page, reader, project.endsWith('nginx') ? '203.0.113.92' : '203.0.113.91');
+  await confirmedSubscriber(page.request, reader, project.endsWith('nginx') ? '203.0.113.92' : '203.0.113.91');
 
   await signInToConsole(page, e2eArchiveAdminEmail(project), baseURL);
   const csrf = await csrfOf(page);

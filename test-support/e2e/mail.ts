@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import type { ReceivedMail } from '../smtp/server';
 
 /**
@@ -88,4 +88,26 @@ export async function mailTo(request: APIRequestContext, address: string): Promi
     throw new Error(`The test SMTP server answered ${response.status()}: ${await response.text()}`);
   }
   return (await response.json()) as ReceivedMail[];
+}
+
+/**
+ * A reader who subscribed and confirmed through the API, from a client address of the caller's
+ * own (the confirmation cap counts per address): the subscribe form, then the emailed token.
+ */
+export async function confirmedSubscriber(request: APIRequestContext, email: string, client: string): Promise<void> {
+  const sent = await request.post('/api/submit-subscribe-form', {
+    headers: { 'X-Forwarded-For': client },
+    data: { firstName: 'Ada', lastName: 'Reader', email, zipCode: '95814' },
+  });
+  expect(sent.status()).toBe(200);
+  let token = '';
+  await expect
+    .poll(async () => {
+      const text = (await mailTo(request, email)).map((mail) => mail.text ?? '').join('\n');
+      token = /\/updates\/confirm\?token=([A-Za-z0-9._-]+)/.exec(text)?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+  const confirmed = await request.post('/api/updates/confirm', { data: { token: decodeURIComponent(token) } });
+  expect(confirmed.status()).toBe(200);
 }
