@@ -94,7 +94,6 @@ function downloadScorecard(): void {
   link.remove();
 }
 
-/** The ids of the texts that describe an input, or undefined when there are none. */
 /** Support's message box belongs to its "Other" option (spec §3). */
 function isShown(form: FormId, field: FieldDefinition, values: Values): boolean {
   if (form === 'support' && field.name === 'message') return values.otherSupport === true;
@@ -207,6 +206,97 @@ function FormEnd({
   );
 }
 
+/** The send: its state, and what each answer does (spec §4 and §8). */
+function useSend(form: FormId, fromScorecard: boolean, initialError: string) {
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState(initialError);
+  const [thanks, setThanks] = useState('');
+  // One Idempotency-Key per attempt: kept while the values stay as they were sent, so sending
+  // them again after an error cannot store them twice; any change makes the next send new.
+  const attemptKey = useRef<string | undefined>(undefined);
+
+  const fail = (text: string) => {
+    setError(text);
+    showMessage({ kind: 'error', tone: 'error', text });
+  };
+
+  /** Sends the payload; `sent` runs once the API has taken it. */
+  const send = async (payload: Record<string, SubmitValue>, sent: () => void) => {
+    setSending(true);
+    setError('');
+    setThanks('');
+    try {
+      attemptKey.current ??= newIdempotencyKey();
+      const response = await submitForm(form, payload, { idempotencyKey: attemptKey.current });
+      // Notify counts any answer as received (spec §4); every other form needs a 200.
+      if (form !== 'notify' && response.status !== 200) {
+        fail(FORM_ERROR_TEXT);
+        return;
+      }
+      attemptKey.current = undefined;
+      showMessage({ kind: successKind(form, fromScorecard), tone: 'success', text: SUCCESS_TEXT[form] });
+      if (form === 'download') downloadScorecard();
+      if (form === 'notify') setThanks(SUCCESS_TEXT.notify);
+      sent();
+    } catch (caught) {
+      console.error(`Submitting the ${form} form failed`, caught);
+      fail(FORM_ERROR_TEXT);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const newAttempt = () => {
+    attemptKey.current = undefined;
+  };
+  return { sending, error, thanks, send, newAttempt };
+}
+
+/** What the visitor typed, ticked and chose; any change makes the next send a new attempt. */
+function useValues(form: FormId, pageName: string, returned: ReturnedPost | undefined, newAttempt: () => void) {
+  const fields = FORMS[form].fields;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<Values>(() => ({ ...emptyValues(fields, pageName), ...returned?.values }));
+  const [fileError, setFileError] = useState(returned?.fieldErrors.files ?? '');
+
+  const setValue = (name: string, value: string | boolean) => {
+    newAttempt();
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  /** Typing clears a character problem flagged on the last send (see refusedCharacters). */
+  const editText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>, name: string) => {
+    event.currentTarget.setCustomValidity('');
+    setValue(name, event.currentTarget.value);
+  };
+
+  const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    newAttempt();
+    const problem = fileProblem(Array.from(event.currentTarget.files ?? []));
+    // A custom validity makes the browser block the send until the visitor picks other files.
+    event.currentTarget.setCustomValidity(problem);
+    setFileError(problem);
+  };
+
+  return { values, setValues, setValue, editText, fileInput, fileError, handleFiles };
+}
+
+/** The trap for bots: hidden from people and from assistive technology. */
+function Honeypot({ value, onChange }: { readonly value: string; readonly onChange: (value: string) => void }) {
+  return (
+    <input
+      type="text"
+      name={HONEYPOT_FIELD}
+      className={styles.trap}
+      aria-hidden="true"
+      tabIndex={-1}
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 /**
  * One form of spec §3, its fields derived from FORMS. Validation is the browser's own
  * (required, type=email, minlength); the outcome rules are spec §4 and §8.
@@ -224,19 +314,14 @@ export function SiteForm({
   const definition = FORMS[form];
   const fromScorecard = scorecardForm && definition.scorecardAware;
   const idBase = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<Values>(() => ({
-    ...emptyValues(definition.fields, pageName),
-    ...returned?.values,
-  }));
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState(returned?.error ?? '');
-  const [thanks, setThanks] = useState('');
-  const [fileError, setFileError] = useState(returned?.fieldErrors.files ?? '');
+  const { sending, error, thanks, send, newAttempt } = useSend(form, fromScorecard, returned?.error ?? '');
+  const { values, setValues, setValue, editText, fileInput, fileError, handleFiles } = useValues(
+    form,
+    pageName,
+    returned,
+    newAttempt,
+  );
   const fieldErrors = returned?.fieldErrors ?? {};
-  // One Idempotency-Key per attempt: kept while the values stay as they were sent, so sending
-  // them again after an error cannot store them twice; any change makes the next send new.
-  const attemptKey = useRef<string | undefined>(undefined);
   const formElement = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -254,60 +339,16 @@ export function SiteForm({
   const flags = fields.filter((field) => field.type === 'checkbox');
   const inputId = (name: string) => `${idBase}-${name}`;
 
-  const setValue = (name: string, value: string | boolean) => {
-    attemptKey.current = undefined;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
-  /** Typing clears a character problem flagged on the last send (see handleSubmit). */
-  const editText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>, name: string) => {
-    event.currentTarget.setCustomValidity('');
-    setValue(name, event.currentTarget.value);
-  };
-
-  const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
-    attemptKey.current = undefined;
-    const problem = fileProblem(Array.from(event.currentTarget.files ?? []));
-    // A custom validity makes the browser block the send until the visitor picks other files.
-    event.currentTarget.setCustomValidity(problem);
-    setFileError(problem);
-  };
-
-  const fail = (text: string) => {
-    setError(text);
-    showMessage({ kind: 'error', tone: 'error', text });
-  };
-
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending || !event.currentTarget.checkValidity()) return;
     if (refusedCharacters(form, values, event.currentTarget)) return;
     const payload = payloadOf(form, values, Array.from(fileInput.current?.files ?? []), fromScorecard);
-
-    setSending(true);
-    setError('');
-    setThanks('');
-    try {
-      attemptKey.current ??= newIdempotencyKey();
-      const response = await submitForm(form, payload, { idempotencyKey: attemptKey.current });
-      // Notify counts any answer as received (spec §4); every other form needs a 200.
-      if (form !== 'notify' && response.status !== 200) {
-        fail(FORM_ERROR_TEXT);
-        return;
-      }
+    await send(payload, () => {
       setValues(emptyValues(definition.fields, pageName));
-      attemptKey.current = undefined;
       if (fileInput.current) fileInput.current.value = '';
-      showMessage({ kind: successKind(form, fromScorecard), tone: 'success', text: SUCCESS_TEXT[form] });
-      if (form === 'download') downloadScorecard();
-      if (form === 'notify') setThanks(SUCCESS_TEXT.notify);
-      else onSuccess?.();
-    } catch (caught) {
-      console.error(`Submitting the ${form} form failed`, caught);
-      fail(FORM_ERROR_TEXT);
-    } finally {
-      setSending(false);
-    }
+      if (form !== 'notify') onSuccess?.();
+    });
   };
 
   return (
@@ -340,16 +381,7 @@ export function SiteForm({
         ))}
       </div>
       {flags.length ? <Flags flags={flags} inputId={inputId} values={values} setValue={setValue} /> : null}
-      <input
-        type="text"
-        name={HONEYPOT_FIELD}
-        className={styles.trap}
-        aria-hidden="true"
-        tabIndex={-1}
-        autoComplete="off"
-        value={String(values[HONEYPOT_FIELD] ?? '')}
-        onChange={(event) => setValue(HONEYPOT_FIELD, event.target.value)}
-      />
+      <Honeypot value={String(values[HONEYPOT_FIELD] ?? '')} onChange={(value) => setValue(HONEYPOT_FIELD, value)} />
       <FormEnd form={form} error={error} thanks={thanks} sending={sending} />
     </form>
   );
