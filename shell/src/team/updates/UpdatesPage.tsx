@@ -257,15 +257,11 @@ function useUpdates(onSignedOut: SignedInProps['onSignedOut']) {
   return { updates, paused, busy, outcome, setOutcome, failed, run };
 }
 
-/**
- * The console's Updates page (issue 27): write an update in Markdown, preview it as subscribers
- * will receive it, send a test to yourself, then send it now or schedule it for a list; follow
- * each update's queued, sent, failed and suppressed counts and pause, resume or cancel it; see
- * the subscribers per list, search them and export them. Needs the `updates` role; the console
- * shows it at /team/updates (pages.ts).
- */
-export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
-  const { updates, paused, busy, outcome, setOutcome, failed, run } = useUpdates(onSignedOut);
+type Run = ReturnType<typeof useUpdates>['run'];
+type SetOutcome = ReturnType<typeof useUpdates>['setOutcome'];
+
+/** The draft being written: saved, previewed, tested, sent, or started from a press release. */
+function useDraft(session: SignedInProps['session'], run: Run, setOutcome: SetOutcome) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<string | undefined>();
   /** The draft as last saved or opened: text beyond it would be lost by starting another. */
@@ -300,13 +296,6 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
         ? `Scheduled for ${formatDateTime(sent.scheduledAt!)}.`
         : `Sending to the confirmed subscribers of ${LIST_NAMES[sent.list]}.`;
     });
-  const onAct = (id: string, action: UpdateAction) =>
-    void run(async () => {
-      const changed = await updatesApi.act(session, id, action);
-      return action === 'withdraw'
-        ? 'The update is withdrawn from the public archive, its feed and the sitemap.'
-        : `The update is ${STATE_LABELS[changed.state].toLowerCase()}.`;
-    });
   const open = (update: UpdateView) => {
     const opened = { subject: update.subject, body: update.body, list: update.list };
     setDraft(opened);
@@ -338,6 +327,30 @@ export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
     });
   };
 
+  return { draft, setDraft, editing, preview, onPreview, onTest, onSend, open, onStartFromRelease };
+}
+
+/**
+ * The console's Updates page (issue 27): write an update in Markdown, preview it as subscribers
+ * will receive it, send a test to yourself, then send it now or schedule it for a list; follow
+ * each update's queued, sent, failed and suppressed counts and pause, resume or cancel it; see
+ * the subscribers per list, search them and export them. Needs the `updates` role; the console
+ * shows it at /team/updates (pages.ts).
+ */
+export function UpdatesPage({ session, onSignedOut }: SignedInProps) {
+  const { updates, paused, busy, outcome, setOutcome, failed, run } = useUpdates(onSignedOut);
+  const { draft, setDraft, editing, preview, onPreview, onTest, onSend, open, onStartFromRelease } = useDraft(
+    session,
+    run,
+    setOutcome,
+  );
+  const onAct = (id: string, action: UpdateAction) =>
+    void run(async () => {
+      const changed = await updatesApi.act(session, id, action);
+      return action === 'withdraw'
+        ? 'The update is withdrawn from the public archive, its feed and the sitemap.'
+        : `The update is ${STATE_LABELS[changed.state].toLowerCase()}.`;
+    });
   return (
     <article className="wpc-page">
       <h1>Updates</h1>
