@@ -17,8 +17,8 @@ import {
 
 /**
  * Every collection here is read and written by _id (FerretDB 1.x scans the whole collection for
- * any other filter, an _id range too): a day's counters are "day|writer", a rolled-up month's
- * "month|sums" and "month|days" (rollup.ts), a visitor's "day|hash", a salt's the day.
+ * any other filter, an _id range too): a day's counters are "day|writer", a rolled-up month's the
+ * month (rollup.ts), a visitor's "day|hash", a salt's the day.
  *
  * FerretDB 1.24 does not apply concurrent updates of one document atomically (20 concurrent
  * `$inc` of one counter left it at 2 to 8; a conditional update loses the same way), while an
@@ -31,10 +31,18 @@ import {
 export const IMPACT_COUNTERS: CollectionSpec = { name: collections.legacy };
 export const IMPACT_DAYS: CollectionSpec = { name: collections.days };
 export const IMPACT_MONTHS: CollectionSpec = { name: collections.months };
+export const IMPACT_MONTH_DAYS: CollectionSpec = { name: collections.monthDays };
 export const IMPACT_VISITORS: CollectionSpec = { name: 'impact_visitors' };
 export const IMPACT_SALTS: CollectionSpec = { name: 'impact_salts' };
 /** Every impact collection (the privacy scan reads them all). */
-export const IMPACT_COLLECTIONS = [IMPACT_COUNTERS, IMPACT_DAYS, IMPACT_MONTHS, IMPACT_VISITORS, IMPACT_SALTS];
+export const IMPACT_COLLECTIONS = [
+  IMPACT_COUNTERS,
+  IMPACT_DAYS,
+  IMPACT_MONTHS,
+  IMPACT_MONTH_DAYS,
+  IMPACT_VISITORS,
+  IMPACT_SALTS,
+];
 
 type SaltDoc = Doc & { salt: string };
 

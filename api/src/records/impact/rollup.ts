@@ -2,10 +2,12 @@
  * The Impact counters as days and months (issue 40's report speed). Each process writes its own
  * document per day (`day|writer`, the day's counters packed in one JSON text, record.ts); the
  * hourly housekeeping rolls a month that ended before yesterday into two documents of its own
- * (`month|sums`: the month's sums and the metrics' daily totals; `month|days`: each day's
- * counters) and deletes its days. So the open days stay few (a range over them stays cheap on
- * FerretDB 1.24, which scans the whole collection for any filter but `_id` equality) and a year
- * is ~13 month reads by `_id`.
+ * (in impact_months the month's sums and the metrics' daily totals, ~8 KB; in impact_month_days
+ * each day's counters, ~125 KB at the benchmark's key mix) and deletes its days. FerretDB 1.24
+ * scans the whole collection for any filter but `_id` equality, so the collections a report
+ * filters stay small: the open days (this month's), and the months' sums, read with one `$in` per
+ * period (~15 ms a call there: one call rather than one per month); a month a period only partly
+ * covers is one read of its days by `_id`.
  *
  * Rolled months are written by insert only (a taken _id is refused, atomically on every store), so
  * every replica may roll up at once: whoever inserts first wrote the whole month, and the days are
@@ -26,7 +28,7 @@ import { TOTAL_DAY } from '.';
 export type Counters = Record<string, number>;
 /** Counters packed in one text field: FerretDB decodes one string far faster than ~150 fields. */
 export type PackedDoc = Doc & { c: string };
-type MonthDoc = PackedDoc & { daily?: string };
+type MonthSumsDoc = PackedDoc & { daily: string };
 type LegacyDoc = Doc & { n: number };
 
 export const SEPARATOR = '|';
@@ -38,11 +40,13 @@ export const collections = {
   legacy: 'impact_counters',
   days: 'impact_days',
   months: 'impact_months',
+  monthDays: 'impact_month_days',
 } as const;
 
 const legacy = (db: Documents) => db.collection<LegacyDoc>(collections.legacy);
 const days = (db: Documents) => db.collection<PackedDoc>(collections.days);
-const months = (db: Documents) => db.collection<MonthDoc>(collections.months);
+const months = (db: Documents) => db.collection<MonthSumsDoc>(collections.months);
+const monthDays = (db: Documents) => db.collection<PackedDoc>(collections.monthDays);
 
 export const keyText = (metric: string, dim: string, value: string) => [metric, dim, value].join(SEPARATOR);
 
@@ -96,11 +100,12 @@ export async function gather(db: Documents, from: string, to: string, wholeMonth
   const old = await legacy(db).find(range);
   const open = await days(db).find(range);
   const touched = monthsOf(from, to);
-  const rolled = await Promise.all(
-    touched.map(({ month, whole }) =>
-      months(db).findOne({ _id: `${month}|${whole && wholeMonths ? 'sums' : 'days'}` }),
-    ),
-  );
+  const whole = touched.filter((month) => wholeMonths && month.whole).map(({ month }) => month);
+  const partly = touched.filter((month) => !(wholeMonths && month.whole)).map(({ month }) => month);
+  const [sums, partDays] = await Promise.all([
+    whole.length > 0 ? months(db).find({ _id: { $in: whole } }) : Promise.resolve([]),
+    Promise.all(partly.map((month) => monthDays(db).findOne({ _id: month }))),
+  ]);
   const gathered: Gathered = { days: new Map(), months: [] };
   const dayCounters = (day: string) => {
     let counters = gathered.days.get(day);
@@ -108,14 +113,16 @@ export async function gather(db: Documents, from: string, to: string, wholeMonth
     return counters;
   };
   const rolledMonths = new Set<string>();
-  rolled.forEach((doc, index) => {
-    if (!doc) return;
-    rolledMonths.add(touched[index]!.month);
-    if (doc.daily !== undefined) gathered.months.push({ sums: unpack(doc.c), daily: unpack(doc.daily) });
-    else
-      for (const [day, counters] of Object.entries(unpack<Record<string, Counters>>(doc.c)))
-        if (day >= from && day <= to) addInto(dayCounters(day), counters);
-  });
+  for (const doc of sums) {
+    rolledMonths.add(doc._id);
+    gathered.months.push({ sums: unpack(doc.c), daily: unpack(doc.daily) });
+  }
+  for (const doc of partDays) {
+    if (!doc) continue;
+    rolledMonths.add(doc._id);
+    for (const [day, counters] of Object.entries(unpack<Record<string, Counters>>(doc.c)))
+      if (day >= from && day <= to) addInto(dayCounters(day), counters);
+  }
   const isRolled = (day: string) => rolledMonths.has(monthOf(day));
   for (const doc of open) {
     const [day = ''] = doc._id.split(SEPARATOR);
@@ -200,9 +207,9 @@ async function rollMonth(db: Documents, month: string, open: readonly PackedDoc[
     addInto(sums, counters);
     daily[day] = Object.fromEntries(Object.entries(counters).filter(([key]) => isTotal(key)));
   }
-  const wroteDays = await insertedFirst(() => months(db).insert({ _id: `${month}|days`, c: JSON.stringify(byDay) }));
+  const wroteDays = await insertedFirst(() => monthDays(db).insert({ _id: month, c: JSON.stringify(byDay) }));
   const wroteSums = await insertedFirst(() =>
-    months(db).insert({ _id: `${month}|sums`, c: JSON.stringify(sums), daily: JSON.stringify(daily) }),
+    months(db).insert({ _id: month, c: JSON.stringify(sums), daily: JSON.stringify(daily) }),
   );
   // Both exist now (written here or by another replica from the same days): the days can go.
   await days(db).deleteMany({ _id: { $gt: `${month}-`, $lt: `${month}.` } });
