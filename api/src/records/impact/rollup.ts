@@ -58,6 +58,33 @@ function keyOf(text: string): { metric: string; dim: string; value: string } {
 
 export const unpack = <T = Counters>(text: string) => JSON.parse(text) as T;
 
+/**
+ * A month's days as its keys once and each day's counts in their order (0 where a day has none):
+ * ~8 times shorter than a key per count, and FerretDB's cost of a read grows with the text.
+ */
+interface PackedDays {
+  readonly keys: readonly string[];
+  readonly days: Readonly<Record<string, readonly number[]>>;
+}
+
+function packDays(byDay: Readonly<Record<string, Counters>>): string {
+  const keys = [...new Set(Object.values(byDay).flatMap((counters) => Object.keys(counters)))];
+  const days = Object.fromEntries(
+    Object.entries(byDay).map(([day, counters]) => [day, keys.map((key) => counters[key] ?? 0)]),
+  );
+  return JSON.stringify({ keys, days } satisfies PackedDays);
+}
+
+function unpackDays(text: string): Record<string, Counters> {
+  const { keys, days: byDay } = unpack<PackedDays>(text);
+  return Object.fromEntries(
+    Object.entries(byDay).map(([day, counts]) => [
+      day,
+      Object.fromEntries(keys.flatMap((key, index) => (counts[index] ? [[key, counts[index]]] : []))),
+    ]),
+  );
+}
+
 function addInto(into: Counters, from: Counters): void {
   for (const [key, n] of Object.entries(from)) into[key] = (into[key] ?? 0) + n;
 }
@@ -120,7 +147,7 @@ export async function gather(db: Documents, from: string, to: string, wholeMonth
   for (const doc of partDays) {
     if (!doc) continue;
     rolledMonths.add(doc._id);
-    for (const [day, counters] of Object.entries(unpack<Record<string, Counters>>(doc.c)))
+    for (const [day, counters] of Object.entries(unpackDays(doc.c)))
       if (day >= from && day <= to) addInto(dayCounters(day), counters);
   }
   const isRolled = (day: string) => rolledMonths.has(monthOf(day));
@@ -207,7 +234,7 @@ async function rollMonth(db: Documents, month: string, open: readonly PackedDoc[
     addInto(sums, counters);
     daily[day] = Object.fromEntries(Object.entries(counters).filter(([key]) => isTotal(key)));
   }
-  const wroteDays = await insertedFirst(() => monthDays(db).insert({ _id: month, c: JSON.stringify(byDay) }));
+  const wroteDays = await insertedFirst(() => monthDays(db).insert({ _id: month, c: packDays(byDay) }));
   const wroteSums = await insertedFirst(() =>
     months(db).insert({ _id: month, c: JSON.stringify(sums), daily: JSON.stringify(daily) }),
   );
