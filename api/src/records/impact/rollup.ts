@@ -2,12 +2,12 @@
  * The Impact counters as days and months (issue 40's report speed). Each process writes its own
  * document per day (`day|writer`, the day's counters packed in one JSON text, record.ts); the
  * hourly housekeeping rolls a month that ended before yesterday into two documents of its own
- * (in impact_months the month's sums and the metrics' daily totals, ~8 KB; in impact_month_days
- * each day's counters, ~125 KB at the benchmark's key mix) and deletes its days. FerretDB 1.24
- * scans the whole collection for any filter but `_id` equality, so the collections a report
- * filters stay small: the open days (this month's), and the months' sums, read with one `$in` per
- * period (~15 ms a call there: one call rather than one per month); a month a period only partly
- * covers is one read of its days by `_id`.
+ * (in impact_months the month's sums and the metrics' daily totals; in impact_month_days each
+ * day's counters, the keys once) and deletes its days. FerretDB 1.24 scans the whole collection
+ * for any filter but `_id` equality, so the collections a report filters stay small: the open
+ * days (this month's), and the months' sums, read with one `$in` per period (a call there costs
+ * ~15 ms under load, found or not: one rather than one per month); a month a period only partly
+ * covers is one read of its days by `_id`. The figures: api/src/impact/README.md.
  *
  * Rolled months are written by insert only (a taken _id is refused, atomically on every store), so
  * every replica may roll up at once: whoever inserts first wrote the whole month, and the days are
