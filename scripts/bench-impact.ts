@@ -10,7 +10,7 @@
  * 2. the node edge's p99 under 50 connections with counting on and off, in one run (autocannon,
  *    BENCH_IMPACT_SECONDS each, alternated twice), the API in this process on an embedded store.
  * The counters are seeded as the record's day documents (records/impact/rollup.ts), one
- * process's, in bulk, since a year through the counting path would take hours on FerretDB; the
+ * process's (or with BENCH_IMPACT_SEED=old as 08a48d7 wrote them, a document per counter), in bulk, since a year through the counting path would take hours on FerretDB; the
  * roll-up and the reports go through the record as the housekeeping and the console do.
  */
 import fs from 'node:fs/promises';
@@ -28,12 +28,14 @@ import { freePort } from '../api/test/helpers/process';
 import { ApiProcess, loadAverage } from '../api/bench/api-process';
 import type { DatabaseClient } from '../api/src/db/client';
 import { impactReport } from '../api/src/impact/report';
-import { IMPACT_COLLECTIONS, IMPACT_DAYS } from '../api/src/records/impact/record';
+import { IMPACT_COLLECTIONS, IMPACT_COUNTERS, IMPACT_DAYS } from '../api/src/records/impact/record';
 import { EmbeddedStore, MongoStore, type Store } from '../api/src/store';
 
 const VIEWS_PER_DAY = Number(process.env.BENCH_IMPACT_VIEWS ?? 50_000);
 const RUNS = Number(process.env.BENCH_IMPACT_RUNS ?? 7);
 const SECONDS = Number(process.env.BENCH_IMPACT_SECONDS ?? 10);
+/** BENCH_IMPACT_SEED=old: the year as 08a48d7 wrote it, so the roll-up's first run moves it. */
+const OLD_SEED = process.env.BENCH_IMPACT_SEED === 'old';
 const DAYS = 365;
 const TODAY = new Date();
 const DAY_MS = 86_400_000;
@@ -91,6 +93,22 @@ function rawClient(store: Store): DatabaseClient<object> {
   return raw!;
 }
 
+/** The day's counters as 08a48d7 wrote them, a document each (`day|metric|dim|writer|value`). */
+async function seedOld(store: Store, handle: object, day: string, counters: Record<string, number>): Promise<void> {
+  const rows = Object.entries(counters).map(([text, n]) => {
+    const [metric, dim, ...value] = text.split('|');
+    return { _id: [day, metric, dim, 'bench', ...value].join('|'), n };
+  });
+  if (store.kind === 'embedded') {
+    const db = handle as Database;
+    const insert = db.prepare(`INSERT INTO "${IMPACT_COUNTERS.name}" (id, doc) VALUES (?, ?)`);
+    db.transaction(() => rows.forEach(({ _id, n }) => insert.run(_id, JSON.stringify({ n }))))();
+  } else
+    await (handle as Db)
+      .collection(IMPACT_COUNTERS.name)
+      .insertMany(rows.map(({ _id, n }) => ({ _id: _id as never, n })));
+}
+
 async function seed(store: Store): Promise<number> {
   const days = Array.from({ length: DAYS }, (_, i) => dayOf(TODAY.getTime() - i * DAY_MS));
   let documents = 0;
@@ -98,6 +116,10 @@ async function seed(store: Store): Promise<number> {
     for (const day of days) {
       const counters = dayCounters();
       documents += Object.keys(counters).length;
+      if (OLD_SEED) {
+        await seedOld(store, handle, day, counters);
+        continue;
+      }
       const _id = `${day}|bench`;
       const c = JSON.stringify(counters);
       if (store.kind === 'embedded')
@@ -183,7 +205,9 @@ async function benchStore(name: string, store: Store): Promise<void> {
   const seededIn = performance.now() - started;
   const rollUpStarted = performance.now();
   const rolled = await store.impact.rollUp(dayOf(TODAY.getTime()));
-  console.log(`${name}: roll-up wrote ${rolled} months in ${Math.round(performance.now() - rollUpStarted)} ms`);
+  console.log(
+    `${name}: roll-up wrote ${rolled} months and moved days in ${Math.round(performance.now() - rollUpStarted)} ms`,
+  );
   const seeded = await storeBytes(store);
   const perMillion = ((seeded - empty) / (DAYS * VIEWS_PER_DAY)) * 1_000_000;
   console.log(

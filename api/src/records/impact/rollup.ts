@@ -35,6 +35,7 @@ export const SEPARATOR = '|';
 /** The character after SEPARATOR: `${day}${AFTER}` bounds every _id of the day from above. */
 const AFTER = String.fromCharCode(SEPARATOR.charCodeAt(0) + 1);
 const DAY_MS = 86_400_000;
+const DELETE_BATCH = 5000;
 
 export const collections = {
   legacy: 'impact_counters',
@@ -217,7 +218,10 @@ async function moveLegacy(db: Documents, before: string): Promise<number> {
   // A day moved already (by another replica, or a run cut short) keeps what it has.
   for (const [_id, counters] of grouped)
     if (await insertedFirst(() => days(db).insert({ _id, c: JSON.stringify(counters) }))) moved += 1;
-  if (old.length > 0) await legacy(db).deleteMany({ _id: { $lt: before } });
+  // The documents read, by _id, in batches: FerretDB 1.24 refuses to delete a year's (46,355) in
+  // one call ("too many SQL variables").
+  for (let start = 0; start < old.length; start += DELETE_BATCH)
+    await legacy(db).deleteMany({ _id: { $in: old.slice(start, start + DELETE_BATCH).map(({ _id }) => _id) } });
   return moved;
 }
 
