@@ -1,7 +1,8 @@
 /**
  * The Impact page's answer (issue 40, impactReportSchema): the period's counters against the
- * period of the same length before it, each read as whole months and days (records/impact/rollup.ts). Reach folds the
- * regions under REACH_MIN_COUNT into "other", so no small place can be singled out.
+ * period of the same length before it, each read as whole months and days
+ * (records/impact/rollup.ts). Reach folds the regions under REACH_MIN_COUNT into "other", so no
+ * small place can be singled out.
  */
 import { FORMS, type FormId } from '@wpc/shared/schemas';
 import {
