@@ -1,15 +1,17 @@
 /**
- * npm run bench:impact [MONGODB_URI=...] (BENCH_IMPACT_ONLY=edge for the edge's part alone)
+ * npm run bench:impact [MONGODB_URI=...] (BENCH_IMPACT_ONLY=edge for the edge's part alone,
+ * BENCH_IMPACT_ONLY=stores for the reports' part alone)
  * Issue 40's benchmark, figures only (no timed assertions):
  * 1. each store (embedded; MongoDB/FerretDB when MONGODB_URI is set) seeded with a year of
- *    counters at BENCH_IMPACT_VIEWS (50,000) views a day, the key mix of a site of ~30 pages;
- *    the median of BENCH_IMPACT_RUNS (7) reports per period, and the store's growth per
- *    million views;
+ *    counters at BENCH_IMPACT_VIEWS (50,000) views a day, the key mix of a site of ~30 pages,
+ *    then rolled up as the hourly housekeeping does; the median of BENCH_IMPACT_RUNS (7) reports
+ *    per period (7, 30, 90, 365 days and a custom one of 211 days ending 40 days ago), and the
+ *    store's growth per million views;
  * 2. the node edge's p99 under 50 connections with counting on and off, in one run (autocannon,
  *    BENCH_IMPACT_SECONDS each, alternated twice), the API in this process on an embedded store.
- * The counters are seeded in the record's own _id format (records/impact/record.ts) in bulk,
- * since a year through the counting path would take hours on FerretDB; the reports read them
- * through the record as the console does.
+ * The counters are seeded as the record's day documents (records/impact/rollup.ts), one
+ * process's (or with BENCH_IMPACT_SEED=old as 08a48d7 wrote them, a document per counter), in bulk, since a year through the counting path would take hours on FerretDB; the
+ * roll-up and the reports go through the record as the housekeeping and the console do.
  */
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -20,20 +22,23 @@ import type { Database } from 'better-sqlite3';
 import express from 'express';
 import type { Db } from 'mongodb';
 import { FORMS } from '@wpc/shared/schemas';
-import { IMPACT_OUTCOMES } from '@wpc/shared/team/impact-schemas';
+import { IMPACT_OUTCOMES, type ImpactQuery } from '@wpc/shared/team/impact-schemas';
 import { edgeCounting } from '../shell/server/impact';
 import { freePort } from '../api/test/helpers/process';
 import { ApiProcess, loadAverage } from '../api/bench/api-process';
 import type { DatabaseClient } from '../api/src/db/client';
 import { impactReport } from '../api/src/impact/report';
-import { IMPACT_COUNTERS } from '../api/src/records/impact/record';
+import { IMPACT_COLLECTIONS, IMPACT_COUNTERS, IMPACT_DAYS } from '../api/src/records/impact/record';
 import { EmbeddedStore, MongoStore, type Store } from '../api/src/store';
 
 const VIEWS_PER_DAY = Number(process.env.BENCH_IMPACT_VIEWS ?? 50_000);
 const RUNS = Number(process.env.BENCH_IMPACT_RUNS ?? 7);
 const SECONDS = Number(process.env.BENCH_IMPACT_SECONDS ?? 10);
+/** BENCH_IMPACT_SEED=old: the year as 08a48d7 wrote it, so the roll-up's first run moves it. */
+const OLD_SEED = process.env.BENCH_IMPACT_SEED === 'old';
 const DAYS = 365;
 const TODAY = new Date();
+const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const ROUTES = Array.from({ length: 30 }, (_, i) => (i === 0 ? '/' : `/page-${i}`));
@@ -49,8 +54,8 @@ const REFERRERS = [
 ];
 const CAMPAIGNS = Array.from({ length: 12 }, (_, i) => `source-${i % 4}|medium-${i % 3}|campaign-${i}`);
 
-/** One day's counters as the counting path makes them: each key with its count. */
-function dayCounters(day: string): [string, number][] {
+/** One day's counters as the counting path makes them: "metric|dim|value" and its count. */
+function dayCounters(): Record<string, number> {
   const views = Math.round(VIEWS_PER_DAY * (0.8 + Math.random() * 0.4));
   const share = (i: number, of: number) => Math.max(1, Math.round((views / of) * (1 / (1 + i)) * 2));
   const keys: [string, string, string, number][] = [
@@ -76,7 +81,7 @@ function dayCounters(day: string): [string, number][] {
     ),
     ...['CA', 'OR', 'WA'].map((state) => ['reach:download', 'state', state, 4] as [string, string, string, number]),
   ];
-  return keys.map(([metric, dim, value, n]) => [[day, metric, dim, 'bench', value].join('|'), n]);
+  return Object.fromEntries(keys.map(([metric, dim, value, n]) => [[metric, dim, value].join('|'), n]));
 }
 
 function rawClient(store: Store): DatabaseClient<object> {
@@ -88,22 +93,40 @@ function rawClient(store: Store): DatabaseClient<object> {
   return raw!;
 }
 
+/** The day's counters as 08a48d7 wrote them, a document each (`day|metric|dim|writer|value`). */
+async function seedOld(store: Store, handle: object, day: string, counters: Record<string, number>): Promise<void> {
+  const rows = Object.entries(counters).map(([text, n]) => {
+    const [metric, dim, ...value] = text.split('|');
+    return { _id: [day, metric, dim, 'bench', ...value].join('|'), n };
+  });
+  if (store.kind === 'embedded') {
+    const db = handle as Database;
+    const insert = db.prepare(`INSERT INTO "${IMPACT_COUNTERS.name}" (id, doc) VALUES (?, ?)`);
+    db.transaction(() => rows.forEach(({ _id, n }) => insert.run(_id, JSON.stringify({ n }))))();
+  } else
+    await (handle as Db)
+      .collection(IMPACT_COUNTERS.name)
+      .insertMany(rows.map(({ _id, n }) => ({ _id: _id as never, n })));
+}
+
 async function seed(store: Store): Promise<number> {
-  const days = Array.from({ length: DAYS }, (_, i) => dayOf(TODAY.getTime() - i * 86_400_000));
+  const days = Array.from({ length: DAYS }, (_, i) => dayOf(TODAY.getTime() - i * DAY_MS));
   let documents = 0;
   await rawClient(store).unbounded('seed', async (handle) => {
     for (const day of days) {
-      const counters = dayCounters(day);
-      documents += counters.length;
-      if (store.kind === 'embedded') {
-        const db = handle as Database;
-        const insert = db.prepare(`INSERT INTO "${IMPACT_COUNTERS.name}" (id, doc) VALUES (?, ?)`);
-        db.transaction(() => counters.forEach(([id, n]) => insert.run(id, JSON.stringify({ n }))))();
-      } else {
-        await (handle as Db)
-          .collection(IMPACT_COUNTERS.name)
-          .insertMany(counters.map(([_id, n]) => ({ _id: _id as never, n })));
+      const counters = dayCounters();
+      documents += Object.keys(counters).length;
+      if (OLD_SEED) {
+        await seedOld(store, handle, day, counters);
+        continue;
       }
+      const _id = `${day}|bench`;
+      const c = JSON.stringify(counters);
+      if (store.kind === 'embedded')
+        (handle as Database)
+          .prepare(`INSERT INTO "${IMPACT_DAYS.name}" (id, doc) VALUES (?, ?)`)
+          .run(_id, JSON.stringify({ c }));
+      else await (handle as Db).collection(IMPACT_DAYS.name).insertOne({ _id: _id as never, c });
     }
   });
   return documents;
@@ -114,12 +137,18 @@ async function storeBytes(store: Store): Promise<number> {
     if (store.kind === 'embedded') {
       const db = handle as Database;
       db.pragma('wal_checkpoint(TRUNCATE)');
-      return (
-        (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number)
-      );
+      // Pages in use: the rolled-up days' pages are free for the next ones.
+      const pages =
+        (db.pragma('page_count', { simple: true }) as number) -
+        (db.pragma('freelist_count', { simple: true }) as number);
+      return pages * (db.pragma('page_size', { simple: true }) as number);
     }
-    const stats = await (handle as Db).command({ collStats: IMPACT_COUNTERS.name });
-    return Number(stats.size ?? stats.storageSize ?? 0);
+    let bytes = 0;
+    for (const { name } of IMPACT_COLLECTIONS) {
+      const stats = await (handle as Db).command({ collStats: name });
+      bytes += Number(stats.size ?? stats.storageSize ?? 0);
+    }
+    return bytes;
   });
 }
 
@@ -131,17 +160,41 @@ async function reportTimes(store: Store): Promise<Record<string, number>> {
     listCounts: () => store.subscriptions.counts(),
     update: () => Promise.resolve(null),
   };
+  const custom: ImpactQuery = {
+    period: 'custom',
+    from: dayOf(TODAY.getTime() - 250 * DAY_MS),
+    to: dayOf(TODAY.getTime() - 40 * DAY_MS),
+  };
+  const queries: ImpactQuery[] = [{ period: '7d' }, { period: '30d' }, { period: '90d' }, { period: '365d' }, custom];
   const times: Record<string, number> = {};
-  for (const period of ['7d', '30d', '90d', '365d'] as const) {
+  for (const query of queries) {
     const runs: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const started = performance.now();
-      await impactReport(sources, { period }, TODAY);
+      await impactReport(sources, query, TODAY);
       runs.push(performance.now() - started);
     }
-    times[period] = Math.round(median(runs));
+    times[query.period] = Math.round(median(runs));
   }
   return times;
+}
+
+/** A counting process's flush: one read and one write of its day, here with the seeded day's keys. */
+async function flushTime(store: Store): Promise<number> {
+  const every = Object.keys(dayCounters()).map((text) => {
+    const [metric = '', dim = '', ...value] = text.split('|');
+    return { key: { metric, dim, value: value.join('|') }, by: 1 };
+  });
+  // This process's day holds every key already, as it does by the afternoon.
+  await store.impact.add(dayOf(TODAY.getTime()), every);
+  const increments = every.slice(0, 20);
+  const runs: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    await store.impact.add(dayOf(TODAY.getTime()), increments);
+    runs.push(performance.now() - started);
+  }
+  return Math.round(median(runs));
 }
 
 async function benchStore(name: string, store: Store): Promise<void> {
@@ -149,13 +202,21 @@ async function benchStore(name: string, store: Store): Promise<void> {
   const empty = await storeBytes(store);
   const started = performance.now();
   const documents = await seed(store);
+  const seededIn = performance.now() - started;
+  const rollUpStarted = performance.now();
+  const rolled = await store.impact.rollUp(dayOf(TODAY.getTime()));
+  console.log(
+    `${name}: roll-up wrote ${rolled} months and moved days in ${Math.round(performance.now() - rollUpStarted)} ms`,
+  );
   const seeded = await storeBytes(store);
   const perMillion = ((seeded - empty) / (DAYS * VIEWS_PER_DAY)) * 1_000_000;
   console.log(
-    `${name}: seeded ${documents.toLocaleString('en')} counters (${DAYS} days, ${VIEWS_PER_DAY.toLocaleString('en')} views a day) in ${Math.round((performance.now() - started) / 1000)} s; ` +
+    `${name}: seeded ${documents.toLocaleString('en')} counters (${DAYS} days, ${VIEWS_PER_DAY.toLocaleString('en')} views a day) in ${Math.round(seededIn / 1000)} s; ` +
       `store +${(seeded - empty) / 1e6 > 0 ? ((seeded - empty) / 1e6).toFixed(1) : 0} MB = ${(perMillion / 1e3).toFixed(1)} KB per million views`,
   );
   console.log(`${name}: median report time (ms, ${RUNS} runs):`, await reportTimes(store));
+  console.log(`${name}: median flush (ms, ${RUNS} runs of 20 counters into today's day):`, await flushTime(store));
+  console.log(`${name}: load average (1, 5, 15 min): ${loadAverage()}`);
 }
 
 async function listen(app: express.Express): Promise<{ url: string; close: () => Promise<void> }> {
@@ -235,7 +296,7 @@ async function main(): Promise<void> {
       await mongo.close();
     }
   } else console.log('mongodb: skipped (set MONGODB_URI)');
-  await benchEdge();
+  if (process.env.BENCH_IMPACT_ONLY !== 'stores') await benchEdge();
 }
 
 main().catch((error: unknown) => {

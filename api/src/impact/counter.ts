@@ -51,6 +51,8 @@ export interface ImpactCounter {
   flush(): Promise<void>;
   /** Forgets the days before today's visitor hashes and salts (housekeeping, every replica). */
   forgetPastDays(): Promise<number>;
+  /** Rolls the past months' counters up, a month a document (housekeeping, any replica). */
+  rollUp(): Promise<number>;
 }
 
 export interface ImpactCounterOptions {
@@ -217,5 +219,6 @@ export function impactCounter({
     async forgetPastDays() {
       return store.impact.forgetBefore(dayOf(clock()));
     },
+    rollUp: () => store.impact.rollUp(dayOf(clock())),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The Impact page's answer (issue 40, impactReportSchema): the period's counters against the
- * period of the same length before it, read in one _id range of the counters. Reach folds the
- * regions under REACH_MIN_COUNT into "other", so no small place can be singled out.
+ * period of the same length before it, each read as whole months and days
+ * (records/impact/rollup.ts). Reach folds the regions under REACH_MIN_COUNT into "other", so no
+ * small place can be singled out.
  */
 import { FORMS, type FormId } from '@wpc/shared/schemas';
 import {
@@ -15,7 +16,7 @@ import {
   type ReachKind,
   type ReachLevel,
 } from '@wpc/shared/team/impact-schemas';
-import type { ImpactCount, ImpactRepository } from '../records/impact';
+import type { ImpactRepository, SpanCounts } from '../records/impact';
 import type { ListCounts } from '../updates/subscriptions';
 import type { Update } from '../updates/updates';
 import { regionName } from './reach';
@@ -55,27 +56,16 @@ export function periodsOf(query: ImpactQuery, now: Date): { current: Span; previ
   };
 }
 
-/** The counters of a span, summed by metric, dimension and value (and by day when asked). */
+/** A span's counters summed by metric, dimension and value. */
 class Tally {
   private readonly sums = new Map<string, number>();
 
-  constructor(counts: readonly ImpactCount[], span: Span) {
-    for (const count of counts) {
-      if (count.day < span.from || count.day > span.to) continue;
-      for (const key of [
-        `${count.metric}|${count.dim}|${count.value}`,
-        `${count.day}|${count.metric}|${count.dim}|${count.value}`,
-      ])
-        this.sums.set(key, (this.sums.get(key) ?? 0) + count.n);
-    }
+  constructor(counts: SpanCounts) {
+    for (const { metric, dim, value, n } of counts.sums) this.sums.set(`${metric}|${dim}|${value}`, n);
   }
 
   get(metric: string, dim = 'all', value = ''): number {
     return this.sums.get(`${metric}|${dim}|${value}`) ?? 0;
-  }
-
-  onDay(day: string, metric: string, dim = 'all', value = ''): number {
-    return this.get(`${day}|${metric}`, dim, value);
   }
 
   /** Every value of a dimension with its sum. */
@@ -84,6 +74,20 @@ class Tally {
     const found = new Map<string, number>();
     for (const [key, n] of this.sums) if (key.startsWith(prefix)) found.set(key.slice(prefix.length), n);
     return found;
+  }
+}
+
+/** The metrics' totals day by day, over the spans read. */
+class Daily {
+  private readonly totals = new Map<string, number>();
+
+  constructor(spans: readonly SpanCounts[]) {
+    for (const { day, metric, n } of spans.flatMap((span) => span.daily))
+      this.totals.set(`${day}|${metric}`, (this.totals.get(`${day}|${metric}`) ?? 0) + n);
+  }
+
+  onDay(day: string, metric: string): number {
+    return this.totals.get(`${day}|${metric}`) ?? 0;
   }
 }
 
@@ -126,7 +130,7 @@ function reachOf(tally: Tally, kind: ReachKind): ImpactReport['reach'][number] {
 }
 
 /** Confirmed subscribers at each day's end, walked back from today's through the counted changes. */
-function listGrowth(all: Tally, current: Span, today: string, subscribersNow: number): ImpactReport['listGrowth'] {
+function listGrowth(all: Daily, current: Span, today: string, subscribersNow: number): ImpactReport['listGrowth'] {
   const days = daysFrom(current.from, current.days);
   let subscribers = subscribersNow;
   // Changes after the period (a custom one that ended before today) come off first.
@@ -155,10 +159,14 @@ const ID_LIKE = /^[A-Za-z0-9_-]{1,64}$/;
 export async function impactReport(sources: ReportSources, query: ImpactQuery, now: Date): Promise<ImpactReport> {
   const { current, previous } = periodsOf(query, now);
   const today = dayOf(now.getTime());
-  const last = current.to > today ? current.to : today;
-  const counts = await sources.impact.counts(previous.from, last);
-  const both: Both = { current: new Tally(counts, current), previous: new Tally(counts, previous) };
-  const all = new Tally(counts, { from: previous.from, to: last, days: 0 });
+  // The days after a custom period, up to today, walk the list's growth back from today's count.
+  const [currentCounts, previousCounts, laterCounts] = await Promise.all([
+    sources.impact.span(current.from, current.to),
+    sources.impact.span(previous.from, previous.to),
+    current.to < today ? sources.impact.span(dayOf(msOf(current.to) + DAY_MS), today) : undefined,
+  ]);
+  const both: Both = { current: new Tally(currentCounts), previous: new Tally(previousCounts) };
+  const all = new Daily([currentCounts, previousCounts, ...(laterCounts ? [laterCounts] : [])]);
   const days = daysFrom(current.from, current.days);
   const subscribersNow = (await sources.listCounts()).reduce((sum, list) => sum + list.confirmed, 0);
   const updates = compareValues(both, 'update-visit', 'campaign');

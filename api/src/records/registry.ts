@@ -24,7 +24,7 @@ import type { ContentRevisionRepository } from '../content/revisions';
 import { contentRevisionsRecord, embeddedContentRevisions } from '../content/revisions/embedded';
 import { mongoContentRevisions } from '../content/revisions/mongo';
 import type { ImpactRepository } from './impact';
-import { IMPACT_COUNTERS, IMPACT_SALTS, IMPACT_VISITORS, impactCounts } from './impact/record';
+import { IMPACT_COLLECTIONS, impactCounts } from './impact/record';
 import type { AssessmentRepository } from './assessments';
 import { assessmentsRecord, embeddedAssessments } from './assessments/embedded';
 import { ASSESSMENT_INDEXES, mongoAssessments } from './assessments/mongo';
@@ -232,7 +232,7 @@ export const RECORDS: readonly RecordEntry[] = [
   { name: 'contentPreviews', collections: [CONTENT_PREVIEWS], create: ({ documents }) => contentPreviews(documents) },
   {
     name: 'impact',
-    collections: [IMPACT_COUNTERS, IMPACT_VISITORS, IMPACT_SALTS],
+    collections: IMPACT_COLLECTIONS,
     create: ({ documents }) => impactCounts(documents),
   },
 ];

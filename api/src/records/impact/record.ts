@@ -1,72 +1,70 @@
 import { randomBytes } from 'node:crypto';
-import { DuplicateKeyError, type CollectionSpec, type Doc, type DocumentClient, type Documents } from '../../db/port';
-import type { ImpactCount, ImpactRepository, Increment } from '.';
+import type { CollectionSpec, Doc, DocumentClient, Documents } from '../../db/port';
+import type { ImpactRepository, Increment } from '.';
+import {
+  collections,
+  gather,
+  insertedFirst,
+  keyText,
+  perDay,
+  rollUp,
+  SEPARATOR,
+  summed,
+  unpack,
+  type Counters,
+  type PackedDoc,
+} from './rollup';
 
 /**
- * Every collection here is read and written by _id alone (FerretDB 1.x scans for any other
- * filter): a counter's _id is "day|metric|dim|writer|value", a visitor's "day|hash", a salt's the
- * day, so a day's documents are one _id range and each count one upsert by _id.
+ * Every collection here is read and written by _id (FerretDB 1.x scans the whole collection for
+ * any other filter, an _id range too): a day's counters are "day|writer", a rolled-up month's the
+ * month (rollup.ts), a visitor's "day|hash", a salt's the day.
  *
  * FerretDB 1.24 does not apply concurrent updates of one document atomically (20 concurrent
  * `$inc` of one counter left it at 2 to 8; a conditional update loses the same way), while an
- * insert of a taken _id is refused. So a counter is never updated by two writers: each process
- * (`writer`, random at start) keeps its own copy of a day's counter and updates it one call at a
- * time; a report sums the copies. Inserts (visitors, salts) rely on the refused duplicate.
+ * insert of a taken _id is refused. So a day's counters are never updated by two writers: each
+ * process (`writer`, random at start) keeps its own document of the day and rewrites it one call
+ * at a time; a report sums the copies. Inserts (months, visitors, salts) rely on the refused
+ * duplicate.
  */
-export const IMPACT_COUNTERS: CollectionSpec = { name: 'impact_counters' };
+/** Counters of earlier versions, one document per counter: read, and moved into days by the roll-up. */
+export const IMPACT_COUNTERS: CollectionSpec = { name: collections.legacy };
+export const IMPACT_DAYS: CollectionSpec = { name: collections.days };
+export const IMPACT_MONTHS: CollectionSpec = { name: collections.months };
+export const IMPACT_MONTH_DAYS: CollectionSpec = { name: collections.monthDays };
 export const IMPACT_VISITORS: CollectionSpec = { name: 'impact_visitors' };
 export const IMPACT_SALTS: CollectionSpec = { name: 'impact_salts' };
+/** Every impact collection (the privacy scan reads them all). */
+export const IMPACT_COLLECTIONS = [
+  IMPACT_COUNTERS,
+  IMPACT_DAYS,
+  IMPACT_MONTHS,
+  IMPACT_MONTH_DAYS,
+  IMPACT_VISITORS,
+  IMPACT_SALTS,
+];
 
-/** A counter: its key is the _id (nothing else is stored, so a year of them stays small). */
-type CounterDoc = Doc & { n: number };
 type SaltDoc = Doc & { salt: string };
 
-const SEPARATOR = '|';
-/** The character after SEPARATOR: `${day}${AFTER}` bounds every _id of the day from above. */
-const AFTER = String.fromCharCode(SEPARATOR.charCodeAt(0) + 1);
-
-function countOf({ _id, n }: CounterDoc): ImpactCount {
-  const [day = '', metric = '', dim = '', _writer, ...rest] = _id.split(SEPARATOR);
-  // The value is last, so a "|" inside it (a campaign's name) stays in it.
-  return { day, metric, dim, value: rest.join(SEPARATOR), n };
-}
-
-/** The same counter's copies (one per writer) as one count. */
-function summed(counts: readonly ImpactCount[]): ImpactCount[] {
-  const byKey = new Map<string, ImpactCount>();
-  for (const count of counts) {
-    const key = [count.day, count.metric, count.dim, count.value].join(SEPARATOR);
-    const seen = byKey.get(key);
-    byKey.set(key, seen ? { ...seen, n: seen.n + count.n } : count);
-  }
-  return [...byKey.values()];
-}
-
-const counters = (db: Documents) => db.collection<CounterDoc>(IMPACT_COUNTERS.name);
+const days = (db: Documents) => db.collection<PackedDoc>(collections.days);
 const visitors = (db: Documents) => db.collection<Doc>(IMPACT_VISITORS.name);
 const salts = (db: Documents) => db.collection<SaltDoc>(IMPACT_SALTS.name);
 
-/** Inserts once; answers false when the _id was taken. */
-async function insertedFirst(insert: () => Promise<void>): Promise<boolean> {
-  try {
-    await insert();
-    return true;
-  } catch (error) {
-    if (error instanceof DuplicateKeyError) return false;
-    throw error;
-  }
-}
-
-/** The Impact counters, visitors of the day and salts (impact_counters, impact_visitors, impact_salts). */
+/** The Impact counters, visitors of the day and salts. */
 export function impactCounts(client: DocumentClient): ImpactRepository {
   const writer = randomBytes(6).toString('base64url');
   let writes: Promise<unknown> = Promise.resolve();
+  // Read, add, write back: safe because this process alone writes this document, one call at a time.
   const addNow = (day: string, increments: readonly Increment[]) =>
     client.run('countImpact', async (db) => {
+      const _id = [day, writer].join(SEPARATOR);
+      const found = await days(db).findOne({ _id });
+      const counters: Counters = found ? unpack(found.c) : {};
       for (const { key, by } of increments) {
-        const _id = [day, key.metric, key.dim, writer, key.value].join(SEPARATOR);
-        await counters(db).updateOne({ _id }, { $inc: { n: by } }, { upsert: true });
+        const text = keyText(key.metric, key.dim, key.value);
+        counters[text] = (counters[text] ?? 0) + by;
       }
+      await days(db).put({ _id, c: JSON.stringify(counters) });
     });
   return {
     add(day, increments) {
@@ -89,10 +87,10 @@ export function impactCounts(client: DocumentClient): ImpactRepository {
       client.run('impactVisitor', (db) =>
         insertedFirst(() => visitors(db).insert({ _id: `${day}${SEPARATOR}${hash}` })),
       ),
-    counts: (from, to) =>
-      client.run('impactCounts', async (db) =>
-        summed((await counters(db).find({ _id: { $gt: `${from}${SEPARATOR}`, $lt: `${to}${AFTER}` } })).map(countOf)),
-      ),
+    counts: (from, to) => client.run('impactCounts', async (db) => perDay(await gather(db, from, to, false))),
+    span: (from, to) => client.run('impactSpan', async (db) => summed(await gather(db, from, to, true))),
+    // Housekeeping, not a request: the first run moves a year of old counters (111 s on FerretDB).
+    rollUp: (today) => client.unbounded('rollUpImpact', (db) => rollUp(db, today)),
     forgetBefore: (day) =>
       client.run('forgetImpactVisitors', async (db) => {
         // Days sort as text, and every visitor's and salt's _id starts with its day.
