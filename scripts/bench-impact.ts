@@ -183,7 +183,7 @@ async function benchEdge(): Promise<void> {
     const counting = edgeCounting(api.url, enabled);
     const app = express();
     app.get(/.*/, (req, res) => counting.pages(req, res, () => res.type('html').send(page)));
-    return listen(app);
+    return listen(app).then(({ url, close }) => ({ url, close: () => close().then(counting.close) }));
   };
   const on = await edgeWith(true);
   const off = await edgeWith(false);
