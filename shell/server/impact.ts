@@ -38,13 +38,20 @@ function servedTo(req: Request): Pick<EdgeRecord, 'userAgent' | 'forwardedFor'> 
   };
 }
 
+/** The page's path and query; parsed only when the request line is not one already (URL costs ~4 µs). */
+function pageOf(req: Request): string {
+  const asked = req.originalUrl;
+  if (asked.startsWith('/') && !asked.startsWith('//')) return asked;
+  // An absolute-form request line ("GET http://host/path") still names a path.
+  const url = new URL(asked, 'http://edge.invalid');
+  return `${url.pathname}${url.search}`;
+}
+
 function pageRecord(req: Request): EdgeRecord {
-  // An absolute-form request line ("GET http://host/path") still names a path here.
-  const url = new URL(req.originalUrl, 'http://edge.invalid');
   const referrer = req.get('referer')?.slice(0, EDGE_FIELD_MAX.referrer);
   return {
     type: 'view',
-    page: `${url.pathname}${url.search}`.slice(0, EDGE_FIELD_MAX.page),
+    page: pageOf(req).slice(0, EDGE_FIELD_MAX.page),
     ...(referrer ? { referrer } : {}),
     optedOut: req.get('sec-gpc') === '1' || req.get('dnt') === '1',
     ...servedTo(req),
