@@ -14,6 +14,7 @@ import {
   REACH_MIN_COUNT,
 } from '@wpc/shared/team/impact-schemas';
 import { createApp } from '../src/app';
+import { StoreUnavailableError } from '../src/db/errors';
 import type { ApiConfig } from '../src/config';
 import { impactCounter, type ImpactCounter } from '../src/impact/counter';
 import { BEACONS_PER_MINUTE } from '../src/impact/limit';
@@ -202,6 +203,21 @@ for (const storeCase of storeCases) {
         await send(flood.slice(0, 150)).expect(204);
         await send([...flood.slice(150), view('/', '198.51.100.67')]).expect(204);
         expect((await report(setup)).totals.views.current).toBe(BEACONS_PER_MINUTE + 1);
+      });
+
+      it("counts the rest of a batch when the store fails one visitor's check, and answers 503", async () => {
+        const firstSeen = jest
+          .spyOn(setup.store.impact, 'firstSeen')
+          .mockRejectedValueOnce(new StoreUnavailableError('The store is down.'));
+        try {
+          await send([view('/', '203.0.113.1'), view('/about', '203.0.113.2'), view('/', '203.0.113.3')]).expect(503);
+        } finally {
+          firstSeen.mockRestore();
+        }
+        const answer = await report(setup);
+        // Every view counted; one of the three visitors' checks failed.
+        expect(answer.totals.views.current).toBe(3);
+        expect(answer.totals.visitors.current).toBe(2);
       });
 
       it('is taken only straight from a caller the API trusts as a proxy; relayed or from outside, 403', async () => {

@@ -70,6 +70,7 @@ function batcher(url: string) {
     if (noted.length === 0) return;
     const records = noted;
     noted = [];
+    const counts = `${records.length} count${records.length === 1 ? '' : 's'}`;
     // Never sent again: a call that timed out may have been counted, and a count twice is worse
     // than a second's counts missing from an estimate. The warning names no visitor.
     const call: Promise<void> = fetch(url, {
@@ -80,10 +81,10 @@ function batcher(url: string) {
     })
       .then(async (answer) => {
         await answer.body?.cancel();
-        if (!answer.ok) console.warn(`The API refused ${records.length} counts from the edge (${answer.status})`);
+        if (!answer.ok) console.warn(`The API refused ${counts} from the edge (${answer.status})`);
       })
       .catch((error: unknown) =>
-        console.warn(`${records.length} counts from the edge lost: ${error instanceof Error ? error.message : error}`),
+        console.warn(`${counts} from the edge lost: ${error instanceof Error ? error.message : error}`),
       )
       .finally(() => calls.delete(call));
     calls.add(call);

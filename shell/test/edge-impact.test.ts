@@ -112,6 +112,7 @@ describe('the node edge counts pages and the zip after answering, in one batch a
     // The page was answered, and its batch sent, while the API still held its answer back.
     await eventually(() => expect(slow.received).toHaveLength(1));
     expect(slow.state.answered).toBe(0);
+    await site.counting.close();
     await fetch(`${quiet.origin}/`);
     await quiet.counting.close();
     expect(off.received).toHaveLength(0);
