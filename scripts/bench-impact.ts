@@ -8,10 +8,12 @@
  *    per period (7, 30, 90, 365 days and a custom one of 211 days ending 40 days ago), and the
  *    store's growth per million views;
  * 2. the node edge's p99 under 50 connections with counting on and off, in one run (autocannon,
- *    BENCH_IMPACT_SECONDS each, alternated twice), the API in this process on an embedded store.
+ *    BENCH_IMPACT_SECONDS each, alternated BENCH_IMPACT_EDGE_ROUNDS (2) times), the API in a process
+ *    of its own on an embedded store.
  * The counters are seeded as the record's day documents (records/impact/rollup.ts), one
- * process's (or with BENCH_IMPACT_SEED=old as 08a48d7 wrote them, a document per counter), in bulk, since a year through the counting path would take hours on FerretDB; the
- * roll-up and the reports go through the record as the housekeeping and the console do.
+ * process's (or with BENCH_IMPACT_SEED=old as 08a48d7 wrote them, a document per counter), in
+ * bulk, since a year through the counting path would take hours on FerretDB; the roll-up and the
+ * reports go through the record as the housekeeping and the console do.
  */
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -36,6 +38,8 @@ const RUNS = Number(process.env.BENCH_IMPACT_RUNS ?? 7);
 const SECONDS = Number(process.env.BENCH_IMPACT_SECONDS ?? 10);
 /** BENCH_IMPACT_SEED=old: the year as 08a48d7 wrote it, so the roll-up's first run moves it. */
 const OLD_SEED = process.env.BENCH_IMPACT_SEED === 'old';
+/** The edge's rounds, off then on in each: the load on a shared machine moves between them. */
+const EDGE_ROUNDS = Number(process.env.BENCH_IMPACT_EDGE_ROUNDS ?? 2);
 const DAYS = 365;
 const TODAY = new Date();
 const DAY_MS = 86_400_000;
@@ -244,12 +248,12 @@ async function benchEdge(): Promise<void> {
     const counting = edgeCounting(api.url, enabled);
     const app = express();
     app.get(/.*/, (req, res) => counting.pages(req, res, () => res.type('html').send(page)));
-    return listen(app);
+    return listen(app).then(({ url, close }) => ({ url, close: () => close().then(counting.close) }));
   };
   const on = await edgeWith(true);
   const off = await edgeWith(false);
   const p99: Record<'on' | 'off', number[]> = { on: [], off: [] };
-  for (const round of [1, 2])
+  for (let round = 1; round <= EDGE_ROUNDS; round += 1)
     for (const [name, edge] of [
       ['off', off],
       ['on', on],
@@ -269,7 +273,9 @@ async function benchEdge(): Promise<void> {
   console.log(
     `edge p99, counting on - off: ${(median(p99.on) - median(p99.off)).toFixed(1)} ms (medians of ${p99.on.length} rounds each)`,
   );
-  await Promise.all([on.close(), off.close(), api.close()]);
+  // The edges first: closing sends their last batch to the API.
+  await Promise.all([on.close(), off.close()]);
+  await api.close();
   await fs.rm(dir, { recursive: true, force: true });
 }
 

@@ -5,11 +5,16 @@ import { ASSESSMENT_SHARE_PATH, endpointPath } from '@wpc/shared/schemas';
 import { QUESTION_IDS } from '@wpc/shared/assessment';
 import {
   BEACON_MAX_BYTES,
+  EDGE_BATCH_MAX_BYTES,
+  EDGE_BATCH_MAX_RECORDS,
+  EDGE_BATCH_PATH,
   impactReportSchema,
+  type EdgeRecord,
   publicReachSchema,
   REACH_MIN_COUNT,
 } from '@wpc/shared/team/impact-schemas';
 import { createApp } from '../src/app';
+import { StoreUnavailableError } from '../src/db/errors';
 import type { ApiConfig } from '../src/config';
 import { impactCounter, type ImpactCounter } from '../src/impact/counter';
 import { BEACONS_PER_MINUTE } from '../src/impact/limit';
@@ -135,6 +140,117 @@ for (const storeCase of storeCases) {
         { device: 'mobile', current: 1, previous: 0 },
       ]);
       expect(answer.visits.at(-1)).toEqual({ day: '2026-03-10', views: 3, visitors: 2 });
+    });
+
+    describe("the node edge's batch", () => {
+      /** As the edge sends it: the visitor's hops, then the edge's own peer (here the loopback). */
+      const view = (page: string, ip: string, extra: Partial<EdgeRecord> = {}): EdgeRecord =>
+        ({
+          type: 'view',
+          page,
+          optedOut: false,
+          userAgent: BROWSER,
+          forwardedFor: [ip, '127.0.0.1'],
+          ...extra,
+        }) as EdgeRecord;
+      const send = (records: unknown[], app = setup.app) =>
+        request(app).post(EDGE_BATCH_PATH).type('application/json').send(JSON.stringify({ records }));
+
+      it('counts each record as a call of its own would: dimensions, uniques, bots, opt-outs, the zip', async () => {
+        await send([
+          view('/scorecard?utm_source=partner&utm_medium=social&utm_campaign=spring', '203.0.113.1', {
+            referrer: 'https://www.example.com/article?id=1',
+          }),
+          view('/', '203.0.113.1'),
+          view('/', '203.0.113.2', { userAgent: PHONE }),
+          view('/about', '203.0.113.3', { optedOut: true }),
+          view('/about', '203.0.113.4', { userAgent: GOOGLEBOT }),
+          view('/team/inbox', '203.0.113.1'),
+          view('/?utm_source=updates&utm_medium=email&utm_campaign=upd123', '203.0.113.5', { optedOut: true }),
+          { type: 'download', userAgent: BROWSER, forwardedFor: ['203.0.113.1', '127.0.0.1'] },
+          { type: 'download', userAgent: GOOGLEBOT, forwardedFor: ['203.0.113.4', '127.0.0.1'] },
+        ]).expect(204);
+        const answer = await report(setup);
+        // Five pages of the site by people; the bot and the console page add nothing.
+        expect(answer.totals.views.current).toBe(5);
+        // 203.0.113.1 and .2; the opted-out visitors are views only.
+        expect(answer.totals.visitors.current).toBe(2);
+        expect(answer.topPages).toEqual([
+          { route: '/', current: 3, previous: 0 },
+          { route: '/about', current: 1, previous: 0 },
+          { route: '/scorecard', current: 1, previous: 0 },
+        ]);
+        expect(answer.referrers).toContainEqual({ domain: 'example.com', current: 1, previous: 0 });
+        expect(answer.campaigns).toContainEqual({
+          source: 'partner',
+          medium: 'social',
+          campaign: 'spring',
+          current: 1,
+          previous: 0,
+        });
+        expect(answer.devices).toContainEqual({ device: 'mobile', current: 1, previous: 0 });
+        expect(answer.totals.outcomes).toMatchObject({
+          'scorecard-download': { current: 1, previous: 0 },
+          'update-visit': { current: 1, previous: 0 },
+        });
+      });
+
+      it("keeps each visitor's limit: a flood in batches adds at most BEACONS_PER_MINUTE, forged hops or not", async () => {
+        // The visitor's own X-Forwarded-For comes before the hops the API trusts, and is not believed.
+        const flood = Array.from({ length: 300 }, (_, i) =>
+          view('/scorecard', '198.51.100.66', { forwardedFor: [`192.0.2.${i % 250}`, '198.51.100.66', '127.0.0.1'] }),
+        );
+        await send(flood.slice(0, 150)).expect(204);
+        await send([...flood.slice(150), view('/', '198.51.100.67')]).expect(204);
+        expect((await report(setup)).totals.views.current).toBe(BEACONS_PER_MINUTE + 1);
+      });
+
+      it("counts the rest of a batch when the store fails one visitor's check, and answers 503", async () => {
+        const firstSeen = jest
+          .spyOn(setup.store.impact, 'firstSeen')
+          .mockRejectedValueOnce(new StoreUnavailableError('The store is down.'));
+        try {
+          await send([view('/', '203.0.113.1'), view('/about', '203.0.113.2'), view('/', '203.0.113.3')]).expect(503);
+        } finally {
+          firstSeen.mockRestore();
+        }
+        const answer = await report(setup);
+        // Every view counted; one of the three visitors' checks failed.
+        expect(answer.totals.views.current).toBe(3);
+        expect(answer.totals.visitors.current).toBe(2);
+      });
+
+      it('is taken only straight from a caller the API trusts as a proxy; relayed or from outside, 403', async () => {
+        const relayed = await send([view('/', '203.0.113.1')])
+          .set('X-Forwarded-For', '203.0.113.1')
+          .expect(403);
+        expect(relayed.body.error).toMatch(/edge/);
+        const untrusting = createApp({
+          store: setup.store,
+          config: { ...setup.config, trustProxy: false },
+          clock: () => setup.clock.now,
+          impact: setup.counter,
+        });
+        await send([view('/', '203.0.113.1')], untrusting).expect(403);
+        expect((await report(setup)).totals.views.current).toBe(0);
+      });
+
+      it('answers a batch that is not JSON, not the schema, or too long 400, and one too large 413', async () => {
+        await request(setup.app).post(EDGE_BATCH_PATH).type('application/json').send('{not json').expect(400);
+        await send([]).expect(400);
+        await send([{ ...view('/', '203.0.113.1'), ip: '203.0.113.1' }]).expect(400);
+        await send([view('scorecard', '203.0.113.1')]).expect(400);
+        const tooMany = await send(Array.from({ length: EDGE_BATCH_MAX_RECORDS + 1 }, () => view('/', '203.0.113.1')));
+        expect(tooMany.status).toBe(400);
+        expect(tooMany.body.error).toMatch(/batch/);
+        const large = await request(setup.app)
+          .post(EDGE_BATCH_PATH)
+          .type('application/json')
+          .send(' '.repeat(EDGE_BATCH_MAX_BYTES + 1))
+          .expect(413);
+        expect(large.body.error).toMatch(/at most/);
+        expect((await report(setup)).totals.views.current).toBe(0);
+      });
     });
 
     it('counts a bot nothing, and a visitor sending Sec-GPC or DNT as a view, never a unique', async () => {

@@ -39,7 +39,7 @@ app.get('/remotes.json', (_req, res) => {
 for (const name of REMOTE_NAMES) {
   app.use(`/mfe/${name}`, createProxyMiddleware({ target: origins[name] }));
 }
-// Page views and zips served are counted after they are sent (impact.ts).
+// Page views and zips served are counted after they are sent, in a batch a second (impact.ts).
 const counting = edgeCounting(apiOrigin);
 app.use('/assets/content/', counting.downloads);
 app.use(createProxyMiddleware({ pathFilter: '/assets/content/', target: origins.scorecard }));
@@ -129,8 +129,11 @@ const server = app.listen(ports.edge, () => {
   warm().catch((error: unknown) => console.warn('Could not read the remotes while starting', error));
 });
 
+// The counts noted since the last batch are sent once the last answer is (impact.ts).
 function shutdown() {
-  server.close(() => process.exit(0));
+  server.close(() => {
+    counting.close().finally(() => process.exit(0));
+  });
 }
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

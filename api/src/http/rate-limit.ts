@@ -33,8 +33,10 @@ function sharedStore(counter: RateCountRepository, name: string, windowMs: numbe
   };
 }
 
-/** The client's key as the limiter counts it by default: its IP, an IPv6 address's /56. */
-export const clientKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown', 56);
+/** An address's key as the limiter counts it by default: the IP, an IPv6 address's /56. */
+export const addressKey = (address: string): string => ipKeyGenerator(address, 56);
+/** The client's key as the limiter counts it by default. */
+export const clientKey = (req: Request): string => addressKey(req.ip ?? 'unknown');
 
 /** Clients whose policy header is kept; past this many the cache starts again. */
 const POLICIES_KEPT = 10_000;

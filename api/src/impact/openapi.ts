@@ -1,5 +1,13 @@
 /** The Impact API's public calls in the OpenAPI document (issue 40); the report is a console route. */
-import { beaconSchema, BEACON_MAX_BYTES, publicReachSchema } from '@wpc/shared/team/impact-schemas';
+import {
+  beaconSchema,
+  BEACON_MAX_BYTES,
+  EDGE_BATCH_MAX_BYTES,
+  EDGE_BATCH_MAX_RECORDS,
+  EDGE_BATCH_PATH,
+  edgeBatchSchema,
+  publicReachSchema,
+} from '@wpc/shared/team/impact-schemas';
 import { requestSchema, responseSchema, type JsonSchema } from '../openapi/json-schema';
 import type { OperationObject, PathItemObject } from '../openapi/types';
 import { json, ref } from '../team/openapi';
@@ -53,6 +61,22 @@ export function impactDocument(): { paths: Record<string, PathItemObject>; schem
         summary: "The scorecard's zip was served (the edge's call)",
         description: LIMIT_TEXT,
       }),
+      [EDGE_BATCH_PATH]: counted(
+        {
+          operationId: 'impactEdgeBatch',
+          summary: 'The pages and zips the node edge served in the last second (internal)',
+          description:
+            `At most ${EDGE_BATCH_MAX_RECORDS} records and ${EDGE_BATCH_MAX_BYTES} bytes. Taken only straight from a ` +
+            'caller the API trusts as a proxy (TRUST_PROXY), never relayed: each record names its hops as ' +
+            `X-Forwarded-For would, and is counted as a call from its visitor would be. ${LIMIT_TEXT}`,
+          requestBody: { required: true, content: json(ref('schemas', 'ImpactEdgeBatch')) },
+        },
+        {
+          '400': ref('responses', 'BadRequest'),
+          '403': { description: 'Not from the edge; nothing was counted.', content: json(ref('schemas', 'Error')) },
+          '413': ref('responses', 'PayloadTooLarge'),
+        },
+      ),
       [PUBLIC_REACH_PATH]: {
         get: {
           operationId: 'impactReach',
@@ -69,6 +93,10 @@ export function impactDocument(): { paths: Record<string, PathItemObject>; schem
         },
       },
     },
-    schemas: { ImpactBeacon: requestSchema(beaconSchema), ImpactReach: responseSchema(publicReachSchema) },
+    schemas: {
+      ImpactBeacon: requestSchema(beaconSchema),
+      ImpactEdgeBatch: requestSchema(edgeBatchSchema),
+      ImpactReach: responseSchema(publicReachSchema),
+    },
   };
 }

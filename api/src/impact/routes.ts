@@ -1,19 +1,25 @@
 /**
  * The Impact API's public calls (issue 40): the beacon the shell sends for navigations inside
  * the site and for what only the browser sees, the edges' calls for the pages and the zip they
- * serve, and the public reach line. Every one answers 204 (or the reach) whether or not it was
- * counted: a forger learns nothing, a bot and a flood add nothing.
+ * serve (nginx's one per page, the node edge's batch a second), and the public reach line. Every
+ * one answers 204 (or the reach) whether or not it was counted: a forger learns nothing, a bot and
+ * a flood add nothing.
  */
+import type { z } from 'zod';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import {
   BEACON_MAX_BYTES,
   beaconSchema,
+  EDGE_BATCH_MAX_BYTES,
+  EDGE_BATCH_PATH,
+  edgeBatchSchema,
   REACH_MIN_COUNT,
   type Beacon,
+  type EdgeRecord,
   type PublicReach,
 } from '@wpc/shared/team/impact-schemas';
 import { HttpError, sendError } from '../http/errors';
-import { clientKey } from '../http/rate-limit';
+import { addressKey, clientKey } from '../http/rate-limit';
 import { TOTAL_DAY, type ImpactRepository } from '../records/impact';
 import type { ImpactCounter, Visit } from './counter';
 import { beaconLimit } from './limit';
@@ -32,30 +38,40 @@ export interface ImpactRoutesOptions {
   readonly clock?: () => number;
 }
 
-/** Sec-GPC: 1 or DNT: 1. */
-const optedOut = (req: Request) => req.get('sec-gpc') === '1' || req.get('dnt') === '1';
+/** Who a view came from: hashed for the day's uniques, never kept. */
+interface Visitor {
+  readonly ip: string;
+  readonly userAgent: string;
+  /** Sec-GPC: 1 or DNT: 1. */
+  readonly optedOut: boolean;
+}
 
-function visitOf(req: Request, path: string, query: URLSearchParams, referrer: string | undefined): Visit {
+const visitorOf = (req: Request): Visitor => ({
+  ip: req.ip ?? '',
+  userAgent: req.get('user-agent') ?? '',
+  optedOut: req.get('sec-gpc') === '1' || req.get('dnt') === '1',
+});
+
+function visitOf(visitor: Visitor, path: string, query: URLSearchParams, referrer: string | undefined): Visit {
   const utm = (name: string) => query.get(`utm_${name}`)?.slice(0, 100) || undefined;
   return {
+    ...visitor,
     path,
     referrer,
     utm: { source: utm('source'), medium: utm('medium'), campaign: utm('campaign') },
-    ip: req.ip ?? '',
-    userAgent: req.get('user-agent') ?? '',
-    optedOut: optedOut(req),
   };
 }
 
-function parseBeacon(body: unknown): Beacon | HttpError {
+/** The body as JSON checked against `schema`; a 400 that says what is wrong otherwise. */
+function parseBody<T>(body: unknown, schema: z.ZodType<T>, what: string, wrong: string): T | HttpError {
   let json: unknown;
   try {
     json = JSON.parse(Buffer.isBuffer(body) ? body.toString('utf8') : '');
   } catch {
-    return new HttpError(400, 'Send the beacon as JSON.');
+    return new HttpError(400, `Send the ${what} as JSON.`);
   }
-  const parsed = beaconSchema.safeParse(json);
-  return parsed.success ? parsed.data : new HttpError(400, 'The beacon is not one the site sends.');
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : new HttpError(400, wrong);
 }
 
 async function countBeacon(req: Request, beacon: Beacon, counter: ImpactCounter): Promise<void> {
@@ -67,10 +83,63 @@ async function countBeacon(req: Request, beacon: Beacon, counter: ImpactCounter)
       ['utm_campaign', beacon.utmCampaign],
     ] as const)
       if (value) query.set(name, value);
-    await counter.view(visitOf(req, beacon.route, query, beacon.referrer));
+    await counter.view(visitOf(visitorOf(req), beacon.route, query, beacon.referrer));
   } else if (!counter.isBot(req.get('user-agent'))) {
     counter.outcome(beacon.outcome, { form: beacon.form });
   }
+}
+
+type Trust = (address: string, hop: number) => boolean;
+const trustOf = (req: Request) => req.app.get('trust proxy fn') as Trust;
+
+/**
+ * A batch names its visitors' addresses itself, so it is taken only from a caller this API already
+ * believes when it names them (a proxy of TRUST_PROXY: the edge, whose X-Forwarded-For the view
+ * call believes), and only when it calls directly: a request the edges relay under /api/ carries
+ * X-Forwarded-For, so a visitor cannot send one through them.
+ */
+function fromTrustedEdge(req: Request): boolean {
+  if (req.get('x-forwarded-for') !== undefined || req.get('forwarded') !== undefined) return false;
+  return trustOf(req)(req.socket.remoteAddress ?? '', 0);
+}
+
+/** The visitor's address in a record's hops, picked as Express picks req.ip from X-Forwarded-For. */
+function visitorAddress(trust: Trust, edge: string, forwardedFor: readonly string[]): string {
+  const hops = [edge, ...[...forwardedFor].reverse()];
+  let hop = 0;
+  while (hop < hops.length - 1 && trust(hops[hop]!, hop)) hop += 1;
+  return hops[hop]!;
+}
+
+/**
+ * At most this many of a batch's records wait on the store at once (a new visitor's hash is one
+ * call): a batch of 500 would otherwise take every one of the store's slots (STORE_MAX_IN_FLIGHT,
+ * 8) and hold the forms back behind it.
+ */
+const BATCH_LANES = 4;
+
+/** Runs `work` on each item, `lanes` at a time; every item is tried, then the first failure is thrown. */
+async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item).catch((error: unknown) => failures.push(error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+  if (failures.length > 0) throw failures[0];
+}
+
+async function countEdgeRecord(record: EdgeRecord, ip: string, counter: ImpactCounter): Promise<void> {
+  if (record.type === 'download') {
+    if (!counter.isBot(record.userAgent)) counter.outcome('scorecard-download');
+    return;
+  }
+  const page = new URL(record.page, 'http://page.invalid');
+  const visitor = { ip, userAgent: record.userAgent, optedOut: record.optedOut };
+  await counter.view(visitOf(visitor, page.pathname, page.searchParams, record.referrer));
 }
 
 /** Every store day's total of reach:download by state and province, as the public line counts it. */
@@ -84,15 +153,20 @@ async function publicReach(store: { readonly impact: ImpactRepository }, now: Da
   return { regions: states + provinces, states, provinces, updatedAt: now.toISOString() };
 }
 
+/** The body as bytes up to `limit`, and the 413 that answers a larger one. */
+function rawBody(what: string, limit: number) {
+  const tooLarge = (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if ((error as { type?: string }).type === 'entity.too.large')
+      sendError(res, new HttpError(413, `A ${what} is at most ${limit} bytes.`));
+    else next(error);
+  };
+  return [express.raw({ type: () => true, limit }), tooLarge] as const;
+}
+
 export function impactRoutes({ counter, store, clock = Date.now }: ImpactRoutesOptions): Router {
   const router = Router();
   const limit = beaconLimit(clock);
-  const body = express.raw({ type: () => true, limit: BEACON_MAX_BYTES });
-  const tooLarge = (error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if ((error as { type?: string }).type === 'entity.too.large')
-      sendError(res, new HttpError(413, `A beacon is at most ${BEACON_MAX_BYTES} bytes.`));
-    else next(error);
-  };
+  const [body, tooLarge] = rawBody('beacon', BEACON_MAX_BYTES);
   /** Counts unless the client is past its limit; answers 204 either way. */
   const counted = (work: (req: Request) => Promise<void>) => async (req: Request, res: Response) => {
     if (limit.allow(clientKey(req))) await work(req);
@@ -100,13 +174,13 @@ export function impactRoutes({ counter, store, clock = Date.now }: ImpactRoutesO
   };
 
   router.post(BEACON_PATH, body, tooLarge, async (req: Request, res: Response) => {
-    const beacon = parseBeacon(req.body);
+    const beacon = parseBody(req.body, beaconSchema, 'beacon', 'The beacon is not one the site sends.');
     if (beacon instanceof HttpError) return sendError(res, beacon);
     await counted((request) => countBeacon(request, beacon, counter))(req, res);
   });
   const countPage = counted(async (req) => {
     const page = new URL(req.get(EDGE_PAGE_HEADER)!, 'http://page.invalid');
-    await counter.view(visitOf(req, page.pathname, page.searchParams, req.get('referer')));
+    await counter.view(visitOf(visitorOf(req), page.pathname, page.searchParams, req.get('referer')));
   });
   router.post(EDGE_VIEW_PATH, async (req: Request, res: Response) => {
     // The edges always name the page; a call without it is not theirs.
@@ -124,6 +198,24 @@ export function impactRoutes({ counter, store, clock = Date.now }: ImpactRoutesO
       if (!counter.isBot(req.get('user-agent'))) counter.outcome('scorecard-download');
     }),
   );
+  const edgeOnly = (req: Request, res: Response, next: NextFunction) =>
+    fromTrustedEdge(req)
+      ? next()
+      : sendError(res, new HttpError(403, 'Only the page edge sends batches, from inside the site.'));
+  const [batchBody, batchTooLarge] = rawBody('batch', EDGE_BATCH_MAX_BYTES);
+  router.post(EDGE_BATCH_PATH, edgeOnly, batchBody, batchTooLarge, async (req: Request, res: Response) => {
+    const batch = parseBody(req.body, edgeBatchSchema, 'batch', 'The batch is not one the edge sends.');
+    if (batch instanceof HttpError) return sendError(res, batch);
+    const trust = trustOf(req);
+    const edge = req.socket.remoteAddress ?? '';
+    // Each record within its visitor's limit, as if it had come as a call of its own; a store that
+    // fails a visitor's check answers 503, the rest of the batch counted (the edge never resends).
+    await inLanes(batch.records, BATCH_LANES, async (record) => {
+      const ip = visitorAddress(trust, edge, record.forwardedFor);
+      if (limit.allow(addressKey(ip))) await countEdgeRecord(record, ip, counter);
+    });
+    res.status(204).end();
+  });
   router.get(PUBLIC_REACH_PATH, async (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300');
     res.json(await publicReach(store, new Date(clock())));

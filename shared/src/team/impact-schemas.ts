@@ -69,6 +69,44 @@ export const beaconOutcomeSchema = z.strictObject({
 export const beaconSchema = z.discriminatedUnion('type', [beaconViewSchema, beaconOutcomeSchema]);
 export type Beacon = z.infer<typeof beaconSchema>;
 
+// The node edge's batch (internal: the API takes it only from a caller it trusts as a proxy)
+
+/** Where the node edge sends, once a second, the pages and zips it served. */
+export const EDGE_BATCH_PATH = '/api/impact/edge-batch';
+/** Views and zips served that one batch reports at most (the edge sends a full one at once). */
+export const EDGE_BATCH_MAX_RECORDS = 500;
+/** What the edge keeps of each field; a longer one is cut there before it is sent. */
+export const EDGE_FIELD_MAX = { page: 2048, referrer: 300, userAgent: 1024, hops: 10, address: 64 } as const;
+/** Every record at its longest, and the batch's own braces and names. */
+export const EDGE_BATCH_MAX_BYTES = EDGE_BATCH_MAX_RECORDS * 5 * 1024;
+const served = {
+  /** The visitor's user agent: for bots and the device class, hashed for the day's uniques, never kept. */
+  userAgent: z.string().max(EDGE_FIELD_MAX.userAgent),
+  /**
+   * The addresses the edge saw, as X-Forwarded-For would carry them: the hops before it, then its
+   * own peer. The API picks the visitor's with its trusted proxies (TRUST_PROXY), as for a header.
+   */
+  forwardedFor: z.array(z.string().min(1).max(EDGE_FIELD_MAX.address)).min(1).max(EDGE_FIELD_MAX.hops),
+};
+export const edgeViewSchema = z.strictObject({
+  type: z.literal('view'),
+  /** The page's path and query, as requested. */
+  page: z.string().min(1).max(EDGE_FIELD_MAX.page).startsWith('/'),
+  referrer: z.string().max(EDGE_FIELD_MAX.referrer).optional(),
+  /** Sec-GPC: 1 or DNT: 1: a view, never a unique visitor. */
+  optedOut: z.boolean(),
+  ...served,
+});
+export const edgeDownloadSchema = z.strictObject({ type: z.literal('download'), ...served });
+export const edgeBatchSchema = z.strictObject({
+  records: z
+    .array(z.discriminatedUnion('type', [edgeViewSchema, edgeDownloadSchema]))
+    .min(1)
+    .max(EDGE_BATCH_MAX_RECORDS),
+});
+export type EdgeBatch = z.infer<typeof edgeBatchSchema>;
+export type EdgeRecord = EdgeBatch['records'][number];
+
 // The report
 
 export const impactQuerySchema = z
