@@ -8,6 +8,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import {
   BEACON_MAX_BYTES,
   beaconSchema,
+  PUBLIC_REACH_PATH,
   REACH_MIN_COUNT,
   type Beacon,
   type PublicReach,
@@ -24,7 +25,7 @@ export const EDGE_VIEW_PATH = '/api/impact/view';
 export const EDGE_PAGE_HEADER = 'x-impact-page';
 /** The edges' call after serving the scorecard's zip. */
 export const EDGE_DOWNLOAD_PATH = '/api/impact/download';
-export const PUBLIC_REACH_PATH = '/api/impact/reach';
+export { PUBLIC_REACH_PATH };
 
 export interface ImpactRoutesOptions {
   readonly counter: ImpactCounter;
