@@ -72,6 +72,7 @@ test('the reach line, switched on, is in the raw HTML of /scorecard and the Spon
   // The counts land within about a second; the state now holds 5.
   await expect.poll(() => reachRegions(page), { timeout: 30_000 }).toBe(before + 1);
   const line = sentence(before + 1);
+  testInfo.annotations.push({ type: 'reach-line', description: line });
 
   await switchReachLine(page, csrf, 'scorecard', true);
   await switchReachLine(page, csrf, 'home', true);
