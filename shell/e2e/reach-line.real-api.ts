@@ -2,13 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import type { EditorEntry } from '@wpc/shared/team/content-schemas';
 import { rawHtmlWhen, withoutScripts } from '../../test-support/e2e/content';
 import { e2eReachAdminEmail } from '../../test-support/e2e/mail';
-import { browserPost, csrfOf, signInToConsole } from '../../test-support/e2e/team';
+import { waitForHydration } from '../../test-support/e2e/hydration';
+import { axeViolations, browserPost, csrfOf, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
 
 // Issue 40, item 4, against the built site and the real API, through each edge: download forms
 // from five zip codes of one state make N one more; the staff switch the reach line on through the
 // content API, as the console does; the raw HTML of /scorecard and of the Sponsors page's
-// accomplishments (no script runs) then says "Downloaded by communities in N ...", and once
-// switched off, nothing.
+// accomplishments (no script runs) then says "Downloaded by communities in N ...", the hydrated
+// pages show it at 320 px, axe clean; once switched off, nothing.
 
 /** Five zip codes of one state per edge, a state no other spec sends forms from. */
 const ZIPS = {
@@ -79,6 +80,15 @@ test('the reach line, switched on, is in the raw HTML of /scorecard and the Spon
   // Live within LIVE_WITHIN_MS of the publish, as any content: the remote asks for N with each new revision.
   await rawHtmlWhen(page.request, '/scorecard', (html) => withoutScripts(html).includes(line));
   await rawHtmlWhen(page.request, '/sponsors', (html) => accomplishments(html).includes(line));
+  // In the browser too, hydrated over the same text: readable at 320 px, axe clean.
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/scorecard', '/sponsors']) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByText(line, { exact: true })).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+  }
 
   await switchReachLine(page, csrf, 'scorecard', false);
   await switchReachLine(page, csrf, 'home', false);
