@@ -377,6 +377,33 @@ for (const storeCase of storeCases) {
       expect(REACH_MIN_COUNT).toBe(5);
     });
 
+    it('counts toward the public reach line only the states and provinces with 5 or more downloads (issue 40)', async () => {
+      // Wyoming 5, Montana 4: N = 1. Then a fifth from Montana and five from British Columbia: N = 3.
+      const send = async (codes: readonly string[], first: number) => {
+        for (const [index, zipCode] of codes.entries())
+          await request(setup.app)
+            .post(endpointPath('download'))
+            .set(from(`203.0.113.${first + index}`))
+            .send({ ...validBodies.download, subscribe: false, zipCode })
+            .expect(200);
+        await setup.counter.flush();
+        return publicReachSchema.parse((await request(setup.app).get('/api/impact/reach').expect(200)).body);
+      };
+      expect(await send(['83001', '83002', '83011', '83012', '83014', '59001', '59002', '59003', '59004'], 40)).toEqual(
+        {
+          regions: 1,
+          states: 1,
+          provinces: 0,
+          updatedAt: new Date(NOW).toISOString(),
+        },
+      );
+      expect(await send(['59101', 'V6B 1A1', 'V5K 0A1', 'V8W 1P6', 'V2C 1A1', 'V1Y 1A1'], 60)).toMatchObject({
+        regions: 3,
+        states: 2,
+        provinces: 1,
+      });
+    });
+
     it('compares the period with the one before it', async () => {
       await request(setup.app)
         .post('/api/impact/beacon')

@@ -1,14 +1,51 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { seededArea } from '../../test-support/page-data';
+import { MODEL } from '../src/content/model';
+import { PAGE_DATA } from '../src/content/page-data';
+import { PAGE_META } from '../src/content/page-meta';
 import SponsorsPage from '../src/pages/SponsorsPage';
-import { at } from './seed';
+import { at, HOME } from './seed';
 
 jest.setTimeout(30_000);
 
 const INCLUDED = 'Included';
 const NOT = 'Not included';
 
+/** The seed with the public reach line switched on (or off), and N from the API. */
+function withReachLine(show: boolean, reachRegions: number) {
+  const now = '2026-11-28T06:00:00.000Z';
+  const entries = [
+    ...HOME.api.seedEntries(),
+    {
+      type: 'reachLine',
+      id: 'reach-line',
+      slug: 'reach-line',
+      data: { name: 'Reach line', show },
+      publishedAt: now,
+      updatedAt: now,
+    },
+  ];
+  const content = HOME.api.buildContent({ kind: 'published', revision: 'r1' }, entries);
+  return seededArea(
+    { model: MODEL, pageData: PAGE_DATA, pageMeta: PAGE_META },
+    { ...content, figures: { reachRegions } },
+  );
+}
+
 describe('the Sponsors page', () => {
+  it('lists the public reach line among the accomplishments when the team switched it on (issue 40)', () => {
+    const accomplishments = () => screen.getByRole('region', { name: 'What we have achieved together' });
+    const { unmount } = render(withReachLine(true, 7).wrap('/sponsors', <SponsorsPage />));
+    expect(accomplishments()).toHaveTextContent('Downloaded by communities in 7 states and provinces');
+    unmount();
+    const off = render(withReachLine(false, 7).wrap('/sponsors', <SponsorsPage />));
+    expect(accomplishments()).not.toHaveTextContent('Downloaded by communities');
+    off.unmount();
+    render(at('/sponsors', <SponsorsPage />));
+    expect(accomplishments()).not.toHaveTextContent('Downloaded by communities');
+  });
+
   it('has a Join link to /contact-us in its hero', () => {
     render(at('/sponsors', <SponsorsPage />));
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();

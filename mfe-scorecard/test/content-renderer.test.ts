@@ -14,7 +14,7 @@ import {
   type RemotePageIndex,
   type RemoteRouteAssets,
 } from '@wpc/shared/page-contract';
-import { createContentRenderer, type Logger } from '@wpc/shared/server/content-renderer';
+import { createContentRenderer, type ContentRendererOptions, type Logger } from '@wpc/shared/server/content-renderer';
 import { FakeContentApi, type EntryInput } from '../../test-support/content-api/server';
 import { MODEL } from '../src/content/model';
 import { PAGE_DATA, PREVIEW_PATHS } from '../src/content/page-data';
@@ -57,7 +57,7 @@ interface Harness {
   readonly dirs: { state: string; dist: string; build: string };
   readonly logs: { level: string; message: string; fields?: Record<string, unknown> }[];
   readonly drawn: string[];
-  renderer(buildId?: string): ReturnType<typeof createContentRenderer>;
+  renderer(buildId?: string, options?: Partial<ContentRendererOptions>): ReturnType<typeof createContentRenderer>;
   read(root: string, file: string): string;
 }
 
@@ -79,7 +79,7 @@ async function harness(): Promise<Harness> {
     dirs,
     logs,
     drawn,
-    renderer(buildId = 'build-1') {
+    renderer(buildId = 'build-1', options = {}) {
       fs.mkdirSync(dirs.build, { recursive: true });
       const routes = Object.fromEntries(
         area
@@ -103,6 +103,7 @@ async function harness(): Promise<Harness> {
           drawn.push(title);
           return Buffer.from(`png of ${title}`);
         },
+        ...options,
       });
     },
     read: (root, file) => fs.readFileSync(path.join(root, file), 'utf8'),
@@ -306,5 +307,85 @@ describe('the scorecard’s run-time renderer', () => {
     });
     expect(await renderer.preview(refused)).toEqual({ kind: 'refused', fields: ['question', 'answer', 'order'] });
     expect(await renderer.preview('unknown-token-0123456789')).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('the public reach line on /scorecard (issue 40)', () => {
+  const DAY = 86_400_000;
+  /** The API's answer to GET /api/impact/reach: N states and provinces with 5 or more downloads. */
+  let regions = 1;
+  let now = Date.parse('2026-11-28T06:00:00Z');
+  const withReach: typeof fetch = async (input, init) =>
+    String(input).endsWith('/api/impact/reach')
+      ? Response.json({ regions, states: regions, provinces: 0, updatedAt: new Date(now).toISOString() })
+      : fetch(input, init);
+  const switchedOn = (show: boolean): EntryInput => ({
+    type: 'reachLine',
+    id: 'reach-line',
+    slug: 'reach-line',
+    data: { name: 'Reach line', show },
+  });
+  const landing = (root: string) => readFragmentFile(h.read(root, 'scorecard.html'))?.html ?? '';
+  const reachRenderer = () => h.renderer('build-1', { fetch: withReach, clock: () => now });
+
+  beforeEach(() => {
+    regions = 1;
+    now = Date.parse('2026-11-28T06:00:00Z');
+  });
+
+  it('shows the line once the team switches it on, in the singular for one state or province', async () => {
+    h.api.load('scorecard', seed);
+    const renderer = reachRenderer();
+    await renderer.start();
+    expect(landing(renderer.ssrRoot())).not.toContain('Downloaded by communities');
+
+    h.api.publish('scorecard', switchedOn(true));
+    // Only /scorecard shows the line: no other page renders again.
+    expect(await renderer.poll()).toMatchObject({ rendered: 1 });
+    expect(landing(renderer.ssrRoot())).toContain('Downloaded by communities in 1 state or province');
+
+    h.api.publish('scorecard', switchedOn(false));
+    await renderer.poll();
+    expect(landing(renderer.ssrRoot())).not.toContain('Downloaded by communities');
+  });
+
+  it('takes the new N within a day, without a publish or a build', async () => {
+    h.api.load('scorecard', [...seed, switchedOn(true)]);
+    const renderer = reachRenderer();
+    await renderer.start();
+    expect(landing(renderer.ssrRoot())).toContain('Downloaded by communities in 1 state or province');
+
+    regions = 3;
+    now += DAY - 1;
+    expect(await renderer.poll()).toBeUndefined();
+    expect(landing(renderer.ssrRoot())).toContain('in 1 state or province');
+    now += 1;
+    expect(await renderer.poll()).toMatchObject({ rendered: 1 });
+    expect(landing(renderer.ssrRoot())).toContain('Downloaded by communities in 3 states and provinces');
+    // The same N a day later renders nothing.
+    now += DAY;
+    expect(await renderer.poll()).toBeUndefined();
+  });
+
+  it('hides the line while no state or province holds 5 downloads, and keeps the last N while the API cannot say', async () => {
+    regions = 0;
+    h.api.load('scorecard', [...seed, switchedOn(true)]);
+    const renderer = reachRenderer();
+    await renderer.start();
+    expect(landing(renderer.ssrRoot())).not.toContain('Downloaded by communities');
+
+    regions = 2;
+    now += DAY;
+    await renderer.poll();
+    expect(landing(renderer.ssrRoot())).toContain('Downloaded by communities in 2 states and provinces');
+    const failing = h.renderer('build-1', {
+      fetch: async (input, init) =>
+        String(input).endsWith('/api/impact/reach') ? new Response('', { status: 503 }) : fetch(input, init),
+      clock: () => now,
+    });
+    now += DAY;
+    await failing.start();
+    await failing.poll();
+    expect(landing(failing.ssrRoot())).toContain('Downloaded by communities in 2 states and provinces');
   });
 });

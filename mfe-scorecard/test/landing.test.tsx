@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ScorecardLandingPage from '../src/pages/ScorecardLandingPage';
 import { fillRequired, lastSubmission, mockSubmissions } from './form-helpers';
+import { at } from './seed';
 
 // Spec §2, Scorecard landing page.
 const MENU = ['Prepare', 'Overview', 'Assess', 'Collaborate', 'Subscribe', 'Feedback', 'Support', 'Contribute'];
@@ -34,7 +35,7 @@ function card(title: string) {
 
 describe('the scorecard landing page', () => {
   it('has the banner with its title, tagline, picture credit and download button', () => {
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     const banner = screen.getByRole('region', { name: 'Community Inspection' });
     expect(within(banner).getByRole('heading', { level: 1, name: 'Community Inspection' })).toBeInTheDocument();
     expect(banner).toHaveTextContent('Catastrophic Fires Destroy / Community Preparation Saves');
@@ -44,7 +45,7 @@ describe('the scorecard landing page', () => {
   });
 
   it('has the sticky sub-header titled Community Wildfire Resilience Scorecard', () => {
-    const { container } = render(<ScorecardLandingPage />);
+    const { container } = render(at('/scorecard', <ScorecardLandingPage />));
     const subHeader = container.querySelector('[data-sticky-header]');
     expect(subHeader).toHaveAttribute('data-state', 'initial');
     expect(
@@ -53,7 +54,7 @@ describe('the scorecard landing page', () => {
   });
 
   it('lists the eight menu entries in order, each linking to its card', () => {
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     const menu = screen.getByRole('navigation', { name: 'Page menu' });
     const links = within(menu).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(MENU);
@@ -64,7 +65,7 @@ describe('the scorecard landing page', () => {
   });
 
   it('shows the eight cards of spec §2 in the scorecard style, each with an image', () => {
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     const titles = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     expect(titles).toEqual(CARDS);
     for (const title of CARDS) {
@@ -77,7 +78,7 @@ describe('the scorecard landing page', () => {
 
   it('highlights a card while its menu entry is hovered or focused', async () => {
     const user = userEvent.setup({ delay: null });
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     const menu = screen.getByRole('navigation', { name: 'Page menu' });
     await user.hover(within(menu).getByRole('link', { name: 'Collaborate' }));
     expect(card('Collaborate With Us')).toHaveAttribute('data-highlighted', 'true');
@@ -92,7 +93,7 @@ describe('the scorecard landing page', () => {
   it('collapses the menu behind its PAGE MENU toggle at 1024px', async () => {
     width = 1024;
     const user = userEvent.setup({ delay: null });
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     const toggle = screen.getByRole('button', { name: /PAGE MENU/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('link', { name: 'Prepare' })).not.toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('the scorecard landing page', () => {
 
   it('has the overview accordion, zip tools and the contact link', async () => {
     const user = userEvent.setup({ delay: null });
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     const overview = card('Scorecard Overview');
     const questions = within(overview).getAllByRole('button', { expanded: false });
     expect(questions.map((button) => button.textContent)).toEqual([
@@ -127,7 +128,7 @@ describe('the scorecard landing page', () => {
   });
 
   it('links the Assess card to the online self-assessment', () => {
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     expect(
       within(card('Assess Wildfire Risk and Readiness')).getByRole('link', { name: /Self-Assessment/ }),
     ).toHaveAttribute('href', '/scorecard/assess');
@@ -185,7 +186,7 @@ describe('each card’s form sends scorecardForm: true', () => {
     '$card: $button opens the $dialog form',
     async ({ card: title, button, dialog: dialogName, endpoint, submit }) => {
       const user = userEvent.setup({ delay: null });
-      render(<ScorecardLandingPage />);
+      render(at('/scorecard', <ScorecardLandingPage />));
       await user.click(within(card(title)).getByRole('button', { name: button }));
       const dialog = await screen.findByRole('dialog', { name: dialogName });
       await fillRequired(user, dialog);
@@ -206,7 +207,7 @@ describe('each card’s form sends scorecardForm: true', () => {
 
   it('the feedback form says it came from the scorecard page', async () => {
     const user = userEvent.setup({ delay: null });
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     await user.click(screen.getByRole('button', { name: 'Feedback & Upload' }));
     const dialog = screen.getByRole('dialog', { name: 'Share Feedback & Upload Your Scorecard' });
     await fillRequired(user, dialog);
@@ -216,7 +217,7 @@ describe('each card’s form sends scorecardForm: true', () => {
 
   it('Subscribe for Updates: the inline form', async () => {
     const user = userEvent.setup({ delay: null });
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     const subscribe = card('Subscribe for Updates');
     await fillRequired(user, subscribe);
     await user.click(within(subscribe).getByRole('button', { name: 'Subscribe' }));
@@ -228,7 +229,7 @@ describe('each card’s form sends scorecardForm: true', () => {
 
   it('the banner’s Download Scorecard button', async () => {
     const user = userEvent.setup({ delay: null });
-    render(<ScorecardLandingPage />);
+    render(at('/scorecard', <ScorecardLandingPage />));
     await user.click(
       within(screen.getByRole('region', { name: 'Community Inspection' })).getByRole('button', {
         name: 'Download Scorecard',

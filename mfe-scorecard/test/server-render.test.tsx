@@ -30,7 +30,7 @@ describe('every scorecard page renders on a server, with no window or document',
   });
 
   it('renders the landing page’s sub-header in its initial style and the FAQ with every answer closed', () => {
-    const landing = renderToString(<ScorecardLandingPage />);
+    const landing = renderToString(at('/scorecard', <ScorecardLandingPage />));
     expect(landing).toMatch(/data-sticky-header="" data-state="initial"/);
     const faq = renderToString(at('/scorecard/faq', <FaqPage />));
     expect(faq.match(/aria-expanded="false"/g)).toHaveLength(12);

@@ -24,8 +24,8 @@ const sharedVersion = require('../package.json').version;
  * Every browser subpath of @wpc/shared, shared once like React (schemas carry zod and serve the
  * API; area/prerender renders pages at build time in Node; page-meta is read by builds and the
  * edge; page-contract is a few names, cheaper bundled into each module that reads one than
- * fetched as a shared module of its own; the content-model kit and the content contract are read
- * by the areas' servers and the API, and pages import only their types).
+ * fetched as a shared module of its own; the content-model kit, the content contract and the
+ * reach line are read by the areas' servers and the API, and pages import only their types).
  */
 const sharedEntries = Object.keys(require('../package.json').exports)
   .filter(
@@ -46,6 +46,7 @@ const sharedEntries = Object.keys(require('../package.json').exports)
         './content-model/validate',
         './content-model/prepare',
         './content-contract',
+        './reach-line',
       ].includes(entry),
   )
   .map((entry) => `@wpc/shared/${entry.slice(2)}`);

@@ -12,6 +12,7 @@ import type { PublishedEntry } from '../src/content-contract';
 import type { AreaContent, AreaServer, RefusedEntry, RenderedPage } from '../src/area/area-server';
 import { builtAssetNames, seedImagesOfBuild } from './seed-images';
 import type { ContentArea } from '../src/content-model/declare';
+import type { SiteFigures } from '../src/content-model/pages';
 import type { BuiltPageMeta, PageMeta } from '../src/page-meta';
 import type {
   RemotePageIndex,
@@ -34,6 +35,8 @@ export interface PublishedState {
   readonly revision: string;
   readonly etag: string | undefined;
   readonly entries: readonly PublishedEntry[];
+  /** The figures rendered with it (the public reach line's N), kept for a restart while the API is down. */
+  readonly figures?: SiteFigures;
 }
 
 /** What is rendered in stateDir/ssr, and for which build and revision. */
@@ -185,7 +188,7 @@ export class AreaRendering {
       });
     });
     this.lastRefused = refused;
-    return { content: built, refused: refused.length };
+    return { content: { ...built, figures: state.figures ?? {} }, refused: refused.length };
   }
 
   /** The page's metadata with its share image, drawn once per title and illustration. */

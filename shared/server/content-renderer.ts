@@ -12,11 +12,17 @@
  * declaration refuses is logged (type, id and the fields at fault, never their values) and left
  * out; the rest of the area keeps rendering.
  *
+ * It also asks the API for the site's figures (the public reach line's N, issue 40) with each new
+ * revision and once a day (figuresRefreshMs), and renders again the pages whose data they change:
+ * the line is refreshed daily without a build or a publish. Unanswered, the last figures stay.
+ *
  * This module is the poll and its state; content-render.ts renders, content-preview.ts previews.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { publishedContentPath, readPublishedContent } from '../src/content-contract';
+import type { SiteFigures } from '../src/content-model/pages';
+import { PUBLIC_REACH_PATH, publicReachSchema } from '../src/team/impact-schemas';
 import type { AreaServer } from '../src/area/area-server';
 import type { ContentArea } from '../src/content-model/declare';
 import { previewDraft, type PreviewAnswer, type PreviewSource } from './content-preview';
@@ -49,6 +55,10 @@ export interface ContentRendererOptions {
   /** How long one request to the API may take. */
   readonly requestTimeoutMs?: number;
   readonly fetch?: typeof fetch;
+  /** How long the site figures are kept before they are asked for again: a day unless a test says. */
+  readonly figuresRefreshMs?: number;
+  /** Times the figures' refresh (milliseconds since the epoch); tests move it. */
+  readonly clock?: () => number;
   readonly log?: Logger;
   /** The Node bundle; by default dist-server/render.cjs. */
   readonly loadBundle?: () => AreaServer;
@@ -57,6 +67,10 @@ export interface ContentRendererOptions {
 }
 
 type ApiState = 'unknown' | 'up' | 'down' | 'no-endpoint';
+
+const DAY_MS = 86_400_000;
+const sameFigures = (a: SiteFigures | undefined, b: SiteFigures | undefined) =>
+  JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
 const consoleLog: Logger = (level, message, fields) => {
   const line = `${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
@@ -76,6 +90,9 @@ export class ContentRenderer {
   private readonly source: PreviewSource;
   private readonly publishedFile: string;
   private readonly rendering: AreaRendering;
+  private readonly figuresRefreshMs: number;
+  private readonly clock: () => number;
+  private figuresAskedAt = Number.NEGATIVE_INFINITY;
   private published: PublishedState | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -92,6 +109,8 @@ export class ContentRenderer {
     this.publishedFile = path.join(options.stateDir, 'published.json');
     this.published = readJson<PublishedState>(this.publishedFile);
     this.rendering = new AreaRendering({ ...options, log });
+    this.figuresRefreshMs = options.figuresRefreshMs ?? DAY_MS;
+    this.clock = options.clock ?? Date.now;
   }
 
   private setApiState(next: ApiState, fields?: Record<string, unknown>) {
@@ -134,11 +153,37 @@ export class ContentRenderer {
     return undefined;
   }
 
-  /** One conditional GET; renders when the revision changed. Resolves with what it rendered, if anything. */
+  /** The site figures as the API gives them now; undefined when it gives none (an outage, an older API). */
+  private async fetchFigures(): Promise<SiteFigures | undefined> {
+    this.figuresAskedAt = this.clock();
+    try {
+      const response = await this.source.fetch(`${this.source.apiOrigin}${PUBLIC_REACH_PATH}`, {
+        signal: AbortSignal.timeout(this.source.requestTimeoutMs),
+      });
+      if (!response.ok) return undefined;
+      const reach = publicReachSchema.safeParse(await response.json());
+      return reach.success ? { reachRegions: reach.data.regions } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Once a day (with the content unchanged): new figures render the pages that show them. */
+  private async refreshFigures(): Promise<RenderResult | undefined> {
+    const { published } = this;
+    if (!published || this.clock() - this.figuresAskedAt < this.figuresRefreshMs) return undefined;
+    const figures = await this.fetchFigures();
+    return figures ? this.take({ ...published, figures }) : undefined;
+  }
+
+  /**
+   * One conditional GET; renders when the revision changed, or when the day's figures did.
+   * Resolves with what it rendered, if anything.
+   */
   async poll(): Promise<RenderResult | undefined> {
     const rebuilt = await this.rendering.reloadIfRebuilt(this.published);
     const response = await this.fetchPublished();
-    if (!response) return rebuilt;
+    if (!response) return rebuilt ?? (this.apiState === 'up' ? this.refreshFigures() : undefined);
     const { area, log } = this;
     let answer: ReturnType<typeof readPublishedContent>;
     try {
@@ -160,7 +205,8 @@ export class ContentRenderer {
       log('error', `${area}: the API answered for another area; ignored`, { area: answer.content.area });
       return undefined;
     }
-    return this.take({ revision: answer.content.revision, etag, entries: answer.content.entries });
+    const figures = (await this.fetchFigures()) ?? this.published?.figures;
+    return this.take({ revision: answer.content.revision, etag, entries: answer.content.entries, figures });
   }
 
   /** Takes a published answer: nothing published, the same revision, or a new one to render. */
@@ -171,7 +217,12 @@ export class ContentRenderer {
       this.clear();
       return undefined;
     }
-    if (published && published.revision === next.revision && this.rendering.serves(published)) {
+    if (
+      published &&
+      published.revision === next.revision &&
+      sameFigures(published.figures, next.figures) &&
+      this.rendering.serves(published)
+    ) {
       this.published = { ...published, etag: next.etag };
       return undefined;
     }

@@ -47,6 +47,8 @@ const PROBE_PURPOSES: ProbeAdminPurpose[] = ['links', 'editor'];
 export const e2eArchiveAdminEmail = (project: string) => `archive.${project}@consortium.test`;
 /** The real-API Impact spec's admin (impact.real-api.ts), one per edge: it signs in once. */
 export const e2eImpactAdminEmail = (project: string) => `impact.${project}@consortium.test`;
+/** The real-API reach line spec's admin (reach-line.real-api.ts), one per edge: it signs in once. */
+export const e2eReachAdminEmail = (project: string) => `reach.${project}@consortium.test`;
 /**
  * An admin who never signs in, with a long address: the Members page lists every admin, and at
  * 320 px such an address must wrap rather than scroll the page sideways (team-roles.spec.ts).
@@ -77,6 +79,7 @@ export function e2eMailEnv(): Record<string, string> {
       ),
       ...PUBLISHING_PROJECTS.map(e2eArchiveAdminEmail),
       ...PUBLISHING_PROJECTS.map(e2eImpactAdminEmail),
+      ...PUBLISHING_PROJECTS.map(e2eReachAdminEmail),
     ].join(','),
   };
 }

@@ -13,6 +13,7 @@ import {
   EDGE_BATCH_MAX_BYTES,
   EDGE_BATCH_PATH,
   edgeBatchSchema,
+  PUBLIC_REACH_PATH,
   REACH_MIN_COUNT,
   type Beacon,
   type EdgeRecord,
@@ -30,7 +31,7 @@ export const EDGE_VIEW_PATH = '/api/impact/view';
 export const EDGE_PAGE_HEADER = 'x-impact-page';
 /** The edges' call after serving the scorecard's zip. */
 export const EDGE_DOWNLOAD_PATH = '/api/impact/download';
-export const PUBLIC_REACH_PATH = '/api/impact/reach';
+export { PUBLIC_REACH_PATH };
 
 export interface ImpactRoutesOptions {
   readonly counter: ImpactCounter;

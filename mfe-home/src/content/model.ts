@@ -5,6 +5,7 @@
  * as they stood: the API loads it once.
  */
 import { defineAreaModel, defineContentType, field, slugify, type DataOf } from '@wpc/shared/content-model';
+import { reachLineType } from '@wpc/shared/reach-line';
 import { CURATION_PARTNER_PEOPLE, LEADERS, TEAM } from './about';
 import { SAMPLE_SPONSORS } from './sponsors';
 
@@ -72,6 +73,9 @@ export const sponsor = defineContentType({
   },
 });
 
+/** The public reach line among the Sponsors page's accomplishments (issue 40); off until the team adds an entry. */
+export const reachLine = reachLineType('the Sponsors page, under “What we have achieved together”');
+
 export type PersonData = DataOf<typeof person.fields>;
 export type SponsorData = DataOf<typeof sponsor.fields>;
 
@@ -86,7 +90,7 @@ const people = (group: PersonData['group'], list: readonly Omit<PersonData, 'gro
 
 export const MODEL = defineAreaModel({
   area: 'home',
-  types: { person, sponsor },
+  types: { person, sponsor, reachLine },
   seedDate: '2026-11-22T00:00:00.000Z',
   seed: [
     ...people(

@@ -10,6 +10,7 @@ import {
   type PageEntry,
   type PreviewPaths,
 } from '@wpc/shared/content-model';
+import { reachLineOf } from '@wpc/shared/reach-line';
 import { MODEL, SPONSOR_LEVELS } from './model';
 
 type Content = AreaContentOf<typeof MODEL>;
@@ -42,6 +43,8 @@ export interface SponsorView {
 export interface SponsorsPageData {
   /** Gold first, then silver, then bronze. */
   readonly sponsors: readonly SponsorView[];
+  /** The public reach line among the accomplishments, when switched on and N is 1 or more. */
+  readonly reachLine: string | null;
   readonly lastModified: string;
 }
 
@@ -74,7 +77,7 @@ export const PAGE_DATA = {
     meta: ({ lastModified }) => ({ lastModified }),
   }),
   '/sponsors': definePage<Content, SponsorsPageData>({
-    data: (content) => ({
+    data: (content, _params, figures) => ({
       sponsors: [...content.sponsor]
         .sort(
           (a, b) =>
@@ -89,6 +92,7 @@ export const PAGE_DATA = {
           ...(data.website ? { website: data.website } : {}),
           ...(data.logo ? { logo: data.logo } : {}),
         })),
+      reachLine: reachLineOf(content.reachLine, figures),
       lastModified: lastModifiedOf(content.sponsor, SEED_DAY),
     }),
     meta: ({ lastModified }) => ({ lastModified }),
@@ -98,4 +102,5 @@ export const PAGE_DATA = {
 export const PREVIEW_PATHS: PreviewPaths<typeof MODEL> = {
   person: () => '/about',
   sponsor: () => '/sponsors',
+  reachLine: () => '/sponsors',
 };

@@ -89,7 +89,7 @@ function Sponsor({ sponsor }: { readonly sponsor: SponsorView }) {
 }
 
 export default function SponsorsPage() {
-  const { sponsors } = usePageData<SponsorsPageData>();
+  const { sponsors, reachLine } = usePageData<SponsorsPageData>();
   return (
     <article>
       <header className={page.hero}>
@@ -182,6 +182,7 @@ export default function SponsorsPage() {
                 </li>
               ))}
             </ul>
+            {reachLine && <p className={styles.reachLine}>{reachLine}</p>}
           </div>
         </section>
 

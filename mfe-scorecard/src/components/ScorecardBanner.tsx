@@ -4,8 +4,11 @@ import { LANDING_BANNER } from '../content/landing';
 import { BannerIllustration } from './BannerIllustration';
 import styles from './ScorecardBanner.module.css';
 
-/** The landing banner: its title, the two-line tagline, the picture with its credit and the download. */
-export function ScorecardBanner() {
+/**
+ * The landing banner: its title, the two-line tagline, the picture with its credit and the
+ * download; the public reach line under the introduction when the team switched it on.
+ */
+export function ScorecardBanner({ reachLine }: { readonly reachLine: string | null }) {
   const titleId = useId();
   const [destroy, saves] = LANDING_BANNER.tagline;
   return (
@@ -24,6 +27,7 @@ export function ScorecardBanner() {
           <span className={`${styles.line} ${styles.saves}`}>{saves}</span>
         </p>
         <p className={styles.introduction}>{LANDING_BANNER.introduction}</p>
+        {reachLine && <p className={styles.reach}>{reachLine}</p>}
         <FormButton form="download" scorecardForm>
           {LANDING_BANNER.downloadLabel}
         </FormButton>

@@ -5,6 +5,7 @@
  * src/content/ held before publishing: the API loads it once.
  */
 import { defineAreaModel, defineContentType, field, type DataOf } from '@wpc/shared/content-model';
+import { reachLineType } from '@wpc/shared/reach-line';
 import { FAQ_SEED } from './faq';
 import { LAUNCH_RELEASE } from './news';
 
@@ -92,12 +93,15 @@ export const faqEntry = defineContentType({
   },
 });
 
+/** The public reach line under the landing page's introduction (issue 40); off until the team adds an entry. */
+export const reachLine = reachLineType('/scorecard, under the introduction');
+
 export type PressReleaseData = DataOf<typeof pressRelease.fields>;
 export type FaqEntryData = DataOf<typeof faqEntry.fields>;
 
 export const MODEL = defineAreaModel({
   area: 'scorecard',
-  types: { pressRelease, faqEntry },
+  types: { pressRelease, faqEntry, reachLine },
   seedDate: '2026-11-22T00:00:00.000Z',
   seed: [
     {

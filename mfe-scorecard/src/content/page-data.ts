@@ -13,6 +13,7 @@ import {
   type PreviewPaths,
 } from '@wpc/shared/content-model';
 import { CONSORTIUM, faqPage, shortDescription, textOfHtml } from '@wpc/shared/page-meta';
+import { reachLineOf } from '@wpc/shared/reach-line';
 import { TEN_ESSENTIALS } from '@wpc/shared/scorecard';
 import { MODEL } from './model';
 import { releasePath, RELEASES_PER_PAGE } from './news-page';
@@ -78,6 +79,11 @@ export interface FaqView {
 export interface FaqPageData {
   readonly items: readonly FaqView[];
   readonly lastModified: string;
+}
+
+export interface LandingPageData {
+  /** The public reach line, when the team switched it on and N is 1 or more. */
+  readonly reachLine: string | null;
 }
 
 /** A page whose content is all gone still has a lastModified: the seed's day. */
@@ -153,6 +159,9 @@ const answerText = (item: FaqView) =>
   ].join(' ');
 
 export const PAGE_DATA = {
+  '/scorecard': definePage<Content, LandingPageData>({
+    data: (content, _params, figures) => ({ reachLine: reachLineOf(content.reachLine, figures) }),
+  }),
   '/scorecard/news': definePage<Content, NewsPageData>({
     data: (content) => {
       const [latest] = releasesOf(content);
@@ -210,4 +219,5 @@ export const PAGE_DATA = {
 export const PREVIEW_PATHS: PreviewPaths<typeof MODEL> = {
   pressRelease: (entry) => releasePath(entry.slug),
   faqEntry: () => '/scorecard/faq',
+  reachLine: () => '/scorecard',
 };

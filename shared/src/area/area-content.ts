@@ -13,6 +13,7 @@ import {
   type ContentSource,
   type FieldJson,
   type RouteParams,
+  type SiteFigures,
 } from '@wpc/shared/content-model';
 import { validatorForModel, type EntryIssue } from '@wpc/shared/content-model/validate';
 import { prepareData } from '@wpc/shared/content-model/prepare';
@@ -24,6 +25,8 @@ import { isPattern, matchesPattern, pageRoutesOf, patternParams, patternPath } f
 export interface AreaContent {
   readonly source: ContentSource;
   readonly byType: Readonly<Record<string, readonly ContentEntry<Record<string, unknown>>[]>>;
+  /** The figures the pages show besides content, as last fetched; none in the build's seed. */
+  readonly figures?: SiteFigures;
 }
 
 /** An entry the area's declaration refuses: named by type and id, with the fields at fault (never their values). */
@@ -135,7 +138,7 @@ export function createAreaContent({ model, pageData, pageMeta }: AreaContentDefi
     if (!route) return undefined;
     const params: RouteParams = isPattern(route) ? patternParams(route, path) : {};
     const definition = pageData[route];
-    const data = definition ? definition.data(typed(content), params) : undefined;
+    const data = definition ? definition.data(typed(content), params, content.figures ?? {}) : undefined;
     if (definition && data === undefined) return undefined;
     const base = pageMeta[route];
     if (!base) throw new Error(`${area} has no metadata for ${route}: add it to src/content/page-meta.ts`);

@@ -8,11 +8,20 @@ import type { AreaContentOf, AreaModelBase, ContentEntry } from './declare';
 
 export type RouteParams = Readonly<Record<string, string>>;
 
+/**
+ * What the site publishes besides content, which the area's server asks the API for and renders
+ * into the pages that show it (issue 40: the public reach line). Empty in the build's seed pages.
+ */
+export interface SiteFigures {
+  /** US states and Canadian provinces holding 5 or more scorecard downloads (GET /api/impact/reach). */
+  readonly reachRegions?: number;
+}
+
 export interface PageDefinition<C, D> {
   /** For a route pattern: the parameters of each page it has ({ slug } per published release). */
   params?(content: C): readonly RouteParams[];
   /** The page's data; undefined when there is no such page (an unknown slug: the 404). */
-  data(content: C, params: RouteParams): D | undefined;
+  data(content: C, params: RouteParams, figures: SiteFigures): D | undefined;
   /**
    * What the page's metadata takes from its data (title, description, lastModified, JSON-LD),
    * over the route's entry in src/content/page-meta.ts.

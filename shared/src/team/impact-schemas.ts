@@ -187,6 +187,9 @@ export type ImpactReport = z.infer<typeof impactReportSchema>;
 
 // The public reach line (prerendered on /scorecard and the Sponsors page, refreshed daily)
 
+/** Where the API answers the public reach line's figure; the areas' servers ask it daily. */
+export const PUBLIC_REACH_PATH = '/api/impact/reach';
+
 /**
  * `GET /api/impact/reach`, public: how many US states and Canadian provinces hold
  * REACH_MIN_COUNT or more scorecard downloads (download forms sent, all time). A county is never
