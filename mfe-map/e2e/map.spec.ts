@@ -244,6 +244,21 @@ test.describe('at 1280x800', () => {
     expect([...reached].sort()).toEqual([...markerNames].sort());
   });
 
+  test("a zoom asks for the new zoom's tiles (once its animation has ended)", async ({ page }) => {
+    const tileZooms: number[] = [];
+    page.on('requestfailed', (request) => {
+      const url = new URL(request.url());
+      // …/dark_all/{z}/{x}/{y}.png
+      if (url.hostname.endsWith(TILE_HOST)) tileZooms.push(Number(url.pathname.split('/')[2]));
+    });
+    await openMap(page);
+    await expect.poll(() => tileZooms.includes(3)).toBe(true);
+    expect(tileZooms).not.toContain(4);
+    await mapRegion(page).getByRole('button', { name: 'Zoom in' }).click();
+    await expect(mapRegion(page)).toHaveAttribute('data-zoom', '4');
+    await expect.poll(() => tileZooms.includes(4)).toBe(true);
+  });
+
   test('country outlines make a world map with every tile request refused', async ({ page }) => {
     const tileRequests: string[] = [];
     page.on('requestfailed', (request) => {
