@@ -94,7 +94,7 @@ function markerContent(organisation: PlottedOrganisation, sizePx: number): HTMLE
 function markerIcon(organisation: PlottedOrganisation, size: number, offset: Point): L.DivIcon {
   return L.divIcon({
     html: markerContent(organisation, size),
-    className: `${styles.marker} ${organisation.orgLogo ? styles.logoMarker : styles.initialsMarker}`,
+    className: organisation.orgLogo ? `${styles.marker} ${styles.logoMarker}` : styles.marker,
     iconSize: [size, size],
     iconAnchor: [size / 2 - offset.x, size / 2 - offset.y],
     // Both measured from the marker's place, so they follow the icon to where it was moved.
