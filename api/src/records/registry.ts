@@ -26,8 +26,7 @@ import { mongoContentRevisions } from '../content/revisions/mongo';
 import type { ImpactRepository } from './impact';
 import { IMPACT_COUNTERS, IMPACT_SALTS, IMPACT_VISITORS, impactCounts } from './impact/record';
 import type { AssessmentRepository } from './assessments';
-import { assessmentsRecord, embeddedAssessments } from './assessments/embedded';
-import { ASSESSMENT_INDEXES, mongoAssessments } from './assessments/mongo';
+import { ASSESSMENTS, sharedAssessments } from './assessments/record';
 import type { FileRepository } from './files';
 import { embeddedFiles, filesRecord } from './files/embedded';
 import { mongoFiles } from './files/mongo';
@@ -161,12 +160,7 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoFiles(client),
     sqlite: ({ client, dataDir }) => embeddedFiles(client, dataDir),
   }),
-  perBackend('assessments', {
-    embedded: assessmentsRecord,
-    mongoIndexes: ASSESSMENT_INDEXES,
-    mongo: ({ client }) => mongoAssessments(client),
-    sqlite: ({ client }) => embeddedAssessments(client),
-  }),
+  { name: 'assessments', collections: [ASSESSMENTS], create: ({ documents }) => sharedAssessments(documents) },
   perBackend('rateCounts', {
     mongoIndexes: RATE_COUNT_INDEXES,
     mongo: ({ client }) => mongoRateCounts(client),
