@@ -162,6 +162,49 @@ it('exports the shared results of a DATA_DIR no API has opened since, leaving it
   expect((await fs.readFile(file)).equals(before)).toBe(true);
 });
 
+it('answers the updates stored before the port: the list, the archive and the due work', async () => {
+  const written = {
+    body: 'The 2027 **Scorecard** opens in March.',
+    list: 'scorecard',
+    createdBy: 'editor@example.org',
+    fromRelease: null,
+  };
+  const sent = {
+    ...written,
+    id: '0VcDzhSZupdSent1',
+    subject: 'Sent',
+    state: 'sent',
+    createdAt: new Date('2026-11-20T09:00:00.000Z'),
+    scheduledAt: null,
+    startedAt: new Date('2026-11-20T10:00:00.000Z'),
+    finishedAt: new Date('2026-11-20T10:05:00.000Z'),
+    withdrawnAt: null,
+    fannedOut: true,
+    version: 3,
+  };
+  const scheduled = {
+    ...written,
+    id: '0VcDzhSZupdSched',
+    subject: 'Scheduled',
+    state: 'scheduled',
+    createdAt: new Date('2026-11-21T09:00:00.000Z'),
+    scheduledAt: new Date('2026-11-27T08:00:00.000Z'),
+    startedAt: null,
+    finishedAt: null,
+    fannedOut: false,
+    version: 1,
+  };
+  await opened(async (store) => {
+    expect(await store.updates.list()).toEqual([scheduled, sent]);
+    expect(await store.updates.published()).toEqual([sent]);
+    expect(await store.updates.due(NOW)).toEqual([scheduled]);
+    const paused = await store.updates.change(scheduled.id, (current) => ({ ...current, state: 'paused' }));
+    expect(paused).toEqual({ ...scheduled, state: 'paused', version: 2 });
+  });
+  await opened(async (store) => expect(await store.updates.get(scheduled.id)).toMatchObject({ state: 'paused' }));
+  expect(tables()).not.toContain('updates__legacy');
+});
+
 it('still opens the records not yet on the port', async () => {
   await opened(async (store) => {
     expect(await store.contentRevisions.current('home')).toBe('KrLifSJj.1');

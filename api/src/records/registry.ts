@@ -62,8 +62,7 @@ import type { SuppressionRepository } from './suppressions';
 import { UPDATE_SUPPRESSIONS, updateSuppressions } from './suppressions/record';
 import { UPDATE_TALLIES } from '../updates/tallies';
 import type { UpdateRepository } from '../updates/updates';
-import { embeddedUpdates, updatesRecord } from '../updates/updates/embedded';
-import { mongoUpdates } from '../updates/updates/mongo';
+import { teamUpdates, UPDATES } from '../updates/updates/record';
 
 /** Every record, one repository each: the store's fields. */
 export interface Repositories {
@@ -195,11 +194,7 @@ export const RECORDS: readonly RecordEntry[] = [
     collections: [UPDATE_SUPPRESSIONS, UPDATE_TALLIES],
     create: ({ documents }) => updateSuppressions(documents),
   },
-  perBackend('updates', {
-    embedded: updatesRecord,
-    mongo: ({ client }) => mongoUpdates(client),
-    sqlite: ({ client }) => embeddedUpdates(client),
-  }),
+  { name: 'updates', collections: [UPDATES], create: ({ documents }) => teamUpdates(documents) },
   perBackend('deliveries', {
     embedded: deliveriesRecord,
     mongoIndexes: DELIVERY_INDEXES,

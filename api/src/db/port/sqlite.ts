@@ -285,6 +285,13 @@ const columnsOf = (db: Database, table: string) =>
   new Set((db.pragma(`table_xinfo(${quote(table)})`) as { name: string }[]).map((column) => column.name));
 
 /**
+ * A table of the record's own columns, from before the port: one without the document, or (the
+ * updates' kept a JSON document beside its columns) with any column the port does not make.
+ */
+const isLegacyShape = (columns: ReadonlySet<string>) =>
+  columns.size > 0 && [...columns].some((column) => column !== 'id' && column !== 'doc' && !column.startsWith('ix_'));
+
+/**
  * A legacy table (a record's own columns, before the port) is copied into the collection's
  * (already created) table and dropped; a row already there by its id is kept.
  */
@@ -313,7 +320,7 @@ function createTable(db: Database, spec: CollectionSpec): void {
 function setUpCollection(db: Database, spec: CollectionSpec): boolean {
   let columns = columnsOf(db, spec.name);
   const legacyTables = [...(spec.legacyTables ?? [])];
-  if (columns.size > 0 && !columns.has('doc')) {
+  if (isLegacyShape(columns)) {
     legacyTables.unshift(`${spec.name}__legacy`);
     db.exec(`ALTER TABLE ${quote(spec.name)} RENAME TO ${quote(legacyTables[0]!)}`);
     columns = new Set();
@@ -355,6 +362,7 @@ export function documentCollectionsRecord(collections: readonly CollectionSpec[]
         const fields = [...indexedFields(spec)].filter((field) => field !== '_id');
         return (
           !columns.has('doc') ||
+          isLegacyShape(columns) ||
           fields.some((field) => !columns.has(`ix_${field}`)) ||
           (spec.legacyTables ?? []).some((table) => columnsOf(db, table).size > 0)
         );
