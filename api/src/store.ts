@@ -126,8 +126,8 @@ export class MongoStore extends RecordStore<Db> {
   constructor(options: MongoStoreOptions) {
     super(new MongoDatabase({ ...options, indexes: MONGO_INDEXES }), (client, mailClient) => ({
       backend: { kind: 'mongodb', client, mailClient },
-      documents: documentClient(client, mongoDocuments),
-      mailDocuments: documentClient(mailClient, mongoDocuments),
+      documents: documentClient(client, (db) => mongoDocuments(db, DECLARED_COLLECTIONS)),
+      mailDocuments: documentClient(mailClient, (db) => mongoDocuments(db, DECLARED_COLLECTIONS)),
     }));
   }
 

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { QUESTION_IDS } from '@wpc/shared/assessment';
+import { ObjectId } from 'mongodb';
+import { allRows } from '../src/db/ordered';
+import { DuplicateSubmissionError, UnknownCursorError } from '../src/db/errors';
 import type { NewAssessment, Store } from '../src/store';
-import { describeStore, storeCases, type TestStore } from './helpers/stores';
+import { describeStore, mongoCase, storeCases, useMongoDatabase, type TestStore } from './helpers/stores';
 
 function assessment(score: number, receivedAt: string): NewAssessment {
   return {
@@ -48,6 +52,50 @@ for (const storeCase of storeCases) {
       expect(await store.submissions.list()).toEqual([]);
     });
 
+    it('exports in order of receipt (then id) a page at a time, resuming after a named row', async () => {
+      const noon = '2026-03-02T12:00:00.000Z';
+      for (const [score, at] of [
+        [1, noon],
+        [2, '2026-03-01T00:00:00.000Z'],
+        [3, noon],
+        [4, '2026-03-03T00:00:00.000Z'],
+        [5, noon],
+      ] as const)
+        await store.assessments.insert(assessment(score, at));
+      const all = await allRows(store.assessments.stream());
+      expect(all).toEqual(await store.assessments.list());
+      const sameInstant = all.filter((saved) => saved.receivedAt.toISOString() === noon).map((saved) => saved.id);
+      expect(sameInstant).toEqual([...sameInstant].sort());
+      expect(all.map((saved) => saved.receivedAt.toISOString())).toEqual([
+        '2026-03-01T00:00:00.000Z',
+        noon,
+        noon,
+        noon,
+        '2026-03-03T00:00:00.000Z',
+      ]);
+      // After the first of the three at noon: the other two, then the later one.
+      expect(await allRows(store.assessments.stream({ after: all[1]!.id }))).toEqual(all.slice(2));
+      expect(await allRows(store.assessments.stream({ after: all[1]!.id, limit: 2 }))).toEqual(all.slice(2, 4));
+      const since = new Date('2026-03-03T00:00:00.000Z');
+      expect(await allRows(store.assessments.stream({ after: all[0]!.id, since }))).toEqual(all.slice(4));
+      await expect(allRows(store.assessments.stream({ after: 'no-such-result' }))).rejects.toBeInstanceOf(
+        UnknownCursorError,
+      );
+    });
+
+    it('stores a result once per Idempotency-Key, and tells a retry from a reused key', async () => {
+      const tag = { key: 'share-key-0001', fingerprint: 'fp-a' };
+      const first = await store.assessments.insert(assessment(1, '2026-03-01T00:00:00.000Z'), { idempotency: tag });
+      const retry = store.assessments.insert(assessment(1, '2026-03-01T00:00:01.000Z'), { idempotency: tag });
+      await expect(retry).rejects.toBeInstanceOf(DuplicateSubmissionError);
+      await expect(retry).rejects.toMatchObject({ existingId: first.id, sameRequest: true });
+      const reused = store.assessments.insert(assessment(2, '2026-03-01T00:00:02.000Z'), {
+        idempotency: { ...tag, fingerprint: 'fp-b' },
+      });
+      await expect(reused).rejects.toMatchObject({ existingId: first.id, sameRequest: false });
+      expect(await store.assessments.list()).toEqual([first]);
+    });
+
     it('keeps them across a restart, when the indexes already exist', async () => {
       await store.assessments.insert(assessment(4, '2026-03-04T00:00:00.000Z'));
       await store.close();
@@ -59,3 +107,39 @@ for (const storeCase of storeCases) {
     });
   });
 }
+
+// A MongoDB database written before the storage port: the driver gave each result an ObjectId
+// (a keyed one the key's hash), and the store reads, resumes after and refuses repeats of them.
+describeStore(mongoCase, 'shared self-assessments written before the storage port', () => {
+  const mongo = useMongoDatabase('wpc_assessments_before_port');
+  // How the driver-era code named a keyed result: the first 12 bytes of the key's SHA-256.
+  const keyedId = new ObjectId(createHash('sha256').update('idempotency-key:old-key').digest().subarray(0, 12));
+
+  it('reads them with their hex ids, resumes after one, and refuses a repeat of a stored key', async () => {
+    const plainId = new ObjectId();
+    const older = assessment(1, '2026-03-01T00:00:00.000Z');
+    const keyed = assessment(2, '2026-03-02T00:00:00.000Z');
+    await mongo.db.collection('assessments').insertMany([
+      { _id: plainId, ...older },
+      { _id: keyedId, ...keyed, idempotencyKey: 'old-key', requestFingerprint: 'old-fp' },
+    ] as never[]);
+    const { store } = mongo;
+    expect(await store.assessments.list()).toEqual([
+      { id: plainId.toHexString(), ...older },
+      { id: keyedId.toHexString(), ...keyed },
+    ]);
+    const newer = await store.assessments.insert(assessment(3, '2026-03-03T00:00:00.000Z'));
+    expect(newer.id).toMatch(/^[a-f0-9]{24}$/);
+    expect(await allRows(store.assessments.stream({ after: plainId.toHexString() }))).toEqual([
+      { id: keyedId.toHexString(), ...keyed },
+      newer,
+    ]);
+    await expect(
+      store.assessments.insert(assessment(4, '2026-03-04T00:00:00.000Z'), {
+        idempotency: { key: 'old-key', fingerprint: 'old-fp' },
+      }),
+    ).rejects.toMatchObject({ existingId: keyedId.toHexString(), sameRequest: true });
+    // Stored as the driver stores them, so a version before the port reads them as its own.
+    expect(await mongo.db.collection('assessments').countDocuments({ _id: new ObjectId(newer.id) })).toBe(1);
+  });
+});

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { EmbeddedStore } from '../src/store';
+import { allRows } from '../src/db/ordered';
+import { EmbeddedSnapshot, EmbeddedStore } from '../src/store';
 
 // Issue 39: a DATA_DIR written by the embedded store before the storage port (commit 9b8a9f2)
 // opens with the new code, each record's table migrated into the port's shape on open. The
@@ -114,6 +115,94 @@ it('answers the suppressions stored before the port, and counts them', async () 
     expect(await store.suppressions.count()).toBe(2);
   });
   await opened(async (store) => expect(await store.suppressions.count()).toBe(2));
+});
+
+const SHARED_RESULTS = [
+  {
+    id: '0VcDzhSW5yaWI4Mi',
+    communityType: 'tribal',
+    country: 'NZ',
+    zip: '3010',
+    scores: { q1: 1, q2: 2, q3: 3 },
+    scorecardVersion: '02-20-24',
+    receivedAt: new Date('2026-11-20T10:00:00.000Z'),
+  },
+  {
+    id: '0VcDzhSYQ3D71200',
+    communityType: 'rural',
+    country: 'US',
+    zip: null,
+    scores: { q1: 2, q2: 3, q3: 4 },
+    scorecardVersion: '02-20-24',
+    receivedAt: new Date('2026-11-21T10:00:00.000Z'),
+  },
+];
+
+it('answers the shared results stored before the port, and knows their Idempotency-Keys', async () => {
+  await opened(async (store) => {
+    expect(await store.assessments.list()).toEqual(SHARED_RESULTS);
+    expect(await allRows(store.assessments.stream({ after: '0VcDzhSW5yaWI4Mi' }))).toEqual([SHARED_RESULTS[1]]);
+    const repeat = { ...SHARED_RESULTS[0]!, receivedAt: NOW };
+    await expect(
+      store.assessments.insert(repeat, { idempotency: { key: 'shared-key-1', fingerprint: 'fp-1' } }),
+    ).rejects.toMatchObject({ existingId: '0VcDzhSYQ3D71200', sameRequest: true });
+  });
+  expect(tables()).not.toContain('assessments__legacy');
+});
+
+it('exports the shared results of a DATA_DIR no API has opened since, leaving its file as it was', async () => {
+  const file = path.join(dir, 'store.sqlite');
+  const before = await fs.readFile(file);
+  const snapshot = new EmbeddedSnapshot(dir);
+  try {
+    expect(await allRows(snapshot.assessments.stream())).toEqual(SHARED_RESULTS);
+  } finally {
+    await snapshot.close();
+  }
+  expect((await fs.readFile(file)).equals(before)).toBe(true);
+});
+
+it('answers the updates stored before the port: the list, the archive and the due work', async () => {
+  const written = {
+    body: 'The 2027 **Scorecard** opens in March.',
+    list: 'scorecard',
+    createdBy: 'editor@example.org',
+    fromRelease: null,
+  };
+  const sent = {
+    ...written,
+    id: '0VcDzhSZupdSent1',
+    subject: 'Sent',
+    state: 'sent',
+    createdAt: new Date('2026-11-20T09:00:00.000Z'),
+    scheduledAt: null,
+    startedAt: new Date('2026-11-20T10:00:00.000Z'),
+    finishedAt: new Date('2026-11-20T10:05:00.000Z'),
+    withdrawnAt: null,
+    fannedOut: true,
+    version: 3,
+  };
+  const scheduled = {
+    ...written,
+    id: '0VcDzhSZupdSched',
+    subject: 'Scheduled',
+    state: 'scheduled',
+    createdAt: new Date('2026-11-21T09:00:00.000Z'),
+    scheduledAt: new Date('2026-11-27T08:00:00.000Z'),
+    startedAt: null,
+    finishedAt: null,
+    fannedOut: false,
+    version: 1,
+  };
+  await opened(async (store) => {
+    expect(await store.updates.list()).toEqual([scheduled, sent]);
+    expect(await store.updates.published()).toEqual([sent]);
+    expect(await store.updates.due(NOW)).toEqual([scheduled]);
+    const paused = await store.updates.change(scheduled.id, (current) => ({ ...current, state: 'paused' }));
+    expect(paused).toEqual({ ...scheduled, state: 'paused', version: 2 });
+  });
+  await opened(async (store) => expect(await store.updates.get(scheduled.id)).toMatchObject({ state: 'paused' }));
+  expect(tables()).not.toContain('updates__legacy');
 });
 
 it('still opens the records not yet on the port', async () => {

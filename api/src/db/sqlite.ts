@@ -49,6 +49,8 @@ export interface EmbeddedRecord {
   readonly schema: string;
   /** Work on the open database after every schema ran (the port's collections: db/port/sqlite.ts). */
   setUp?(db: Database): void;
+  /** Whether setUp would change this database (tables from before the port): a read-only reader cannot. */
+  outdated?(db: Database): boolean;
   /** Folders it keeps beside the database (uploads), made at every start. */
   prepare?(dataDir: string): Promise<void>;
   /** Its documents in the NeDB data files of earlier versions, imported once. */
@@ -262,6 +264,19 @@ export function refusedForKey(
 }
 
 /**
+ * A database's pages copied into memory, the file left as it is: a DATA_DIR written by a version
+ * before the port and not opened by the API since is migrated there, for one read (the export).
+ */
+function inMemoryCopy(db: Database): Database {
+  const image = db.serialize();
+  db.close();
+  // The header's read and write versions (bytes 18, 19) say WAL, which a database in memory cannot use.
+  image[18] = 1;
+  image[19] = 1;
+  return new Sqlite(image);
+}
+
+/**
  * The embedded database of a DATA_DIR opened read-only, without its lock, for the export CLI
  * while no API runs: a reader never blocks the writer (WAL), so an API that starts meanwhile loses
  * nothing. A DATA_DIR without a database reads as empty.
@@ -286,10 +301,11 @@ export class ReadOnlyDatabase implements DatabaseClient<Database> {
       () => true,
       () => false,
     );
-    const db = exists ? new Sqlite(file, { readonly: true, fileMustExist: true }) : new Sqlite(':memory:');
+    let db = exists ? new Sqlite(file, { readonly: true, fileMustExist: true }) : new Sqlite(':memory:');
+    if (exists && this.records.some((record) => record.outdated?.(db))) db = inMemoryCopy(db);
     addFunctions(db);
-    if (!exists) for (const record of this.records) db.exec(record.schema);
-    if (!exists) for (const record of this.records) record.setUp?.(db);
+    if (db.memory) for (const record of this.records) db.exec(record.schema);
+    if (db.memory) for (const record of this.records) record.setUp?.(db);
     this.db = db;
     return db;
   }

@@ -26,8 +26,7 @@ import { mongoContentRevisions } from '../content/revisions/mongo';
 import type { ImpactRepository } from './impact';
 import { IMPACT_COLLECTIONS, impactCounts } from './impact/record';
 import type { AssessmentRepository } from './assessments';
-import { assessmentsRecord, embeddedAssessments } from './assessments/embedded';
-import { ASSESSMENT_INDEXES, mongoAssessments } from './assessments/mongo';
+import { ASSESSMENTS, sharedAssessments } from './assessments/record';
 import type { FileRepository } from './files';
 import { embeddedFiles, filesRecord } from './files/embedded';
 import { mongoFiles } from './files/mongo';
@@ -63,8 +62,7 @@ import type { SuppressionRepository } from './suppressions';
 import { UPDATE_SUPPRESSIONS, updateSuppressions } from './suppressions/record';
 import { UPDATE_TALLIES } from '../updates/tallies';
 import type { UpdateRepository } from '../updates/updates';
-import { embeddedUpdates, updatesRecord } from '../updates/updates/embedded';
-import { mongoUpdates } from '../updates/updates/mongo';
+import { teamUpdates, UPDATES } from '../updates/updates/record';
 
 /** Every record, one repository each: the store's fields. */
 export interface Repositories {
@@ -161,12 +159,7 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoFiles(client),
     sqlite: ({ client, dataDir }) => embeddedFiles(client, dataDir),
   }),
-  perBackend('assessments', {
-    embedded: assessmentsRecord,
-    mongoIndexes: ASSESSMENT_INDEXES,
-    mongo: ({ client }) => mongoAssessments(client),
-    sqlite: ({ client }) => embeddedAssessments(client),
-  }),
+  { name: 'assessments', collections: [ASSESSMENTS], create: ({ documents }) => sharedAssessments(documents) },
   perBackend('rateCounts', {
     mongoIndexes: RATE_COUNT_INDEXES,
     mongo: ({ client }) => mongoRateCounts(client),
@@ -201,11 +194,7 @@ export const RECORDS: readonly RecordEntry[] = [
     collections: [UPDATE_SUPPRESSIONS, UPDATE_TALLIES],
     create: ({ documents }) => updateSuppressions(documents),
   },
-  perBackend('updates', {
-    embedded: updatesRecord,
-    mongo: ({ client }) => mongoUpdates(client),
-    sqlite: ({ client }) => embeddedUpdates(client),
-  }),
+  { name: 'updates', collections: [UPDATES], create: ({ documents }) => teamUpdates(documents) },
   perBackend('deliveries', {
     embedded: deliveriesRecord,
     mongoIndexes: DELIVERY_INDEXES,

@@ -1,7 +1,9 @@
+import { documentClient } from '../db/port';
+import { sqliteDocuments } from '../db/port/sqlite';
 import { ReadOnlyDatabase } from '../db/sqlite';
 import type { AssessmentRepository } from './assessments';
-import { embeddedAssessments } from './assessments/embedded';
-import { EMBEDDED_RECORDS } from './registry';
+import { sharedAssessments } from './assessments/record';
+import { DECLARED_COLLECTIONS, EMBEDDED_RECORDS } from './registry';
 import type { SubmissionRepository } from './submissions';
 import { embeddedSubmissions } from './submissions/embedded';
 
@@ -19,7 +21,9 @@ export class EmbeddedSnapshot {
     this.client = new ReadOnlyDatabase(dataDir, EMBEDDED_RECORDS);
     this.description = this.client.description;
     this.submissions = embeddedSubmissions(this.client, dataDir);
-    this.assessments = embeddedAssessments(this.client);
+    this.assessments = sharedAssessments(
+      documentClient(this.client, (db) => sqliteDocuments(db, DECLARED_COLLECTIONS)),
+    );
   }
 
   close(): Promise<void> {

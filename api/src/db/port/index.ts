@@ -43,6 +43,11 @@ export interface CollectionSpec {
   readonly legacy?: (row: Record<string, unknown>) => Doc;
   readonly legacyTables?: readonly string[];
   readonly nedbFile?: string;
+  /**
+   * On MongoDB, _id is an ObjectId (as the driver wrote it before the port), named by its 24-hex
+   * string: the adapter turns the string into the ObjectId in documents and filters, and back.
+   */
+  readonly objectIds?: boolean;
 }
 
 /** A write refused by a unique index (or a repeated _id). */
@@ -67,6 +72,8 @@ export interface Collection<D extends Doc> {
   deleteOne(filter: Filter): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;
   count(filter?: Filter): Promise<number>;
+  /** A new _id, time-ordered, as this backend makes them (an ObjectId's hex for `objectIds`). */
+  newId(): string;
 }
 
 /** One database's collections, as a backend adapter hands them to a store call. */

@@ -1,4 +1,5 @@
-import { MongoServerError, type Db, type Filter as MongoFilter, type UpdateFilter } from 'mongodb';
+import { MongoServerError, ObjectId, type Db, type Filter as MongoFilter, type UpdateFilter } from 'mongodb';
+import { newDocumentId } from '../ids';
 import type { MongoIndex } from '../mongo';
 import {
   DuplicateKeyError,
@@ -11,7 +12,6 @@ import {
 } from '.';
 
 // The port's filters and updates are MongoDB's own, typed loosely (a record's documents vary).
-const filterOf = (filter: Filter) => filter as MongoFilter<Doc>;
 const updateOf = (update: Update) => update as UpdateFilter<Doc>;
 
 const DUPLICATE_KEY = 11000;
@@ -22,24 +22,71 @@ function refused(name: string, error: unknown): unknown {
     : error;
 }
 
-/** The port on MongoDB: each call is the driver's own, filters and updates passed as they are. */
-export function mongoDocuments(db: Db): Documents {
+const HEX_ID = /^[a-f0-9]{24}$/i;
+const objectId = (value: unknown) => (typeof value === 'string' && HEX_ID.test(value) ? new ObjectId(value) : value);
+
+/** An _id condition with its hex strings as ObjectIds: a value, or operators ($in, $gt, ...) over values. */
+function objectIdCondition(condition: unknown): unknown {
+  if (condition === null || typeof condition !== 'object' || condition instanceof ObjectId) return objectId(condition);
+  return Object.fromEntries(
+    Object.entries(condition).map(([operator, operand]) => [
+      operator,
+      Array.isArray(operand) ? operand.map(objectId) : objectId(operand),
+    ]),
+  );
+}
+
+/** A filter with its _id conditions (also inside $and, $or, $nor) turned into ObjectIds. */
+function objectIdFilter(filter: Filter): Filter {
+  return Object.fromEntries(
+    Object.entries(filter).map(([field, condition]) => {
+      if (field === '_id') return [field, objectIdCondition(condition)];
+      if (['$and', '$or', '$nor'].includes(field) && Array.isArray(condition))
+        return [field, condition.map((part: Filter) => objectIdFilter(part))];
+      return [field, condition];
+    }),
+  );
+}
+
+/** How a collection's _id travels: as it is, or (objectIds) as an ObjectId named by its hex. */
+interface IdCodec {
+  readonly filter: (filter: Filter) => Filter;
+  readonly write: (doc: Doc) => Doc;
+  readonly read: <D extends Doc>(doc: D | null) => D | null;
+  readonly newId: () => string;
+}
+const PLAIN_IDS: IdCodec = { filter: (f) => f, write: (doc) => doc, read: (doc) => doc, newId: newDocumentId };
+const OBJECT_IDS: IdCodec = {
+  filter: objectIdFilter,
+  write: (doc) => ({ ...doc, _id: objectId(doc._id) as string }),
+  read: (doc) => doc && ((doc._id as unknown) instanceof ObjectId ? { ...doc, _id: String(doc._id) } : doc),
+  newId: () => new ObjectId().toHexString(),
+};
+
+/**
+ * The port on MongoDB: each call is the driver's own, filters and updates passed as they are
+ * (the _id of an `objectIds` collection as an ObjectId).
+ */
+export function mongoDocuments(db: Db, collections: readonly CollectionSpec[] = []): Documents {
+  const objectIds = new Set(collections.filter((spec) => spec.objectIds).map((spec) => spec.name));
   return {
     collection<D extends Doc>(name: string): Collection<D> {
       const of = db.collection<Doc>(name);
+      const ids = objectIds.has(name) ? OBJECT_IDS : PLAIN_IDS;
+      const filterOf = (filter: Filter) => ids.filter(filter) as MongoFilter<Doc>;
       return {
         insert: async (doc) => {
-          await of.insertOne({ ...doc }).catch((error: unknown) => {
+          await of.insertOne(ids.write({ ...doc })).catch((error: unknown) => {
             throw refused(name, error);
           });
         },
-        findOne: async (filter, options = {}) => (await of.findOne(filterOf(filter), options)) as D | null,
+        findOne: async (filter, options = {}) => ids.read((await of.findOne(filterOf(filter), options)) as D | null),
         find: async (filter, { sort, skip, limit } = {}) => {
           let cursor = of.find(filterOf(filter));
           if (sort) cursor = cursor.sort({ ...sort });
           if (skip) cursor = cursor.skip(skip);
           if (limit !== undefined) cursor = cursor.limit(limit);
-          return (await cursor.toArray()) as unknown as D[];
+          return ((await cursor.toArray()) as unknown as D[]).map((doc) => ids.read(doc)!);
         },
         updateOne: async (filter, update, { upsert = false } = {}) => {
           const result = await of.updateOne(filterOf(filter), updateOf(update), { upsert }).catch((error: unknown) => {
@@ -48,7 +95,8 @@ export function mongoDocuments(db: Db): Documents {
           return result.matchedCount + result.upsertedCount > 0;
         },
         updateMany: async (filter, update) => (await of.updateMany(filterOf(filter), updateOf(update))).matchedCount,
-        put: async ({ _id, ...rest }) => {
+        put: async (doc) => {
+          const { _id, ...rest } = ids.write(doc);
           const result = await of.replaceOne({ _id }, rest, { upsert: true }).catch((error: unknown) => {
             throw refused(name, error);
           });
@@ -57,6 +105,7 @@ export function mongoDocuments(db: Db): Documents {
         deleteOne: async (filter) => (await of.deleteOne(filterOf(filter))).deletedCount === 1,
         deleteMany: async (filter) => (await of.deleteMany(filterOf(filter))).deletedCount,
         count: (filter = {}) => of.countDocuments(filterOf(filter)),
+        newId: ids.newId,
       };
     },
   };

@@ -44,7 +44,7 @@ export function submissionFromDoc(doc: Document): StoredSubmission {
  * on the primary key and the first attempt is found by _id: the one lookup every MongoDB-wire
  * server answers from an index (FerretDB 1.x scans for other fields).
  */
-export function idForKey(key: string): ObjectId {
+function idForKey(key: string): ObjectId {
   return new ObjectId(createHash('sha256').update(`idempotency-key:${key}`).digest().subarray(0, 12));
 }
 
@@ -53,7 +53,7 @@ export function idForKey(key: string): ObjectId {
  * repeat collides on the primary key and rejects with DuplicateSubmissionError. The default write
  * concern is acknowledged: insertOne resolves once the server has the document.
  */
-export async function insertOnce(
+async function insertOnce(
   db: Db,
   collection: string,
   content: Document,

@@ -9,6 +9,7 @@ import {
   mailParameters,
   mailStateOf,
 } from '../../mail/queue/embedded';
+import { UPDATES } from '../updates/record';
 import type { Delivery, DeliveryCounts, DeliveryRepository } from '.';
 
 const SCHEMA = `
@@ -89,7 +90,8 @@ export function embeddedDeliveries(
     queue: embeddedMailQueue(queueClient, {
       table: 'update_deliveries',
       idColumn: 'id',
-      sendable: "update_id IN (SELECT id FROM updates WHERE state = 'sending')",
+      // The updates' table on the port: its `state` index field is the generated column ix_state.
+      sendable: `update_id IN (SELECT id FROM ${UPDATES.name} WHERE "ix_state" = 'sending')`,
       read: (db, id) => {
         const row = statements(db).get.get(id) as Record<string, unknown> | undefined;
         return row ? fromRow(row) : null;

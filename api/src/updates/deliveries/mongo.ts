@@ -4,7 +4,7 @@ import type { MongoIndex } from '../../db/mongo';
 import type { MailState } from '../../mail/queue';
 import { mongoMailQueue } from '../../mail/queue/mongo';
 import { mongoTallies, type MongoTallies } from '../tallies';
-import { UPDATES } from '../updates/mongo';
+import { UPDATES } from '../updates/record';
 import type { Delivery, DeliveryRepository } from '.';
 import { countsOf } from './embedded';
 
@@ -28,7 +28,7 @@ const CANCEL = { $set: { 'mail.status': 'cancelled' }, $unset: { 'mail.dueAt': '
 const sendingIds = async (db: Db) =>
   (
     await db
-      .collection(UPDATES)
+      .collection(UPDATES.name)
       .find({ state: 'sending' }, { projection: { _id: 1 } })
       .toArray()
   ).map((doc) => doc._id as unknown as string);
@@ -146,7 +146,7 @@ export function mongoDeliveries(
       // write may have been undone by a claim's, FerretDB 1.x not isolating them).
       sendable: async (doc, db) => {
         const update = await db
-          .collection(UPDATES)
+          .collection(UPDATES.name)
           .findOne({ _id: doc.updateId as never }, { projection: { state: 1 } });
         if (update?.state === 'sending') return true;
         return update?.state === 'cancelled' ? 'cancelled' : false;
