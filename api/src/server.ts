@@ -19,16 +19,10 @@ import { MovableClock } from './test-clock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel);
-  const store = createStore(config);
-  // The one clock of the API; only TEST_CLOCK=1 (refused in production) lets a test move it.
-  const clock = new MovableClock();
-  if (config.testClock)
-    logger.warn(`TEST_CLOCK=1: end-to-end tests may move this API's clock forward (POST /api/test/clock)`);
-  logger.info({ store: store.kind }, `using the ${store.description}`);
-  if (config.adminTokenError) logger.error(config.adminTokenError);
+type Store = ReturnType<typeof createStore>;
+type Logger = ReturnType<typeof createLogger>;
+
+async function openStore(store: Store, logger: Logger): Promise<void> {
   try {
     await store.init();
   } catch (error) {
@@ -40,31 +34,62 @@ async function main(): Promise<void> {
     // Mongo may come up after the API; requests get 503 until it does, then it recovers.
     logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'store not ready yet');
   }
+}
+
+/** The mail worker, when SMTP is set: notifications, then confirmations, then updates. */
+function startMailWorker({
+  store,
+  config,
+  logger,
+  clock,
+  mailer,
+  impact,
+}: {
+  readonly store: Store;
+  readonly config: ReturnType<typeof loadConfig>;
+  readonly logger: Logger;
+  readonly clock: MovableClock;
+  readonly mailer: ReturnType<typeof mailerFor>;
+  readonly impact: ReturnType<typeof impactCounter>;
+}): NotificationWorker | undefined {
+  if (!mailer) {
+    logger.info('notifications are off: SMTP_URL is not set, so submissions are stored without emailing the team');
+    return undefined;
+  }
+  const worker = new NotificationWorker({
+    outbox: store.outbox,
+    mailer,
+    settings: config,
+    logger,
+    clock: clock.millis,
+    timing: Object.fromEntries(Object.entries(config.mail.timing).filter(([, value]) => value !== undefined)),
+    // After the notifications: confirmation emails, then updates (slower, and never ahead of either).
+    lanes: [
+      confirmationLane(store, config) as MailLane,
+      deliveryLane(store, config, config.updates.perSecond, () => impact.outcome('update-delivered')) as MailLane,
+    ],
+  });
+  logger.info({ from: config.mail.from }, 'notifications are on: each submission is emailed to the team');
+  void worker.start();
+  return worker;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const store = createStore(config);
+  // The one clock of the API; only TEST_CLOCK=1 (refused in production) lets a test move it.
+  const clock = new MovableClock();
+  if (config.testClock)
+    logger.warn(`TEST_CLOCK=1: end-to-end tests may move this API's clock forward (POST /api/test/clock)`);
+  logger.info({ store: store.kind }, `using the ${store.description}`);
+  if (config.adminTokenError) logger.error(config.adminTokenError);
+  await openStore(store, logger);
 
   // Counts what the site achieves (issue 40); the mail worker reports each update delivered.
   const impact = impactCounter({ store, clock: clock.now, logger, siteOrigin: config.siteOrigin });
   const mailer = mailerFor(config.mail);
-  let worker: NotificationWorker | undefined;
-  if (!mailer) {
-    logger.info('notifications are off: SMTP_URL is not set, so submissions are stored without emailing the team');
-  } else {
-    worker = new NotificationWorker({
-      outbox: store.outbox,
-      mailer,
-      settings: config,
-      logger,
-      clock: clock.millis,
-      timing: Object.fromEntries(Object.entries(config.mail.timing).filter(([, value]) => value !== undefined)),
-      // After the notifications: confirmation emails, then updates (slower, and never ahead of either).
-      lanes: [
-        confirmationLane(store, config) as MailLane,
-        deliveryLane(store, config, config.updates.perSecond, () => impact.outcome('update-delivered')) as MailLane,
-      ],
-    });
-    logger.info({ from: config.mail.from }, 'notifications are on: each submission is emailed to the team');
-    void worker.start();
-  }
-
+  const worker = startMailWorker({ store, config, logger, clock, mailer, impact });
   const mail = worker ?? idleMachinery(config.siteOrigin).mail;
   // Starts scheduled updates, fans them out into deliveries, and marks them sent.
   const sender = new UpdateSender({ store, logger, mail, clock: clock.now });
