@@ -349,6 +349,25 @@ describe('the public reach line on /scorecard (issue 40)', () => {
     expect(landing(renderer.ssrRoot())).not.toContain('Downloaded by communities');
   });
 
+  it('asks the API for N only while the line is switched on', async () => {
+    const asked: string[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/api/impact/reach')) asked.push(String(input));
+      return withReach(input, init);
+    };
+    h.api.load('scorecard', [...seed, switchedOn(false)]);
+    const renderer = h.renderer('build-1', { fetch: counting, clock: () => now });
+    await renderer.start();
+    now += DAY;
+    await renderer.poll();
+    expect(asked).toHaveLength(0);
+
+    h.api.publish('scorecard', switchedOn(true));
+    await renderer.poll();
+    expect(asked).toHaveLength(1);
+    expect(landing(renderer.ssrRoot())).toContain('Downloaded by communities in 1 state or province');
+  });
+
   it('takes the new N within a day, without a publish or a build', async () => {
     h.api.load('scorecard', [...seed, switchedOn(true)]);
     const renderer = reachRenderer();

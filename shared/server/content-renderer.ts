@@ -12,8 +12,9 @@
  * declaration refuses is logged (type, id and the fields at fault, never their values) and left
  * out; the rest of the area keeps rendering.
  *
- * It also asks the API for the site's figures (the public reach line's N, issue 40) with each new
- * revision and once a day (figuresRefreshMs), and renders again the pages whose data they change:
+ * While a published entry switches the public reach line on (issue 40), it also asks the API for
+ * the site's figures (the line's N) with each new revision and once a day (figuresRefreshMs), and
+ * renders again the pages whose data they change:
  * the line is refreshed daily without a build or a publish. Unanswered, the last figures stay.
  *
  * This module is the poll and its state; content-render.ts renders, content-preview.ts previews.
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { publishedContentPath, readPublishedContent } from '../src/content-contract';
 import type { SiteFigures } from '../src/content-model/pages';
 import { PUBLIC_REACH_PATH, publicReachSchema } from '../src/team/impact-schemas';
+import { showsReachLine } from '../src/reach-line';
 import type { AreaServer } from '../src/area/area-server';
 import type { ContentArea } from '../src/content-model/declare';
 import { previewDraft, type PreviewAnswer, type PreviewSource } from './content-preview';
@@ -171,7 +173,8 @@ export class ContentRenderer {
   /** Once a day (with the content unchanged): new figures render the pages that show them. */
   private async refreshFigures(): Promise<RenderResult | undefined> {
     const { published } = this;
-    if (!published || this.clock() - this.figuresAskedAt < this.figuresRefreshMs) return undefined;
+    if (!published || !showsReachLine(published.entries) || this.clock() - this.figuresAskedAt < this.figuresRefreshMs)
+      return undefined;
     const figures = await this.fetchFigures();
     return figures ? this.take({ ...published, figures }) : undefined;
   }
@@ -205,8 +208,10 @@ export class ContentRenderer {
       log('error', `${area}: the API answered for another area; ignored`, { area: answer.content.area });
       return undefined;
     }
-    const figures = (await this.fetchFigures()) ?? this.published?.figures;
-    return this.take({ revision: answer.content.revision, etag, entries: answer.content.entries, figures });
+    const { entries } = answer.content;
+    const asked = showsReachLine(entries) ? await this.fetchFigures() : undefined;
+    const figures = asked ?? this.published?.figures;
+    return this.take({ revision: answer.content.revision, etag, entries, figures });
   }
 
   /** Takes a published answer: nothing published, the same revision, or a new one to render. */

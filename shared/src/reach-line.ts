@@ -9,6 +9,17 @@
  */
 import { defineContentType, field, type SiteFigures } from './content-model';
 
+/** The switch's content type's name in each area's model that shows the line. */
+export const REACH_LINE_TYPE = 'reachLine';
+
+/**
+ * Whether published entries switch the line on: only then does an area's server ask the API for N
+ * (the areas that never show it, and a site that keeps it off, make no call for it).
+ */
+export function showsReachLine(entries: readonly { readonly type: string; readonly data: Record<string, unknown> }[]) {
+  return entries.some((entry) => entry.type === REACH_LINE_TYPE && entry.data.show === true);
+}
+
 /** The switch's content type, declared in each area that shows the line (its own switch per page). */
 export function reachLineType(page: string) {
   return defineContentType({

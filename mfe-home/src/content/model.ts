@@ -5,7 +5,7 @@
  * as they stood: the API loads it once.
  */
 import { defineAreaModel, defineContentType, field, slugify, type DataOf } from '@wpc/shared/content-model';
-import { reachLineType } from '@wpc/shared/reach-line';
+import { REACH_LINE_TYPE, reachLineType } from '@wpc/shared/reach-line';
 import { CURATION_PARTNER_PEOPLE, LEADERS, TEAM } from './about';
 import { SAMPLE_SPONSORS } from './sponsors';
 
@@ -90,7 +90,7 @@ const people = (group: PersonData['group'], list: readonly Omit<PersonData, 'gro
 
 export const MODEL = defineAreaModel({
   area: 'home',
-  types: { person, sponsor, reachLine },
+  types: { person, sponsor, [REACH_LINE_TYPE]: reachLine },
   seedDate: '2026-11-22T00:00:00.000Z',
   seed: [
     ...people(

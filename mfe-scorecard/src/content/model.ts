@@ -5,7 +5,7 @@
  * src/content/ held before publishing: the API loads it once.
  */
 import { defineAreaModel, defineContentType, field, type DataOf } from '@wpc/shared/content-model';
-import { reachLineType } from '@wpc/shared/reach-line';
+import { REACH_LINE_TYPE, reachLineType } from '@wpc/shared/reach-line';
 import { FAQ_SEED } from './faq';
 import { LAUNCH_RELEASE } from './news';
 
@@ -101,7 +101,7 @@ export type FaqEntryData = DataOf<typeof faqEntry.fields>;
 
 export const MODEL = defineAreaModel({
   area: 'scorecard',
-  types: { pressRelease, faqEntry, reachLine },
+  types: { pressRelease, faqEntry, [REACH_LINE_TYPE]: reachLine },
   seedDate: '2026-11-22T00:00:00.000Z',
   seed: [
     {
