@@ -108,6 +108,32 @@ for (const storeCase of storeCases) {
       expect((await report(setup)).totals.views.current).toBe(0);
     });
 
+    it('counts nothing, and answers 204, for a page that the URL parser reads as another host or as no URL', async () => {
+      // Found by contract fuzzing: "//" made the batch answer 500.
+      const oddPages = ['//', '/\\', '//evil.example/scorecard', '/\t/evil.example/scorecard', '/\\evil.example/'];
+      for (const page of oddPages)
+        await request(setup.app)
+          .post('/api/impact/view')
+          .set(from('203.0.113.3'))
+          .set('X-Impact-Page', page)
+          .expect(204);
+      const records = oddPages.map((page) => ({
+        type: 'view',
+        page,
+        optedOut: false,
+        userAgent: BROWSER,
+        forwardedFor: ['203.0.113.4', '127.0.0.1'],
+      }));
+      await request(setup.app)
+        .post(EDGE_BATCH_PATH)
+        .type('application/json')
+        .send(JSON.stringify({ records: [...records, { ...records[0], page: '/scorecard' }] }))
+        .expect(204);
+      const answer = await report(setup);
+      expect(answer.totals.views.current).toBe(1);
+      expect(answer.topPages).toEqual([{ route: '/scorecard', current: 1, previous: 0 }]);
+    });
+
     it('counts views by route, referrer domain, campaign and device; a visitor once a day', async () => {
       const edge = (page: string, headers: Record<string, string>) =>
         request(setup.app).post('/api/impact/view').set('X-Impact-Page', page).set(headers).expect(204);

@@ -38,20 +38,26 @@ function servedTo(req: Request): Pick<EdgeRecord, 'userAgent' | 'forwardedFor'> 
   };
 }
 
-/** The page's path and query; parsed only when the request line is not one already (URL costs ~4 µs). */
-function pageOf(req: Request): string {
+/**
+ * The page's path and query; parsed only when the request line is not one already (URL costs ~4 µs).
+ * Undefined when it names no path: such a request is no page of the site, and is not noted.
+ */
+function pageOf(req: Request): string | undefined {
   const asked = req.originalUrl;
   if (asked.startsWith('/') && !asked.startsWith('//')) return asked;
-  // An absolute-form request line ("GET http://host/path") still names a path.
-  const url = new URL(asked, 'http://edge.invalid');
+  // An absolute-form request line ("GET http://host/path") still names a path; "//x" names none.
+  if (!URL.canParse(asked)) return undefined;
+  const url = new URL(asked);
   return `${url.pathname}${url.search}`;
 }
 
-function pageRecord(req: Request): EdgeRecord {
+function pageRecord(req: Request): EdgeRecord | undefined {
+  const page = pageOf(req);
+  if (page === undefined) return undefined;
   const referrer = req.get('referer')?.slice(0, EDGE_FIELD_MAX.referrer);
   return {
     type: 'view',
-    page: pageOf(req).slice(0, EDGE_FIELD_MAX.page),
+    page: page.slice(0, EDGE_FIELD_MAX.page),
     ...(referrer ? { referrer } : {}),
     optedOut: req.get('sec-gpc') === '1' || req.get('dnt') === '1',
     ...servedTo(req),

@@ -102,6 +102,18 @@ describe('the node edge counts pages and the zip after answering, in one batch a
     expect(JSON.stringify(batch)).not.toContain('a=b');
   });
 
+  it('answers a request line that names no path of the site as usual, and notes nothing for it', async () => {
+    const api = await fakeApi();
+    const site = await edge(api.origin);
+    servers.push(api.server, site.server);
+    // "//" is no URL at all to the parser, "//evil.example/x" another host's path.
+    for (const line of ['//', '//evil.example/scorecard'])
+      expect((await fetch(`${site.origin}${line}`, { headers: { 'User-Agent': BROWSER } })).status).toBe(200);
+    await fetch(`${site.origin}/`, { headers: { 'User-Agent': BROWSER } });
+    await eventually(() => expect(api.received).toHaveLength(1));
+    expect(api.received[0]!.records.map((record) => record.type === 'view' && record.page)).toEqual(['/']);
+  });
+
   it('answers the visitor without waiting for the API, and counts nothing when switched off', async () => {
     const slow = await fakeApi(() => ({ status: 204, afterMs: 1500 }));
     const site = await edge(slow.origin);

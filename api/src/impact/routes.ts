@@ -133,12 +133,26 @@ async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) =>
   if (failures.length > 0) throw failures[0];
 }
 
+const PAGE_BASE = 'http://page.invalid';
+
+/**
+ * A served page's path and query, or undefined when it names no path of the site: the URL parser
+ * drops tabs and newlines and reads "//x" or "/\\x" as a host (and "//" as no URL at all), so a
+ * request line an edge passed on can parse to another host, or fail to parse.
+ */
+function servedPage(page: string): URL | undefined {
+  if (!URL.canParse(page, PAGE_BASE)) return undefined;
+  const url = new URL(page, PAGE_BASE);
+  return url.origin === PAGE_BASE ? url : undefined;
+}
+
 async function countEdgeRecord(record: EdgeRecord, ip: string, counter: ImpactCounter): Promise<void> {
   if (record.type === 'download') {
     if (!counter.isBot(record.userAgent)) counter.outcome('scorecard-download');
     return;
   }
-  const page = new URL(record.page, 'http://page.invalid');
+  const page = servedPage(record.page);
+  if (!page) return;
   const visitor = { ip, userAgent: record.userAgent, optedOut: record.optedOut };
   await counter.view(visitOf(visitor, page.pathname, page.searchParams, record.referrer));
 }
@@ -180,7 +194,8 @@ export function impactRoutes({ counter, store, clock = Date.now }: ImpactRoutesO
     await counted((request) => countBeacon(request, beacon, counter))(req, res);
   });
   const countPage = counted(async (req) => {
-    const page = new URL(req.get(EDGE_PAGE_HEADER)!, 'http://page.invalid');
+    const page = servedPage(req.get(EDGE_PAGE_HEADER)!);
+    if (!page) return;
     await counter.view(visitOf(visitorOf(req), page.pathname, page.searchParams, req.get('referer')));
   });
   router.post(EDGE_VIEW_PATH, async (req: Request, res: Response) => {
