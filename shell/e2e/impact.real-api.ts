@@ -53,6 +53,25 @@ async function settled(request: APIRequestContext): Promise<Report> {
   }
 }
 
+/**
+ * The report once `added` views and unique visitors have landed since `since`, and no count is
+ * still on its way. A view is counted at once, its visitor once the store has said whether the day
+ * saw it before: the two can land in different flushes, so both are waited for.
+ */
+async function settledWith(
+  request: APIRequestContext,
+  since: Report,
+  added: { readonly views: number; readonly visitors: number },
+): Promise<Report> {
+  await settledAt(request, since.totals.views.current + added.views);
+  await expect
+    .poll(async () => (await report(request)).totals.visitors.current - since.totals.visitors.current, {
+      timeout: 60_000,
+    })
+    .toBeGreaterThanOrEqual(added.visitors);
+  return settled(request);
+}
+
 /** Waits until the report's page views reach `views` (counts land within about a second). */
 async function settledAt(request: APIRequestContext, views: number): Promise<Report> {
   let latest = await report(request);
@@ -101,15 +120,7 @@ test('the Impact page shows what visitors did, and where the scorecard reaches, 
   await reader.goto('/sponsors');
   await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
   await withoutScripts.close();
-  await settledAt(page.request, before.totals.views.current + 3);
-  // A view is counted at once, its visitor once the store has said whether the day saw it before:
-  // the two can land in different flushes, so both are waited for before the exact checks.
-  await expect
-    .poll(async () => (await report(page.request)).totals.visitors.current - before.totals.visitors.current, {
-      timeout: 60_000,
-    })
-    .toBeGreaterThanOrEqual(2);
-  const visited = await settled(page.request);
+  const visited = await settledWith(page.request, before, { views: 3, visitors: 2 });
   expect(visited.totals.views.current - before.totals.views.current).toBe(3);
   expect(visited.totals.visitors.current - before.totals.visitors.current).toBe(2);
   expect(pageViews(visited, '/about') - pageViews(before, '/about')).toBe(1);
@@ -164,7 +175,7 @@ test('the Impact page shows what visitors did, and where the scorecard reaches, 
   ).toBe(200);
 
   // The follower's page, then the GPC one: two more views (the bot's would be a third).
-  await settledAt(page.request, visited.totals.views.current + 2);
+  await settledWith(page.request, visited, { views: 2, visitors: 1 });
   await expect
     .poll(
       async () =>
