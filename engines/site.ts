@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN_TOKEN } from '../test-support/e2e/team-export';
 
@@ -29,13 +31,16 @@ export async function startSite(): Promise<ChildProcess> {
   if (await answers()) {
     throw new Error(`Something already answers on ${BASE_URL}; stop it or set EDGE_PORT (and the other ports).`);
   }
+  // A throw-away data folder outside test-results/: `npm test` runs this suite beside the real-API
+  // Playwright run, which empties test-results/ when it starts.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wpc-engines-'));
   const site = spawn('npm', ['run', 'serve', '--silent'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
-      DATA_DIR: path.join(ROOT, 'test-results', 'engines-data'),
+      DATA_DIR: dataDir,
       ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       RATE_LIMIT_MAX: '0',
       // Likewise the hourly caps on confirmation emails (their own API tests: api/test/confirmation-caps*.test.ts).
@@ -44,6 +49,7 @@ export async function startSite(): Promise<ChildProcess> {
       FRAGMENT_TIMEOUT_MS: '3000',
     },
   });
+  site.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let log = '';
   site.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const deadline = Date.now() + STARTUP_MS;

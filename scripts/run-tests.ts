@@ -4,7 +4,9 @@
  *
  * Steps, in order: lint, typecheck, jest (unit, component, API, storage), contract fuzzing
  * (schemathesis), the nginx configuration check, the production build, Playwright in Chromium
- * (through the node edge and nginx), and the engine tests in Firefox ESR and WebKitGTK.
+ * (through the node edge and nginx), the real-API Playwright suite and the engine tests in Firefox
+ * ESR and WebKitGTK. Steps of one stage (STAGES) run side by side; the summary gives each step's
+ * own duration.
  *
  * - Test suites count their tests from their JSON reports (written under test-reports/).
  * - Lint, typecheck, the nginx check and the build are gates: each counts as one check, passed
@@ -46,58 +48,98 @@ interface Step {
   readonly needsBuild?: boolean;
 }
 
-const STEPS: readonly Step[] = [
-  { name: 'lint (ESLint, import cycles, Prettier)', command: ['npm', 'run', '--silent', 'lint'], gate: true },
-  { name: 'typecheck (tsc -b)', command: ['npm', 'run', '--silent', 'typecheck'], gate: true },
-  {
-    name: 'unit, component and API tests (jest)',
-    command: [bin('jest'), '--json', '--outputFile', path.join(REPORTS, 'jest.json')],
-    reports: { kind: 'jest', file: path.join(REPORTS, 'jest.json') },
-  },
-  {
-    name: 'contract fuzzing (schemathesis)',
-    command: ['npm', 'run', '--silent', 'test:contract'],
-    env: { CONTRACT_RESULTS_DIR: path.join(REPORTS, 'contract') },
-    reports: { kind: 'schemathesis', dir: path.join(REPORTS, 'contract') },
-  },
-  { name: 'nginx configuration (nginx -t)', command: ['npm', 'run', '--silent', 'check:nginx'], gate: true },
-  { name: 'production build', command: ['npm', 'run', '--silent', 'build'], gate: true },
-  {
-    name: 'end-to-end tests in Chromium (Playwright)',
-    command: [bin('playwright'), 'test'],
-    env: { PLAYWRIGHT_JSON_REPORT: path.join(REPORTS, 'playwright.json') },
-    reports: { kind: 'playwright', file: path.join(REPORTS, 'playwright.json') },
-    needsBuild: true,
-  },
-  {
-    // Issue 28: the remotes poll the API of `npm run serve` itself, not the contract's fake.
-    name: 'publishing end-to-end against the real API (Playwright)',
-    command: [bin('playwright'), 'test', '-c', 'playwright.real-api.config.ts'],
-    env: { PLAYWRIGHT_JSON_REPORT: path.join(REPORTS, 'playwright-real-api.json') },
-    reports: { kind: 'playwright', file: path.join(REPORTS, 'playwright-real-api.json') },
-    needsBuild: true,
-  },
-  {
-    name: 'engine tests in Firefox ESR and WebKitGTK',
-    command: [bin('tsx'), 'scripts/test-engines.ts'],
-    env: { ENGINES_JSON_REPORT: path.join(REPORTS, 'engines.json') },
-    reports: { kind: 'jest', file: path.join(REPORTS, 'engines.json') },
-    needsBuild: true,
-  },
+/**
+ * A CI machine has two cores: steps that leave one idle run side by side (a stage). Measured in a
+ * fresh-clone run on such a machine: jest alone on one core (its default there) took 367 s; the two
+ * contract legs one after the other 150 s; the real-API suite runs one worker (161 s) beside the
+ * engines' 49 s. Their servers never share a port: the engine tests serve the site on a port block
+ * of their own.
+ */
+const BUILD = 'production build';
+
+const ENGINE_PORTS = {
+  EDGE_PORT: '3400',
+  MFE_HOME_PORT: '3401',
+  MFE_SCORECARD_PORT: '3402',
+  MFE_SHOWCASE_PORT: '3403',
+  MFE_MAP_PORT: '3404',
+  API_PORT: '3405',
+};
+
+const STAGES: readonly (readonly Step[])[] = [
+  [
+    { name: 'lint (ESLint, import cycles, Prettier)', command: ['npm', 'run', '--silent', 'lint'], gate: true },
+    { name: 'typecheck (tsc -b)', command: ['npm', 'run', '--silent', 'typecheck'], gate: true },
+  ],
+  [
+    {
+      name: 'unit, component and API tests (jest)',
+      // jest takes one core less than the machine has by default: one worker on two cores.
+      command: [bin('jest'), '--maxWorkers=2', '--json', '--outputFile', path.join(REPORTS, 'jest.json')],
+      reports: { kind: 'jest', file: path.join(REPORTS, 'jest.json') },
+    },
+  ],
+  [
+    {
+      name: 'contract fuzzing (schemathesis)',
+      command: ['npm', 'run', '--silent', 'test:contract'],
+      env: { CONTRACT_RESULTS_DIR: path.join(REPORTS, 'contract') },
+      reports: { kind: 'schemathesis', dir: path.join(REPORTS, 'contract') },
+    },
+    { name: 'nginx configuration (nginx -t)', command: ['npm', 'run', '--silent', 'check:nginx'], gate: true },
+  ],
+  [{ name: BUILD, command: ['npm', 'run', '--silent', 'build'], gate: true }],
+  [
+    {
+      name: 'end-to-end tests in Chromium (Playwright)',
+      command: [bin('playwright'), 'test'],
+      env: { PLAYWRIGHT_JSON_REPORT: path.join(REPORTS, 'playwright.json') },
+      reports: { kind: 'playwright', file: path.join(REPORTS, 'playwright.json') },
+      needsBuild: true,
+    },
+  ],
+  [
+    {
+      // Issue 28: the remotes poll the API of `npm run serve` itself, not the contract's fake.
+      name: 'publishing end-to-end against the real API (Playwright)',
+      command: [bin('playwright'), 'test', '-c', 'playwright.real-api.config.ts'],
+      env: { PLAYWRIGHT_JSON_REPORT: path.join(REPORTS, 'playwright-real-api.json') },
+      reports: { kind: 'playwright', file: path.join(REPORTS, 'playwright-real-api.json') },
+      needsBuild: true,
+    },
+    {
+      name: 'engine tests in Firefox ESR and WebKitGTK',
+      command: [bin('tsx'), 'scripts/test-engines.ts'],
+      env: { ENGINES_JSON_REPORT: path.join(REPORTS, 'engines.json'), ...ENGINE_PORTS },
+      reports: { kind: 'jest', file: path.join(REPORTS, 'engines.json') },
+      needsBuild: true,
+    },
+  ],
 ];
 
-function run(step: Step): Promise<number> {
+/**
+ * Runs one step. `stream` prints its output as it comes; otherwise the output is kept and printed
+ * whole when the step ends, so two steps of a stage never interleave their lines.
+ */
+function run(step: Step, stream: boolean): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(step.command[0]!, step.command.slice(1), {
       cwd: ROOT,
-      stdio: 'inherit',
+      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...step.env },
     });
+    const kept: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
+    const done = (code: number) => {
+      if (!stream) process.stdout.write(`\n=== ${step.name} (ran beside the step above) ===\n\n${Buffer.concat(kept)}`);
+      resolve(code);
+    };
     child.on('error', (error) => {
       console.error(`${step.name}: ${error.message}`);
-      resolve(1);
+      done(1);
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
 }
 
@@ -138,31 +180,42 @@ function printNamed(heading: string, failures: readonly Failure[]): void {
   if (failures.length > NAMED_AT_MOST) console.log(`  and ${failures.length - NAMED_AT_MOST} more (above)`);
 }
 
+interface Row {
+  readonly name: string;
+  readonly tally: Tally;
+  readonly note: string;
+  readonly failures: Failures;
+  readonly ms: number;
+}
+
+async function runStep(step: Step, stream: boolean, buildFailed: boolean): Promise<Row> {
+  if (step.needsBuild && buildFailed) {
+    console.log(`${step.name}: not run, the production build failed.`);
+    return {
+      name: step.name,
+      tally: { ...NONE, failed: 1 },
+      note: 'not run: the build failed',
+      failures: NO_FAILURES,
+      ms: 0,
+    };
+  }
+  const stepStarted = Date.now();
+  const exitCode = await run(step, stream);
+  return { name: step.name, ...tallyOf(step, exitCode), ms: Date.now() - stepStarted };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   rmSync(REPORTS, { recursive: true, force: true });
   // jest writes its --outputFile only into a folder that exists.
   mkdirSync(REPORTS, { recursive: true });
-  const rows: { name: string; tally: Tally; note: string; failures: Failures; ms: number }[] = [];
+  const rows: Row[] = [];
   let buildFailed = false;
 
-  for (const [index, step] of STEPS.entries()) {
-    console.log(`\n=== [${index + 1}/${STEPS.length}] ${step.name} ===\n`);
-    if (step.needsBuild && buildFailed) {
-      console.log('Not run: the production build failed.');
-      rows.push({
-        name: step.name,
-        tally: { ...NONE, failed: 1 },
-        note: 'not run: the build failed',
-        failures: NO_FAILURES,
-        ms: 0,
-      });
-      continue;
-    }
-    const stepStarted = Date.now();
-    const exitCode = await run(step);
-    if (step.name === 'production build' && exitCode !== 0) buildFailed = true;
-    rows.push({ name: step.name, ...tallyOf(step, exitCode), ms: Date.now() - stepStarted });
+  for (const [index, stage] of STAGES.entries()) {
+    console.log(`\n=== [${index + 1}/${STAGES.length}] ${stage.map((step) => step.name).join(' | ')} ===\n`);
+    rows.push(...(await Promise.all(stage.map((step, position) => runStep(step, position === 0, buildFailed)))));
+    if (stage.some((step) => step.name === BUILD) && rows.at(-1)!.tally.failed > 0) buildFailed = true;
   }
 
   const total = add(...rows.map((row) => row.tally));
