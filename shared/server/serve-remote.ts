@@ -10,14 +10,13 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import express, { type RequestHandler } from 'express';
+import type { RemoteArea } from '../src/routes';
 import { createContentRenderer, type ContentRenderer } from './content-renderer';
 
 const require = createRequire(__filename);
 const { staticAssets } = require('./static-assets.cjs') as typeof import('./static-assets.cjs');
 const { assetHeaders, deploymentPolicy } = require('./security-headers.cjs') as typeof import('./security-headers.cjs');
 const { ports, REMOTE_NAMES } = require('../ports.cjs') as typeof import('../ports.cjs');
-
-type RemoteName = 'home' | 'scorecard' | 'showcase' | 'map';
 
 /** A preview token as the API makes them: URL-safe, never a path. */
 const TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
@@ -84,7 +83,7 @@ export function createRemoteApp({ distDir, renderer }: RemoteAppOptions) {
 }
 
 async function main() {
-  const name = process.argv[2] as RemoteName;
+  const name = process.argv[2] as RemoteArea;
   if (!REMOTE_NAMES.includes(name)) {
     console.error(`Usage: serve-remote.ts <${REMOTE_NAMES.join('|')}>`);
     process.exit(2);
