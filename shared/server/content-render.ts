@@ -31,7 +31,7 @@ export type LogLevel = 'info' | 'warn' | 'error';
 export type Logger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
 
 /** The last published answer, as kept on disk. */
-export interface PublishedState {
+export interface PublishedAnswer {
   readonly revision: string;
   readonly etag: string | undefined;
   readonly entries: readonly PublishedEntry[];
@@ -153,7 +153,7 @@ export class AreaRendering {
    * Whether stateDir/ssr holds a rendering of the published content by the build on disk (else the
    * build's own pages in dist/ssr serve, while a new build renders it).
    */
-  serves(published: PublishedState | undefined): boolean {
+  serves(published: PublishedAnswer | undefined): boolean {
     const { rendered, assetsFile } = this;
     return Boolean(
       published &&
@@ -165,7 +165,7 @@ export class AreaRendering {
   }
 
   /** A new build on disk: load it, and render the published content with it. */
-  async reloadIfRebuilt(published: PublishedState | undefined): Promise<RenderResult | undefined> {
+  async reloadIfRebuilt(published: PublishedAnswer | undefined): Promise<RenderResult | undefined> {
     if (!this.assetsFile) return undefined;
     const onDisk = this.buildOnDisk();
     if (!onDisk || onDisk === this.assetsFile.buildId || !this.loadBuild()) return undefined;
@@ -175,7 +175,7 @@ export class AreaRendering {
     return published && published.entries.length > 0 ? this.render(published) : undefined;
   }
 
-  buildContent(state: PublishedState): { content: AreaContent; refused: number } {
+  buildContent(state: PublishedAnswer): { content: AreaContent; refused: number } {
     const { area, log } = this.options;
     const refused: RefusedEntry[] = [];
     const entries = state.entries.map(this.ofBuild);
@@ -238,7 +238,7 @@ export class AreaRendering {
    * the same build (all of them after a redeploy), writes the page index, and removes the pages
    * no longer published.
    */
-  async render(state: PublishedState): Promise<RenderResult> {
+  async render(state: PublishedAnswer): Promise<RenderResult> {
     const started = performance.now();
     const { buildId } = this.assetsFile!;
     const built = this.buildContent(state);

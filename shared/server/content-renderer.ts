@@ -33,7 +33,7 @@ import {
   readJson,
   writeAtomic,
   type Logger,
-  type PublishedState,
+  type PublishedAnswer,
   type RenderingOptions,
   type RenderResult,
 } from './content-render';
@@ -95,7 +95,7 @@ export class ContentRenderer {
   private readonly figuresRefreshMs: number;
   private readonly clock: () => number;
   private figuresAskedAt = Number.NEGATIVE_INFINITY;
-  private published: PublishedState | undefined;
+  private published: PublishedAnswer | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private apiState: ApiState = 'unknown';
@@ -109,7 +109,7 @@ export class ContentRenderer {
     this.log = log;
     this.source = { area, apiOrigin, requestTimeoutMs, fetch: options.fetch ?? fetch };
     this.publishedFile = path.join(options.stateDir, 'published.json');
-    this.published = readJson<PublishedState>(this.publishedFile);
+    this.published = readJson<PublishedAnswer>(this.publishedFile);
     this.rendering = new AreaRendering({ ...options, log });
     this.figuresRefreshMs = options.figuresRefreshMs ?? DAY_MS;
     this.clock = options.clock ?? Date.now;
@@ -215,7 +215,7 @@ export class ContentRenderer {
   }
 
   /** Takes a published answer: nothing published, the same revision, or a new one to render. */
-  private async take(next: PublishedState): Promise<RenderResult | undefined> {
+  private async take(next: PublishedAnswer): Promise<RenderResult | undefined> {
     const { published } = this;
     if (next.entries.length === 0) {
       if (published) this.log('info', `${this.area}: nothing is published; serving the build's seed`);
