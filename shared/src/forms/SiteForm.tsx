@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type Dispatch,
+  type FormEvent,
+  type SetStateAction,
+} from 'react';
 import { newIdempotencyKey, submitForm, type SubmitValue } from '@wpc/shared/api-client';
 import { reportOutcome, showMessage } from '@wpc/shared/events';
 import {
@@ -298,6 +307,23 @@ function Honeypot({ value, onChange }: { readonly value: string; readonly onChan
 }
 
 /**
+ * Once, on the first commit: reports the form's opening (a pop-up mounts its form when it opens, a
+ * form page when it loads), and takes up what was typed before hydration. Later the inputs and the
+ * state move together.
+ */
+function useOpening(form: FormId, values: Values, setValues: Dispatch<SetStateAction<Values>>) {
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    reportOutcome({ outcome: 'form-opened', form });
+    if (!formElement.current) return;
+    const entered = enteredBeforeHydration(formElement.current, FORMS[form].fields, values);
+    if (Object.keys(entered).length) setValues((current) => ({ ...current, ...entered }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return formElement;
+}
+
+/**
  * One form of spec §3, its fields derived from FORMS. Validation is the browser's own
  * (required, type=email, minlength); the outcome rules are spec §4 and §8.
  */
@@ -322,17 +348,7 @@ export function SiteForm({
     newAttempt,
   );
   const fieldErrors = returned?.fieldErrors ?? {};
-  const formElement = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    // A pop-up mounts its form when it opens, a form page when it loads: one opening each.
-    reportOutcome({ outcome: 'form-opened', form });
-    if (!formElement.current) return;
-    const entered = enteredBeforeHydration(formElement.current, definition.fields, values);
-    if (Object.keys(entered).length) setValues((current) => ({ ...current, ...entered }));
-    // Once, on the first commit: later the inputs and the state move together.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const formElement = useOpening(form, values, setValues);
 
   const fields = definition.fields.filter((field) => withoutScripts || isShown(form, field, values));
   const entryFields = fields.filter((field) => field.type !== 'checkbox');
