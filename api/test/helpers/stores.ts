@@ -47,7 +47,9 @@ export const embeddedCase: StoreCase = {
       reopen: stores.open,
       async destroy() {
         await stores.closeAll();
-        await fs.rm(dir, { recursive: true, force: true });
+        // A test's background work (a mail worker's last tick) may still open the store in the
+        // folder while it goes; fs.rm retries on ENOTEMPTY instead of failing the test's cleanup.
+        await fs.rm(dir, { recursive: true, force: true, maxRetries: 5 });
       },
     };
   },
