@@ -6,7 +6,7 @@
 import type { ContentEntryRepository } from '../src/content/entries';
 import type { ContentModels } from '../src/content/models';
 import { Publishing } from '../src/content/publishing';
-import type { ContentRevisionRepository } from '../src/content/revisions';
+import type { ContentRevisionRepository } from '../src/records/content-revisions';
 
 function publishingWithCountedLooks(clock: () => Date) {
   const looks: Date[] = [];

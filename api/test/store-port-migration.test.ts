@@ -205,8 +205,12 @@ it('answers the updates stored before the port: the list, the archive and the du
   expect(tables()).not.toContain('updates__legacy');
 });
 
-it('still opens the records not yet on the port', async () => {
+it("answers the areas' revisions and seed markers stored before the port", async () => {
   await opened(async (store) => {
     expect(await store.contentRevisions.current('home')).toBe('KrLifSJj.1');
+    expect(await store.contentRevisions.seededAt('home')).toEqual(new Date('2026-11-20T10:00:00.000Z'));
+    expect(await store.contentRevisions.bump('home')).toBe('KrLifSJj.2');
   });
+  await opened(async (store) => expect(await store.contentRevisions.current('home')).toBe('KrLifSJj.2'));
+  expect(tables()).not.toContain('content_areas__legacy');
 });

@@ -20,9 +20,8 @@ import { contentImagesRecord, embeddedContentImages } from '../content/images/em
 import { CONTENT_IMAGE_INDEXES, mongoContentImages } from '../content/images/mongo';
 import type { ContentPreviewRepository } from './content-previews';
 import { CONTENT_PREVIEWS, contentPreviews } from './content-previews/record';
-import type { ContentRevisionRepository } from '../content/revisions';
-import { contentRevisionsRecord, embeddedContentRevisions } from '../content/revisions/embedded';
-import { mongoContentRevisions } from '../content/revisions/mongo';
+import type { ContentRevisionRepository } from './content-revisions';
+import { CONTENT_AREAS, contentRevisions } from './content-revisions/record';
 import type { ImpactRepository } from './impact';
 import { IMPACT_COLLECTIONS, impactCounts } from './impact/record';
 import type { AssessmentRepository } from './assessments';
@@ -207,11 +206,7 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoContentEntries(client),
     sqlite: ({ client }) => embeddedContentEntries(client),
   }),
-  perBackend('contentRevisions', {
-    embedded: contentRevisionsRecord,
-    mongo: ({ client }) => mongoContentRevisions(client),
-    sqlite: ({ client }) => embeddedContentRevisions(client),
-  }),
+  { name: 'contentRevisions', collections: [CONTENT_AREAS], create: ({ documents }) => contentRevisions(documents) },
   perBackend('contentImages', {
     embedded: contentImagesRecord,
     mongoIndexes: CONTENT_IMAGE_INDEXES,
