@@ -12,9 +12,8 @@ import type { CollectionSpec, DocumentClient } from '../db/port';
 import { mongoIndexes } from '../db/port/mongo';
 import { documentCollectionsRecord } from '../db/port/sqlite';
 import type { EmbeddedRecord } from '../db/sqlite';
-import type { ContentEntryRepository } from '../content/entries';
-import { contentEntriesRecord, embeddedContentEntries } from '../content/entries/embedded';
-import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from '../content/entries/mongo';
+import type { ContentEntryRepository } from './content-entries';
+import { CONTENT_ENTRIES, contentEntries } from './content-entries/record';
 import type { ContentImageRepository } from '../content/images';
 import { contentImagesRecord, embeddedContentImages } from '../content/images/embedded';
 import { CONTENT_IMAGE_INDEXES, mongoContentImages } from '../content/images/mongo';
@@ -200,12 +199,7 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client, mailClient }) => mongoDeliveries(client, mailClient),
     sqlite: ({ client, mailClient }) => embeddedDeliveries(client, mailClient),
   }),
-  perBackend('contentEntries', {
-    embedded: contentEntriesRecord,
-    mongoIndexes: CONTENT_ENTRY_INDEXES,
-    mongo: ({ client }) => mongoContentEntries(client),
-    sqlite: ({ client }) => embeddedContentEntries(client),
-  }),
+  { name: 'contentEntries', collections: [CONTENT_ENTRIES], create: ({ documents }) => contentEntries(documents) },
   { name: 'contentRevisions', collections: [CONTENT_AREAS], create: ({ documents }) => contentRevisions(documents) },
   perBackend('contentImages', {
     embedded: contentImagesRecord,

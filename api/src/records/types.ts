@@ -13,7 +13,7 @@ export type * from '../updates/deliveries';
 export type * from '../updates/subscriptions';
 export type * from './suppressions';
 export type * from '../updates/updates';
-export type * from '../content/entries';
+export type * from './content-entries';
 export type * from './content-revisions';
 export type * from '../content/images';
 export type * from './content-previews';
