@@ -3,10 +3,10 @@
  * due. Those polls must share one look at the store, and a look stands for a second unless the
  * API's clock was moved (issue 28: scheduled publishing on a MongoDB-wire server with many entries).
  */
-import type { ContentEntryRepository } from '../src/content/entries';
+import type { ContentEntryRepository } from '../src/records/content-entries';
 import type { ContentModels } from '../src/content/models';
 import { Publishing } from '../src/content/publishing';
-import type { ContentRevisionRepository } from '../src/content/revisions';
+import type { ContentRevisionRepository } from '../src/records/content-revisions';
 
 function publishingWithCountedLooks(clock: () => Date) {
   const looks: Date[] = [];

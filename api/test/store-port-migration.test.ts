@@ -205,8 +205,121 @@ it('answers the updates stored before the port: the list, the archive and the du
   expect(tables()).not.toContain('updates__legacy');
 });
 
-it('still opens the records not yet on the port', async () => {
+it("answers the areas' revisions and seed markers stored before the port", async () => {
   await opened(async (store) => {
     expect(await store.contentRevisions.current('home')).toBe('KrLifSJj.1');
+    expect(await store.contentRevisions.seededAt('home')).toEqual(new Date('2026-11-20T10:00:00.000Z'));
+    expect(await store.contentRevisions.bump('home')).toBe('KrLifSJj.2');
+  });
+  await opened(async (store) => expect(await store.contentRevisions.current('home')).toBe('KrLifSJj.2'));
+  expect(tables()).not.toContain('content_areas__legacy');
+});
+
+// A DATA_DIR written by daf0fdc's embedded store, the last before the content entries moved onto
+// the port: what it holds, fixtures/data-dir-daf0fdc-content/README.md.
+describe('a DATA_DIR with content written before the port', () => {
+  beforeEach(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.cp(path.join(__dirname, 'fixtures', 'data-dir-daf0fdc-content'), dir, { recursive: true });
+    await fs.rm(path.join(dir, 'README.md'));
+  });
+
+  const at = (iso: string) => new Date(iso);
+  const release = {
+    area: 'scorecard',
+    type: 'pressRelease',
+    createdBy: 'editor@example.org',
+    published: null,
+    scheduled: null,
+  };
+  const spring = {
+    ...release,
+    id: 'spring',
+    draft: { slug: 'spring', data: { title: 'Spring 2026' } },
+    version: 3,
+    published: {
+      slug: 'spring',
+      data: { title: 'Spring 2026' },
+      publishedAt: at('2026-11-20T10:10:00.000Z'),
+      updatedAt: at('2026-11-20T10:10:00.000Z'),
+      version: 2,
+    },
+    createdAt: at('2026-11-20T10:00:00.000Z'),
+    updatedAt: at('2026-11-20T10:10:00.000Z'),
+    updatedBy: 'admin@example.org',
+  };
+  const autumn = {
+    ...release,
+    id: 'autumn',
+    draft: { slug: 'autumn', data: { title: 'Autumn' } },
+    version: 2,
+    scheduled: {
+      slug: 'autumn',
+      data: { title: 'Autumn' },
+      at: at('2026-11-27T08:00:00.000Z'),
+      version: 1,
+      by: 'editor@example.org',
+    },
+    createdAt: at('2026-11-21T10:00:00.000Z'),
+    updatedAt: at('2026-11-21T10:05:00.000Z'),
+    updatedBy: 'editor@example.org',
+  };
+  const history = (by: string, title: string) => ({ by, slug: 'spring', data: { title } });
+
+  it('answers the entries, their histories and the due schedule', async () => {
+    await opened(async (store) => {
+      expect(await store.contentEntries.list('scorecard')).toEqual([spring, autumn]);
+      expect(await store.contentEntries.find('scorecard', 'autumn')).toEqual(autumn);
+      expect(await store.contentEntries.versions('scorecard', 'spring')).toEqual([
+        {
+          version: 3,
+          action: 'publish',
+          at: at('2026-11-20T10:10:00.000Z'),
+          ...history('admin@example.org', 'Spring 2026'),
+        },
+        {
+          version: 2,
+          action: 'save',
+          at: at('2026-11-20T10:05:00.000Z'),
+          ...history('editor@example.org', 'Spring 2026'),
+        },
+        {
+          version: 1,
+          action: 'create',
+          at: at('2026-11-20T10:00:00.000Z'),
+          ...history('editor@example.org', 'Spring'),
+        },
+      ]);
+      expect((await store.contentEntries.versions('scorecard', 'autumn')).map((v) => v.action)).toEqual([
+        'schedule',
+        'create',
+      ]);
+      expect(await store.contentEntries.due(NOW)).toEqual([autumn]);
+      expect(await store.contentEntries.due(at('2026-11-27T07:59:00.000Z'))).toEqual([]);
+    });
+    expect(tables()).not.toContain('content_versions');
+    expect(tables()).not.toContain('content_entries__legacy');
+  });
+
+  it('changes a migrated entry at its version, its history kept, and opens it again', async () => {
+    await opened(async (store) => {
+      const saved = await store.contentEntries.update('scorecard', 'spring', 3, {
+        draft: { slug: 'spring', data: { title: 'Spring 2027' } },
+        action: 'save',
+        at: NOW,
+        by: 'editor@example.org',
+      });
+      expect(saved).toEqual({
+        ...spring,
+        draft: { slug: 'spring', data: { title: 'Spring 2027' } },
+        version: 4,
+        updatedAt: NOW,
+        updatedBy: 'editor@example.org',
+      });
+    });
+    await opened(async (store) => {
+      expect((await store.contentEntries.find('scorecard', 'spring'))?.version).toBe(4);
+      expect((await store.contentEntries.versions('scorecard', 'spring')).map((v) => v.version)).toEqual([4, 3, 2, 1]);
+    });
   });
 });

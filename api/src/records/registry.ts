@@ -12,17 +12,15 @@ import type { CollectionSpec, DocumentClient } from '../db/port';
 import { mongoIndexes } from '../db/port/mongo';
 import { documentCollectionsRecord } from '../db/port/sqlite';
 import type { EmbeddedRecord } from '../db/sqlite';
-import type { ContentEntryRepository } from '../content/entries';
-import { contentEntriesRecord, embeddedContentEntries } from '../content/entries/embedded';
-import { CONTENT_ENTRY_INDEXES, mongoContentEntries } from '../content/entries/mongo';
+import type { ContentEntryRepository } from './content-entries';
+import { CONTENT_ENTRIES, contentEntries } from './content-entries/record';
 import type { ContentImageRepository } from '../content/images';
 import { contentImagesRecord, embeddedContentImages } from '../content/images/embedded';
 import { CONTENT_IMAGE_INDEXES, mongoContentImages } from '../content/images/mongo';
 import type { ContentPreviewRepository } from './content-previews';
 import { CONTENT_PREVIEWS, contentPreviews } from './content-previews/record';
-import type { ContentRevisionRepository } from '../content/revisions';
-import { contentRevisionsRecord, embeddedContentRevisions } from '../content/revisions/embedded';
-import { mongoContentRevisions } from '../content/revisions/mongo';
+import type { ContentRevisionRepository } from './content-revisions';
+import { CONTENT_AREAS, contentRevisions } from './content-revisions/record';
 import type { ImpactRepository } from './impact';
 import { IMPACT_COLLECTIONS, impactCounts } from './impact/record';
 import type { AssessmentRepository } from './assessments';
@@ -201,17 +199,8 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client, mailClient }) => mongoDeliveries(client, mailClient),
     sqlite: ({ client, mailClient }) => embeddedDeliveries(client, mailClient),
   }),
-  perBackend('contentEntries', {
-    embedded: contentEntriesRecord,
-    mongoIndexes: CONTENT_ENTRY_INDEXES,
-    mongo: ({ client }) => mongoContentEntries(client),
-    sqlite: ({ client }) => embeddedContentEntries(client),
-  }),
-  perBackend('contentRevisions', {
-    embedded: contentRevisionsRecord,
-    mongo: ({ client }) => mongoContentRevisions(client),
-    sqlite: ({ client }) => embeddedContentRevisions(client),
-  }),
+  { name: 'contentEntries', collections: [CONTENT_ENTRIES], create: ({ documents }) => contentEntries(documents) },
+  { name: 'contentRevisions', collections: [CONTENT_AREAS], create: ({ documents }) => contentRevisions(documents) },
   perBackend('contentImages', {
     embedded: contentImagesRecord,
     mongoIndexes: CONTENT_IMAGE_INDEXES,

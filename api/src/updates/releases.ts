@@ -1,7 +1,7 @@
 import { patternPath } from '@wpc/shared/routes';
 import type { DraftRequest, ReleaseChoice } from '@wpc/shared/updates/schemas';
 import type { UpdateListId } from '@wpc/shared/updates';
-import type { StoredEntry } from '../content/entries';
+import type { StoredEntry } from '../records/content-entries';
 import type { Store } from '../store';
 
 /**

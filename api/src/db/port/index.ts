@@ -20,6 +20,8 @@ export interface FindOptions {
   /** How many of the sorted matches to pass over first (a page's offset). */
   readonly skip?: number;
   readonly limit?: number;
+  /** Top-level fields left out of the documents answered (a large embedded history a list does not need). */
+  readonly without?: readonly string[];
 }
 
 /** An index a record declares: the MongoDB index, and on SQLite a generated column per field. */
@@ -42,6 +44,11 @@ export interface CollectionSpec {
   readonly indexes?: readonly IndexSpec[];
   readonly legacy?: (row: Record<string, unknown>) => Doc;
   readonly legacyTables?: readonly string[];
+  /**
+   * A legacy table whose rows join another table (an entry and its history): the SELECT that reads
+   * the legacy table named `table` for `legacy`, and the joined tables, dropped with it.
+   */
+  readonly legacyJoin?: { readonly select: (table: string) => string; readonly tables: readonly string[] };
   readonly nedbFile?: string;
   /**
    * On MongoDB, _id is an ObjectId (as the driver wrote it before the port), named by its 24-hex

@@ -16,6 +16,9 @@ const updateOf = (update: Update) => update as UpdateFilter<Doc>;
 
 const DUPLICATE_KEY = 11000;
 
+const projectionOf = (without: readonly string[] = []) =>
+  without.length > 0 ? Object.fromEntries(without.map((field) => [field, 0])) : undefined;
+
 function refused(name: string, error: unknown): unknown {
   return error instanceof MongoServerError && error.code === DUPLICATE_KEY
     ? new DuplicateKeyError(name, { cause: error })
@@ -80,9 +83,10 @@ export function mongoDocuments(db: Db, collections: readonly CollectionSpec[] = 
             throw refused(name, error);
           });
         },
-        findOne: async (filter, options = {}) => ids.read((await of.findOne(filterOf(filter), options)) as D | null),
-        find: async (filter, { sort, skip, limit } = {}) => {
-          let cursor = of.find(filterOf(filter));
+        findOne: async (filter, { without, ...options } = {}) =>
+          ids.read((await of.findOne(filterOf(filter), { ...options, projection: projectionOf(without) })) as D | null),
+        find: async (filter, { sort, skip, limit, without } = {}) => {
+          let cursor = of.find(filterOf(filter), { projection: projectionOf(without) });
           if (sort) cursor = cursor.sort({ ...sort });
           if (skip) cursor = cursor.skip(skip);
           if (limit !== undefined) cursor = cursor.limit(limit);

@@ -54,11 +54,12 @@ function decode<D extends Doc>(id: string, json: string): D {
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const jsonPath = (field: string) => `'$.${field.replaceAll("'", "''")}'`;
 const columnOf = (field: string) => (field === '_id' ? 'id' : quote(`ix_${field}`));
 
 /** A field's value as its generated column holds it: a Date's milliseconds, a boolean as 1 or 0. */
 function generatedColumn(field: string): string {
-  const path = `'$.${field.replaceAll("'", "''")}'`;
+  const path = jsonPath(field);
   return `${columnOf(field)} ANY GENERATED ALWAYS AS (CASE json_type(doc, ${path}) WHEN 'object' THEN json_extract(doc, ${path} || '."${ENCODED_DATE}"') ELSE json_extract(doc, ${path}) END) VIRTUAL`;
 }
 
@@ -195,20 +196,23 @@ class SqliteCollection<D extends Doc> implements Collection<D> {
     }
   }
 
-  private matching(filter: Filter, { sort, skip, limit }: FindOptions = {}): D[] {
+  private matching(filter: Filter, { sort, skip, limit, without = [] }: FindOptions = {}): D[] {
     const { where, params, exact } = narrowing(filter, this.indexed);
     const sortKeys = Object.entries(sort ?? {});
-    // The common case, a filter and sort on declared indexes, is SQL alone.
+    // The common case, a filter and sort on declared indexes, is SQL alone (left-out fields never parsed).
     if (exact && sortKeys.every(([field]) => this.indexed.has(field))) {
       const order = sortKeys.map(([field, direction]) => `${columnOf(field)}${direction < 0 ? ' DESC' : ''}`);
-      const sql = `SELECT id, doc FROM ${this.table} WHERE ${where}${order.length > 0 ? ` ORDER BY ${order.join(', ')}` : ''}${sqlLimit(skip, limit)}`;
+      const doc = without.length > 0 ? `json_remove(doc, ${without.map(jsonPath).join(', ')})` : 'doc';
+      const sql = `SELECT id, ${doc} AS doc FROM ${this.table} WHERE ${where}${order.length > 0 ? ` ORDER BY ${order.join(', ')}` : ''}${sqlLimit(skip, limit)}`;
       return this.rows(sql, params);
     }
     let cursor = mingoFind(this.rows(`SELECT id, doc FROM ${this.table} WHERE ${where}`, params), { ...filter });
     if (sort) cursor = cursor.sort({ ...sort });
     if (skip) cursor = cursor.skip(skip);
     if (limit !== undefined && limit > 0) cursor = cursor.limit(limit);
-    return cursor.all() as D[];
+    const found = cursor.all() as D[];
+    for (const doc of found) for (const field of without) delete doc[field];
+    return found;
   }
 
   private rows(sql: string, params: unknown[]): D[] {
@@ -299,7 +303,8 @@ function migrateLegacy(db: Database, spec: CollectionSpec, table: string): void 
   if (!spec.legacy) throw new Error(`The table ${table} predates the port and has no migration.`);
   const insert = db.prepare(`INSERT OR IGNORE INTO ${quote(spec.name)} (id, doc) VALUES (?, ?)`);
   // Read whole (better-sqlite3 cannot write while a statement iterates): once, at the first open.
-  const rows = db.prepare(`SELECT * FROM ${quote(table)}`).all() as Record<string, unknown>[];
+  const select = spec.legacyJoin?.select(quote(table)) ?? `SELECT * FROM ${quote(table)}`;
+  const rows = db.prepare(select).all() as Record<string, unknown>[];
   for (const row of rows) {
     const doc = spec.legacy(row);
     insert.run(doc._id, encode(doc));
@@ -328,6 +333,7 @@ function setUpCollection(db: Database, spec: CollectionSpec): boolean {
   createTable(db, spec);
   const present = legacyTables.filter((table) => columnsOf(db, table).size > 0);
   for (const table of present) migrateLegacy(db, spec, table);
+  for (const table of spec.legacyJoin?.tables ?? []) db.exec(`DROP TABLE IF EXISTS ${quote(table)}`);
   for (const field of indexedFields(spec))
     if (field !== '_id' && !columns.has(`ix_${field}`))
       db.exec(`ALTER TABLE ${quote(spec.name)} ADD COLUMN ${generatedColumn(field)}`);
