@@ -9,6 +9,16 @@ import { seededArea } from '../../test-support/page-data';
 
 // Leaflet needs a real browser (the e2e tests drive it); here the map is a stand-in that records calls.
 jest.mock('../src/map/world-map', () => ({ createWorldMap: jest.fn() }));
+// The map is fetched in the page's idle time (whenIdle); here each test says when that comes.
+const mockIdleTasks: (() => unknown)[] = [];
+jest.mock('@wpc/shared/area/hydration', () => ({
+  ...jest.requireActual<object>('@wpc/shared/area/hydration'),
+  whenIdle: (task: () => unknown) => void mockIdleTasks.push(task),
+}));
+const browserIdles = () =>
+  act(() => {
+    mockIdleTasks.splice(0).forEach((task) => task());
+  });
 // Three published organisations keep jsdom quick; the last one has no place on the map.
 const published = (id: string, data: Record<string, unknown>) => ({
   type: 'organisation',
@@ -50,6 +60,7 @@ function fakeMap() {
 
 beforeEach(() => {
   createWorldMapMock.mockReset();
+  mockIdleTasks.length = 0;
 });
 
 const mapRegion = () => screen.getByRole('region', { name: 'World map of showcase organisations' });
@@ -63,6 +74,10 @@ describe('MapPage', () => {
     expect(
       screen.getByText('Preparing the world map, which needs JavaScript. Every organisation is also listed below.'),
     ).toBeVisible();
+    // Not before the browser is idle: Leaflet never competes with the page's own start.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(createWorldMapMock).not.toHaveBeenCalled();
+    await browserIdles();
     await waitFor(() => expect(createWorldMapMock).toHaveBeenCalledTimes(1));
     const [container, plotted, options] = createWorldMapMock.mock.calls[0] ?? [];
     expect(container).toBe(mapRegion());
@@ -82,6 +97,7 @@ describe('MapPage', () => {
     const map = fakeMap();
     createWorldMapMock.mockReturnValue(map);
     const { unmount } = renderMapPage();
+    await browserIdles();
     await waitFor(() => expect(createWorldMapMock).toHaveBeenCalled());
     unmount();
     expect(map.destroy).toHaveBeenCalledTimes(1);
@@ -90,6 +106,7 @@ describe('MapPage', () => {
   it('does not create a map when the page is gone before Leaflet arrives', async () => {
     const { unmount } = renderMapPage();
     unmount();
+    await browserIdles();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(createWorldMapMock).not.toHaveBeenCalled();
   });
@@ -98,6 +115,7 @@ describe('MapPage', () => {
     const map = fakeMap();
     createWorldMapMock.mockReturnValue(map);
     renderMapPage();
+    await browserIdles();
     await waitFor(() => expect(createWorldMapMock).toHaveBeenCalled());
     const button = screen.getByRole('button', { name: 'Show on map (Fynbos Fire Collective)' });
     await userEvent.click(button);
@@ -109,6 +127,7 @@ describe('MapPage', () => {
       throw new Error('no map here');
     });
     renderMapPage();
+    await browserIdles();
     expect(await screen.findByRole('alert')).toHaveTextContent('The map could not be loaded.');
     expect(screen.queryAllByRole('button', { name: /^Show on map/ })).toEqual([]);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
@@ -117,6 +136,7 @@ describe('MapPage', () => {
     createWorldMapMock.mockReturnValue(map);
     await userEvent.click(screen.getByRole('button', { name: 'Try the map again' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await browserIdles();
     // The map is made once the page has rendered a frame after Leaflet arrived.
     await waitFor(() => expect(createWorldMapMock).toHaveBeenCalledTimes(2));
     expect(screen.getAllByRole('button', { name: /^Show on map/ })).toHaveLength(2);
