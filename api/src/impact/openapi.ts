@@ -10,7 +10,7 @@ import {
 } from '@wpc/shared/team/impact-schemas';
 import { requestSchema, responseSchema, type JsonSchema } from '../openapi/json-schema';
 import type { OperationObject, PathItemObject } from '../openapi/types';
-import { json, ref } from '../team/openapi';
+import { json, ref } from '../openapi/operations';
 import { BEACONS_PER_DAY, BEACONS_PER_MINUTE } from './limit';
 import { BEACON_PATH, EDGE_DOWNLOAD_PATH, EDGE_PAGE_HEADER, EDGE_VIEW_PATH, PUBLIC_REACH_PATH } from './routes';
 

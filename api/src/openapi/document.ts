@@ -27,7 +27,8 @@ import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
 import { impactDocument } from '../impact/openapi';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
 import { formPostsDocument } from './form-posts';
-import { consolePaths, teamDocument } from '../team/openapi';
+import { CONSOLE_ROUTES } from '../team/declarations';
+import { SESSION_COOKIE } from '../team/session';
 import type {
   HeaderObject,
   MediaTypeObject,
@@ -40,7 +41,7 @@ import type {
 import { updatesDocument } from '../updates/openapi';
 import { EDITOR_ROUTES } from '../content/editor-routes';
 import { PUBLIC_CONTENT_ROUTES } from '../content/public-routes';
-import { publicPaths } from './public-paths';
+import { declaredPaths, type DocumentPart } from './operations';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -185,12 +186,6 @@ function limitTexts({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): Lim
         ? 'The rate limit is switched off on this server.'
         : `At most ${rateLimit.max} per client address per ${Math.round(rateLimit.windowMs / 1000)} s.`,
   };
-}
-
-/** Paths and the schemas they name, as each group of routes adds them. */
-interface DocumentPart {
-  readonly paths: Record<string, PathItemObject>;
-  readonly schemas: Record<string, JsonSchema>;
 }
 
 const rateLimitHeaders = {
@@ -519,8 +514,8 @@ const TAGS: OpenApiDocument['tags'] = [
 
 /** Published content (open), and the editor's routes, which are the team console's too (behind its session). */
 function contentDocument(jsonKb: number): DocumentPart {
-  const open = publicPaths(PUBLIC_CONTENT_ROUTES);
-  const editor = consolePaths(EDITOR_ROUTES, jsonKb, ['team', 'content']);
+  const open = declaredPaths(PUBLIC_CONTENT_ROUTES, jsonKb);
+  const editor = declaredPaths(EDITOR_ROUTES, jsonKb, ['team', 'content']);
   return { paths: { ...open.paths, ...editor.paths }, schemas: { ...open.schemas, ...editor.schemas } };
 }
 
@@ -529,7 +524,7 @@ export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
   const texts = limitTexts(limits);
   const { jsonKb, rateLimitText } = texts;
   const forms = formPaths(texts);
-  const team = teamDocument(jsonKb);
+  const team = declaredPaths(CONSOLE_ROUTES, jsonKb);
   // Insertion order is the served order: the document stays byte-identical as parts move.
   const parts: DocumentPart[] = [
     { paths: forms.paths, schemas: { ...sharedSchemas(), ...forms.schemas } },
@@ -566,7 +561,12 @@ export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
           scheme: 'bearer',
           description: 'ADMIN_TOKEN of the server (at least 32 characters); the export is off without it.',
         },
-        ...team.securitySchemes,
+        teamSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The session cookie the team console gets by following an emailed sign-in link.',
+        },
       },
     },
   };

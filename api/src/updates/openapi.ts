@@ -17,7 +17,7 @@ import {
 import { FEED_SOURCES, FEED_TITLES, UPDATES_FEED } from '@wpc/shared/updates/archive';
 import { requestSchema, responseSchema, type JsonSchema } from '../openapi/json-schema';
 import type { OperationObject, PathItemObject, ResponseObject } from '../openapi/types';
-import { consolePaths, json, queryParameters, ref } from '../team/openapi';
+import { declaredPaths, json, queryParameters, ref } from '../openapi/operations';
 import { UPDATES_TEAM_ROUTES } from './team-routes';
 
 export interface UpdatesDocumentPart {
@@ -258,6 +258,6 @@ export function updatesDocument(jsonKb: number): UpdatesDocumentPart {
     [`${UPDATES_API}/one-click`]: oneClickPath(),
     ...archivePaths(),
   };
-  const team = consolePaths(UPDATES_TEAM_ROUTES, jsonKb);
+  const team = declaredPaths(UPDATES_TEAM_ROUTES, jsonKb);
   return { paths: { ...paths, ...team.paths }, schemas: { ...updatesSchemas(), ...team.schemas } };
 }
