@@ -28,7 +28,7 @@ import { contentService, type ContentService } from './content/service';
 import { mailerFor, type Mailer } from './mail/transport';
 import { testClockRoutes, type MovableClock } from './test-clock';
 import type { Store } from './store';
-import { updatesRoutes } from './updates/routes';
+import { UPDATES_ROUTES } from './updates/routes';
 import { subscribeFromSubmission, type SubscriberDeps } from './updates/subscribers';
 
 export interface AppDependencies {
@@ -187,7 +187,7 @@ export function createApp({
     }),
   );
   app.use(
-    updatesRoutes({
+    publicRouter(UPDATES_ROUTES, {
       deps: subscribers,
       store: guardedStore,
       jsonLimitBytes: config.jsonLimitBytes,

@@ -38,7 +38,8 @@ import type {
   Reference,
   ResponseObject,
 } from './types';
-import { updatesDocument } from '../updates/openapi';
+import { UPDATES_ROUTES } from '../updates/routes';
+import { UPDATES_TEAM_ROUTES } from '../updates/team-routes';
 import { EDITOR_ROUTES } from '../content/editor-routes';
 import { PUBLIC_CONTENT_ROUTES } from '../content/public-routes';
 import { declaredPaths, type DocumentPart } from './operations';
@@ -534,7 +535,7 @@ export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
     },
     formPostsDocument(),
     team,
-    updatesDocument(jsonKb),
+    declaredPaths([...UPDATES_ROUTES, ...UPDATES_TEAM_ROUTES], jsonKb),
     contentDocument(jsonKb),
     impactDocument(),
     { paths: { [OPENAPI_PATH]: contractPath }, schemas: {} },
