@@ -12,7 +12,7 @@ import { assessmentRoutes } from './routes/assessment';
 import { benchmarkService } from './assessment/benchmarks';
 import { healthRoutes } from './routes/health';
 import { impactCounter, type ImpactCounter } from './impact/counter';
-import { impactRoutes } from './impact/routes';
+import { IMPACT_ROUTES, impactDeps } from './impact/routes';
 import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
 import { formPostRoutes } from './routes/form-posts';
@@ -152,7 +152,7 @@ export function createApp({
       impact,
     }),
   );
-  app.use(impactRoutes({ counter: impact, store: guardedStore, clock }));
+  app.use(publicRouter(IMPACT_ROUTES, impactDeps({ counter: impact, store: guardedStore, clock })));
   app.use(
     adminRoutes({
       store: guardedStore,

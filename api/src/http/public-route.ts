@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { parse } from './requests';
 import type { RequestBody, RouteDeclaration } from './route';
@@ -16,8 +16,8 @@ export interface PublicRoute<D = never, Q extends z.ZodType = z.ZodType> extends
   readonly body?: RequestBody;
   /** Security schemes of the document's components (the admin token). */
   readonly security?: readonly string[];
-  /** Handlers run before the query is checked, in order: guards, type checks, body parsers. */
-  readonly before?: (deps: D) => readonly RequestHandler[];
+  /** Handlers run before the query is checked, in order: guards, type checks, body parsers (and their error answers). */
+  readonly before?: (deps: D) => readonly (RequestHandler | ErrorRequestHandler)[];
   /** Made once per app from the feature's dependencies; gets the checked query. */
   readonly handler: (
     deps: D,

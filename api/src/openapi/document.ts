@@ -24,7 +24,7 @@ import type { ApiConfig } from '../config';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
 import { exportQuerySchema } from '../submissions/export';
 import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
-import { impactDocument } from '../impact/openapi';
+import { IMPACT_ROUTES } from '../impact/routes';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
 import { formPostsDocument } from './form-posts';
 import { CONSOLE_ROUTES } from '../team/declarations';
@@ -537,7 +537,7 @@ export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
     team,
     declaredPaths([...UPDATES_ROUTES, ...UPDATES_TEAM_ROUTES], jsonKb),
     contentDocument(jsonKb),
-    impactDocument(),
+    declaredPaths(IMPACT_ROUTES, jsonKb),
     { paths: { [OPENAPI_PATH]: contractPath }, schemas: {} },
   ];
   return {
