@@ -7,10 +7,10 @@ import { errorHandler, HttpError, sendError } from './http/errors';
 import { limiter } from './http/rate-limit';
 import { securityHeaders } from './http/security-headers';
 import { createLogger, requestLogger } from './logger';
-import { adminRoutes } from './routes/admin';
-import { assessmentRoutes } from './routes/assessment';
+import { ADMIN_ROUTES } from './routes/admin';
+import { ASSESSMENT_ROUTES } from './routes/assessment';
 import { benchmarkService } from './assessment/benchmarks';
-import { healthRoutes } from './routes/health';
+import { HEALTH_ROUTE } from './routes/health';
 import { impactCounter, type ImpactCounter } from './impact/counter';
 import { IMPACT_ROUTES, impactDeps } from './impact/routes';
 import type { Notifications } from './notify/worker';
@@ -141,9 +141,9 @@ export function createApp({
   };
   app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
   app.use(formPostRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
-  app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
+  app.use(publicRouter([HEALTH_ROUTE], { store: guardedStore, notifications, timeoutMs: config.storeTimeoutMs }));
   app.use(
-    assessmentRoutes({
+    publicRouter(ASSESSMENT_ROUTES, {
       store: guardedStore,
       config,
       logger,
@@ -154,7 +154,7 @@ export function createApp({
   );
   app.use(publicRouter(IMPACT_ROUTES, impactDeps({ counter: impact, store: guardedStore, clock })));
   app.use(
-    adminRoutes({
+    publicRouter(ADMIN_ROUTES, {
       store: guardedStore,
       adminToken: config.adminToken,
       adminTokenError: config.adminTokenError,

@@ -9,6 +9,17 @@ export interface Named<S extends z.ZodType = z.ZodType> {
   readonly examples?: readonly z.input<S>[];
 }
 
+/** The running limits, as the document's texts state them. */
+export interface LimitTexts {
+  readonly jsonKb: number;
+  readonly fileMb: number;
+  readonly maxFiles: number;
+  readonly rateLimitText: string;
+}
+
+/** A text of the document, or one made from the running limits. */
+export type Text = string | ((limits: LimitTexts) => string);
+
 /** An answer the whole document shares (its components' responses). */
 export type SharedAnswer =
   | 'BadRequest'
@@ -25,7 +36,7 @@ export type SharedAnswer =
  * the shared error shape when it names nothing.
  */
 export interface Answer {
-  readonly description: string;
+  readonly description: Text;
   readonly schema?: Named;
   /** JSON of this schema or reference, for shapes the document builds itself (the form shapes). */
   readonly json?: JsonSchema | Reference;
@@ -62,7 +73,7 @@ export interface RouteDeclaration<Q extends z.ZodType = z.ZodType> {
   readonly path: string;
   readonly operationId: string;
   readonly summary: string;
-  readonly description?: string;
+  readonly description?: Text;
   /** The document's tags; a console route's default to ['team']. */
   readonly tags?: readonly string[];
   /** Each path parameter, with what it names: an id of ID_PATTERN, or of the pattern (or values) given. */

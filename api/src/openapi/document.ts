@@ -3,11 +3,7 @@
  * export's query come from the zod schemas the routes validate with (@wpc/shared/schemas and
  * exportQuerySchema); answers from ./responses; limits from the running configuration.
  */
-import { QUESTION_IDS } from '@wpc/shared/assessment';
 import {
-  ASSESSMENT_BENCHMARKS_PATH,
-  ASSESSMENT_SHARE_PATH,
-  assessmentShareSchema,
   ENDPOINT_FORMS,
   ENDPOINT_KINDS,
   endpointPath,
@@ -22,7 +18,11 @@ import {
 } from '@wpc/shared/schemas';
 import type { ApiConfig } from '../config';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
-import { exportQuerySchema } from '../submissions/export';
+import type { LimitTexts } from '../http/route';
+import type { PublicRoute } from '../http/public-route';
+import { ADMIN_ROUTES } from '../routes/admin';
+import { ASSESSMENT_ROUTES } from '../routes/assessment';
+import { HEALTH_ROUTE } from '../routes/health';
 import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
 import { IMPACT_ROUTES } from '../impact/routes';
 import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
@@ -46,10 +46,7 @@ import { declaredPaths, type DocumentPart } from './operations';
 import {
   assessmentRowSchema,
   badRequestSchema,
-  benchmarksSchema,
   errorSchema,
-  healthSchema,
-  healthUnavailableSchema,
   keyReusedSchema,
   okSchema,
   submissionRowSchema,
@@ -58,6 +55,22 @@ import {
 } from './responses';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+
+/** This document: its route is mounted by routes/openapi.ts, which gives it the built text. */
+export const OPENAPI_ROUTE: PublicRoute<{ readonly contract: () => string }> = {
+  method: 'GET',
+  path: OPENAPI_PATH,
+  operationId: 'openApiDocument',
+  summary: 'This document',
+  tags: ['operations'],
+  answers: { 200: { description: 'The OpenAPI 3.1 document.', json: { type: 'object' } } },
+  handler:
+    ({ contract }) =>
+    ({ res }) => {
+      res.set('Cache-Control', 'public, max-age=300');
+      res.type('application/json; charset=utf-8').send(contract());
+    },
+};
 
 // The document's object types live in types.ts, which the parts that add to it import.
 export type {
@@ -169,14 +182,6 @@ export interface DocumentLimits {
   readonly rateLimit: ApiConfig['rateLimit'];
 }
 
-/** The limits as the descriptions state them. */
-interface LimitTexts {
-  readonly jsonKb: number;
-  readonly fileMb: number;
-  readonly maxFiles: number;
-  readonly rateLimitText: string;
-}
-
 function limitTexts({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): LimitTexts {
   return {
     jsonKb: Math.round(jsonLimitBytes / 1024),
@@ -221,21 +226,6 @@ function sharedSchemas(): Record<string, JsonSchema> {
     PayloadTooLarge: responseSchema(tooLargeSchema),
     UnsupportedMediaType: responseSchema(unsupportedTypeSchema),
     IdempotencyKeyReused: responseSchema(keyReusedSchema),
-    Health: responseSchema(healthSchema),
-    HealthUnavailable: responseSchema(healthUnavailableSchema),
-    Benchmarks: responseSchema(benchmarksSchema),
-    AssessmentShare: {
-      ...requestSchema(assessmentShareSchema),
-      examples: [
-        {
-          communityType: 'county',
-          country: 'US',
-          zip: '95969',
-          scores: Object.fromEntries(QUESTION_IDS.map((id) => [id, 3])),
-          consent: true,
-        },
-      ],
-    },
     SubmissionRow: responseSchema(submissionRowSchema),
     AssessmentRow: responseSchema(assessmentRowSchema),
   };
@@ -343,159 +333,6 @@ function formPaths({ jsonKb, fileMb, maxFiles }: LimitTexts): DocumentPart {
   return { paths, schemas };
 }
 
-/** Sharing self-assessment results, and the comparison built from them. */
-function assessmentPaths(jsonKb: number): Record<string, PathItemObject> {
-  return {
-    [ASSESSMENT_SHARE_PATH]: {
-      post: {
-        operationId: 'shareAssessment',
-        summary: 'Share anonymised self-assessment results',
-        description:
-          `All 40 scores (whole numbers 0 to 5), the kind of community, an ISO 3166-1 alpha-2 country code and consent: true. ` +
-          `The zip, when given and not empty, needs 4 to 20 characters (trimmed) under the one-line text rules. ` +
-          `Counts against the same per-address rate limit as the forms. JSON up to ${jsonKb} KB.`,
-        tags: ['self-assessment'],
-        parameters: [ref('parameters', 'IdempotencyKey')],
-        requestBody: { required: true, content: json(ref('schemas', 'AssessmentShare')) },
-        responses: {
-          '200': storedAnswer('share'),
-          '400': ref('responses', 'BadRequest'),
-          '413': ref('responses', 'PayloadTooLarge'),
-          '415': ref('responses', 'UnsupportedMediaType'),
-          '422': idempotencyKeyReused,
-          ...storeErrors,
-        },
-      },
-    },
-    [ASSESSMENT_BENCHMARKS_PATH]: {
-      get: {
-        operationId: 'assessmentBenchmarks',
-        summary: 'Compare with shared results',
-        description:
-          'Quartiles of each essential and of the overall score, in percent, once enough complete results of the current ' +
-          'scorecard version are shared; computed at most once a minute.',
-        tags: ['self-assessment'],
-        responses: {
-          '200': {
-            description: 'The comparison, or how many results are still missing.',
-            headers: { 'Cache-Control': ref('headers', 'CacheControl') },
-            content: json(ref('schemas', 'Benchmarks')),
-          },
-          '500': ref('responses', 'InternalError'),
-          '503': ref('responses', 'ServiceUnavailable'),
-        },
-      },
-    },
-  };
-}
-
-const healthPath: PathItemObject = {
-  get: {
-    operationId: 'health',
-    summary: 'Whether the API can reach its store, and the team notifications waiting to be sent',
-    tags: ['operations'],
-    responses: {
-      '200': { description: 'The store answers.', content: json(ref('schemas', 'Health')) },
-      '503': { description: 'The store does not answer.', content: json(ref('schemas', 'HealthUnavailable')) },
-    },
-  },
-};
-
-/** What every admin-token route may answer instead of its data. */
-function adminErrors(rateLimitText: string): Record<string, ResponseObject | Reference> {
-  return {
-    '401': errorResponse('No valid admin token.', 'Error', {
-      'WWW-Authenticate': { description: 'Bearer realm="wpc-admin"', schema: { type: 'string' } },
-    }),
-    '404': errorResponse(
-      'The team export is disabled (ADMIN_TOKEN unset or too short), or the file does not exist.',
-      'Error',
-    ),
-    '429': errorResponse(`Too many failed attempts from this address. ${rateLimitText}`, 'Error', {
-      'Retry-After': ref('headers', 'RetryAfter'),
-      ...rateLimitHeaders,
-    }),
-    '500': ref('responses', 'InternalError'),
-    '503': ref('responses', 'ServiceUnavailable'),
-  };
-}
-
-/** The team export by bearer token: the rows, and one uploaded file. */
-function adminExportPaths(rateLimitText: string): Record<string, PathItemObject> {
-  const errors = adminErrors(rateLimitText);
-  const exportProperties = requestSchema(exportQuerySchema).properties as Record<string, JsonSchema>;
-  const downloadTypes = [...new Set([...Object.values(UPLOAD_CONTENT_TYPES), 'application/octet-stream'])];
-  return {
-    '/api/admin/submissions': {
-      get: {
-        operationId: 'exportSubmissions',
-        summary: 'Team export of submissions or shared self-assessments',
-        description:
-          'Streamed oldest first (receivedAt, then id). Take a large export in pages with limit and after. ' +
-          'A store failure after the first row cuts the connection (a truncated transfer).',
-        tags: ['team'],
-        security: [{ adminToken: [] }],
-        parameters: Object.entries(exportProperties).map(([name, schema]) => {
-          const { description = name, ...rest } = schema as JsonSchema & { description?: string };
-          return { name, in: 'query', required: false, description, schema: rest };
-        }),
-        responses: {
-          '200': {
-            description:
-              'The rows: a JSON array (one row per line), or CSV with a header row (every cell quoted, CRLF).',
-            headers: { 'Content-Disposition': { description: 'attachment (CSV only).', schema: { type: 'string' } } },
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'array',
-                  items: { anyOf: [ref('schemas', 'SubmissionRow'), ref('schemas', 'AssessmentRow')] },
-                },
-              },
-              'text/csv': { schema: { type: 'string' } },
-            },
-          },
-          '400': ref('responses', 'BadRequest'),
-          ...errors,
-        },
-      },
-    },
-    '/api/admin/files/{id}': {
-      get: {
-        operationId: 'downloadFile',
-        summary: 'One uploaded file, as an attachment',
-        tags: ['team'],
-        security: [{ adminToken: [] }],
-        parameters: [
-          {
-            name: 'id',
-            in: 'path',
-            required: true,
-            description: 'The file id from the files column of the export.',
-            schema: { type: 'string' },
-          },
-        ],
-        responses: {
-          '200': {
-            description: 'The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).',
-            headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
-            content: Object.fromEntries(downloadTypes.map((type) => [type, { schema: { type: 'string' } }])),
-          },
-          ...errors,
-        },
-      },
-    },
-  };
-}
-
-const contractPath: PathItemObject = {
-  get: {
-    operationId: 'openApiDocument',
-    summary: 'This document',
-    tags: ['operations'],
-    responses: { '200': { description: 'The OpenAPI 3.1 document.', content: json({ type: 'object' }) } },
-  },
-};
-
 const TAGS: OpenApiDocument['tags'] = [
   { name: 'forms', description: 'The eight contact, sign-up and feedback forms.' },
   { name: 'self-assessment', description: 'Anonymised scorecard results and the comparison built from them.' },
@@ -514,31 +351,26 @@ const TAGS: OpenApiDocument['tags'] = [
 ];
 
 /** Published content (open), and the editor's routes, which are the team console's too (behind its session). */
-function contentDocument(jsonKb: number): DocumentPart {
-  const open = declaredPaths(PUBLIC_CONTENT_ROUTES, jsonKb);
-  const editor = declaredPaths(EDITOR_ROUTES, jsonKb, ['team', 'content']);
+function contentDocument(limits: LimitTexts): DocumentPart {
+  const open = declaredPaths(PUBLIC_CONTENT_ROUTES, limits);
+  const editor = declaredPaths(EDITOR_ROUTES, limits, ['team', 'content']);
   return { paths: { ...open.paths, ...editor.paths }, schemas: { ...open.schemas, ...editor.schemas } };
 }
 
 /** The OpenAPI document for an API with these limits (openApiRoutes builds it once per app, on first use). */
 export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
   const texts = limitTexts(limits);
-  const { jsonKb, rateLimitText } = texts;
+  const { rateLimitText } = texts;
   const forms = formPaths(texts);
-  const team = declaredPaths(CONSOLE_ROUTES, jsonKb);
-  // Insertion order is the served order: the document stays byte-identical as parts move.
+  // Insertion order is the served order.
   const parts: DocumentPart[] = [
     { paths: forms.paths, schemas: { ...sharedSchemas(), ...forms.schemas } },
-    {
-      paths: { ...assessmentPaths(jsonKb), '/api/health': healthPath, ...adminExportPaths(rateLimitText) },
-      schemas: {},
-    },
+    declaredPaths([...ASSESSMENT_ROUTES, HEALTH_ROUTE, ...ADMIN_ROUTES], texts),
     formPostsDocument(),
-    team,
-    declaredPaths([...UPDATES_ROUTES, ...UPDATES_TEAM_ROUTES], jsonKb),
-    contentDocument(jsonKb),
-    declaredPaths(IMPACT_ROUTES, jsonKb),
-    { paths: { [OPENAPI_PATH]: contractPath }, schemas: {} },
+    declaredPaths(CONSOLE_ROUTES, texts),
+    declaredPaths([...UPDATES_ROUTES, ...UPDATES_TEAM_ROUTES], texts),
+    contentDocument(texts),
+    declaredPaths([...IMPACT_ROUTES, OPENAPI_ROUTE], texts),
   ];
   return {
     openapi: '3.1.0',

@@ -7,7 +7,7 @@ import { CSRF_HEADER, TEAM_API } from '@wpc/shared/team';
 import { ID_PATTERN } from '@wpc/shared/team/schemas';
 import { z } from 'zod';
 import type { PublicRoute } from '../http/public-route';
-import type { Answer, ExtraParameter, Named, RequestBody, RouteDeclaration } from '../http/route';
+import type { Answer, ExtraParameter, LimitTexts, Named, RequestBody, RouteDeclaration, Text } from '../http/route';
 import type { ConsoleRoute } from '../team/console-route';
 import { requestSchema, responseSchema } from './json-schema';
 import type {
@@ -63,7 +63,11 @@ function extraParameter(extra: ExtraParameter): (ParameterObject | Reference)[] 
 const header = (declared: string | HeaderObject | Reference) =>
   typeof declared === 'string' ? { description: declared, schema: { type: 'string' } } : declared;
 
-function answer({ description, schema, json: given, attachment, media, empty, headers }: Answer): ResponseObject {
+const text = (given: Text, limits: LimitTexts) => (typeof given === 'string' ? given : given(limits));
+
+function answer(declared: Answer, limits: LimitTexts): ResponseObject {
+  const { schema, json: given, attachment, media, empty, headers } = declared;
+  const description = text(declared.description, limits);
   const described = attachment
     ? { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } }
     : headers && Object.fromEntries(Object.entries(headers).map(([name, declared]) => [name, header(declared)]));
@@ -92,7 +96,7 @@ function forbiddenAnswer(route: ConsoleRoute): ResponseObject {
 }
 
 /** What every console route may answer, by what it needs: a session, a role, a fresh link, a CSRF token, a JSON body. */
-function impliedAnswers(route: ConsoleRoute, jsonKb: number): Record<string, ResponseObject | Reference> {
+function impliedAnswers(route: ConsoleRoute, { jsonKb }: LimitTexts): Record<string, ResponseObject | Reference> {
   const answers: Record<string, ResponseObject | Reference> = {};
   if (route.query) answers['400'] = ref('responses', 'BadRequest');
   if (route.body || route.emptyBody) {
@@ -134,8 +138,8 @@ type AnyRoute = ConsoleRoute | PublicRoute<never>;
 const isConsole = (route: AnyRoute): route is ConsoleRoute => 'permission' in route;
 
 /** A console route's security, CSRF header, body and implied answers. */
-function consoleParts(route: ConsoleRoute, jsonKb: number, schemas: Record<string, JsonSchema>) {
-  const declared = route.description;
+function consoleParts(route: ConsoleRoute, limits: LimitTexts, schemas: Record<string, JsonSchema>) {
+  const declared = route.description && text(route.description, limits);
   const open = route.permission === 'public';
   const body: RequestBody | undefined = route.body
     ? { content: { 'application/json': route.body } }
@@ -148,7 +152,7 @@ function consoleParts(route: ConsoleRoute, jsonKb: number, schemas: Record<strin
     security: open ? (route.session === 'optional' ? [...signedIn, {}] : undefined) : signedIn,
     csrf: route.method === 'POST' && !open ? [csrfParameter] : [],
     requestBody: body && requestBody(body, schemas),
-    implied: impliedAnswers(route, jsonKb),
+    implied: impliedAnswers(route, limits),
   };
 }
 
@@ -163,11 +167,11 @@ const csrfParameter: ParameterObject = {
 /** One declared route's path, method and operation; the schemas it names join `schemas`. */
 function operationOf(
   route: AnyRoute,
-  jsonKb: number,
+  limits: LimitTexts,
   schemas: Record<string, JsonSchema>,
   tags: readonly string[],
 ) {
-  const console = isConsole(route) ? consoleParts(route, jsonKb, schemas) : undefined;
+  const console = isConsole(route) ? consoleParts(route, limits, schemas) : undefined;
   const open = isConsole(route) ? undefined : route;
   const parameters = [
     ...Object.entries(route.params ?? {}).map(([name, declared]) => pathParameter(name, declared)),
@@ -178,10 +182,10 @@ function operationOf(
   const declared = Object.entries(route.answers).map(([status, given]) => {
     if (typeof given === 'string') return [status, ref('responses', given)] as const;
     if (given.schema) schemas[given.schema.name] = responseSchema(given.schema.schema);
-    return [status, answer(given)] as const;
+    return [status, answer(given, limits)] as const;
   });
   const security = console ? console.security : open?.security?.map((name) => ({ [name]: [] }));
-  const description = console ? console.description : route.description;
+  const description = console ? console.description : route.description && text(route.description, limits);
   const body = console ? console.requestBody : open?.body && requestBody(open.body, schemas);
   const operation: OperationObject = {
     operationId: route.operationId,
@@ -200,13 +204,13 @@ function operationOf(
 /** The paths of declared routes, and the schemas they name; a route without tags gets these. */
 export function declaredPaths(
   routes: readonly AnyRoute[],
-  jsonKb: number,
+  limits: LimitTexts,
   tags: readonly string[] = ['team'],
 ): DocumentPart {
   const paths: Record<string, PathItemObject> = {};
   const schemas: Record<string, JsonSchema> = {};
   for (const route of routes) {
-    const { path, operation } = operationOf(route, jsonKb, schemas, tags);
+    const { path, operation } = operationOf(route, limits, schemas, tags);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }
   return { paths, schemas };
