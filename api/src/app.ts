@@ -15,9 +15,9 @@ import { impactCounter, type ImpactCounter } from './impact/counter';
 import { IMPACT_ROUTES, impactDeps } from './impact/routes';
 import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
-import { formPostRoutes } from './routes/form-posts';
+import { FORM_POST_ROUTE } from './routes/form-posts';
 import { TEAM_API } from '@wpc/shared/team';
-import { submitRoutes } from './routes/submit';
+import { SUBMIT_ROUTES } from './routes/submit';
 import type { AfterStoredFrom } from './submissions/submit';
 import { confirmationAllowed } from './updates/confirmation-caps';
 import { teamRoutes } from './team/routes';
@@ -139,8 +139,9 @@ export function createApp({
       confirmationAllowed(guardedStore.rateCounts, config.confirmationCaps, client),
     );
   };
-  app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
-  app.use(formPostRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
+  const submitDeps = { store: guardedStore, config, guards: submitGuards, notifications, afterStored };
+  app.use(publicRouter(SUBMIT_ROUTES, submitDeps));
+  app.use(publicRouter([FORM_POST_ROUTE], submitDeps));
   app.use(publicRouter([HEALTH_ROUTE], { store: guardedStore, notifications, timeoutMs: config.storeTimeoutMs }));
   app.use(
     publicRouter(ASSESSMENT_ROUTES, {
