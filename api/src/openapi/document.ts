@@ -11,6 +11,7 @@ import type { PublicRoute } from '../http/public-route';
 import type { LimitTexts } from '../http/route';
 import { IMPACT_ROUTES } from '../impact/routes';
 import { ADMIN_ROUTES } from '../routes/admin';
+import { RATE_LIMIT_HEADERS } from '../routes/answers';
 import { ASSESSMENT_ROUTES } from '../routes/assessment';
 import { FORM_POST_ROUTE } from '../routes/form-posts';
 import { HEALTH_ROUTE } from '../routes/health';
@@ -34,6 +35,9 @@ import {
 } from './responses';
 import type { HeaderObject, OpenApiDocument, ParameterObject, PathItemObject, ResponseObject } from './types';
 
+// The tests read the document through these types.
+export type { OpenApiDocument, OperationObject, ResponseObject } from './types';
+
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /** This document: its route is mounted by routes/openapi.ts, which gives it the built text. */
@@ -52,27 +56,9 @@ export const OPENAPI_ROUTE: PublicRoute<{ readonly contract: () => string }> = {
     },
 };
 
-// The document's object types live in types.ts, which the parts that add to it import.
-export type {
-  HeaderObject,
-  HttpMethod,
-  MediaTypeObject,
-  OpenApiDocument,
-  OperationObject,
-  ParameterObject,
-  PathItemObject,
-  Reference,
-  ResponseObject,
-} from './types';
-
 function errorResponse(description: string, schema: string, headers?: ResponseObject['headers']): ResponseObject {
   return { description, ...(headers ? { headers } : {}), content: json(ref('schemas', schema)) };
 }
-
-const rateLimitHeaders = {
-  RateLimit: ref('headers', 'RateLimit'),
-  'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
-};
 
 /** The answer shapes the document's responses and declared answers name. */
 function sharedSchemas(): Record<string, JsonSchema> {
@@ -123,7 +109,7 @@ function sharedResponses({ jsonKb, fileMb, maxFiles, rateLimitText }: LimitTexts
     ),
     TooManyRequests: errorResponse(`Rate limited. ${rateLimitText}`, 'Error', {
       'Retry-After': ref('headers', 'RetryAfter'),
-      ...rateLimitHeaders,
+      ...RATE_LIMIT_HEADERS,
     }),
     ServiceUnavailable: errorResponse('The store is briefly unavailable; nothing was stored. Try again.', 'Error', {
       'Retry-After': ref('headers', 'RetryAfter'),
@@ -177,13 +163,6 @@ const TAGS: OpenApiDocument['tags'] = [
   { name: 'operations', description: 'Health and this contract.' },
 ];
 
-/** Published content (open), and the editor's routes, which are the team console's too (behind its session). */
-function contentDocument(limits: LimitTexts): DocumentPart {
-  const open = declaredPaths(PUBLIC_CONTENT_ROUTES, limits);
-  const editor = declaredPaths(EDITOR_ROUTES, limits, ['team', 'content']);
-  return { paths: { ...open.paths, ...editor.paths }, schemas: { ...open.schemas, ...editor.schemas } };
-}
-
 /** The OpenAPI document for an API with these limits (openApiRoutes builds it once per app, on first use). */
 export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
   const texts = limitTexts(limits);
@@ -194,7 +173,9 @@ export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
     declaredPaths([...SUBMIT_ROUTES, ...ASSESSMENT_ROUTES, HEALTH_ROUTE, ...ADMIN_ROUTES, FORM_POST_ROUTE], texts),
     declaredPaths(CONSOLE_ROUTES, texts),
     declaredPaths([...UPDATES_ROUTES, ...UPDATES_TEAM_ROUTES], texts),
-    contentDocument(texts),
+    declaredPaths(PUBLIC_CONTENT_ROUTES, texts),
+    // The editor's routes are the team console's too (behind its session).
+    declaredPaths(EDITOR_ROUTES, texts, ['team', 'content']),
     declaredPaths([...IMPACT_ROUTES, OPENAPI_ROUTE], texts),
   ];
   return {
