@@ -7,17 +7,17 @@ import { errorHandler, HttpError, sendError } from './http/errors';
 import { limiter } from './http/rate-limit';
 import { securityHeaders } from './http/security-headers';
 import { createLogger, requestLogger } from './logger';
-import { adminRoutes } from './routes/admin';
-import { assessmentRoutes } from './routes/assessment';
+import { ADMIN_ROUTES } from './routes/admin';
+import { ASSESSMENT_ROUTES } from './routes/assessment';
 import { benchmarkService } from './assessment/benchmarks';
-import { healthRoutes } from './routes/health';
+import { HEALTH_ROUTE } from './routes/health';
 import { impactCounter, type ImpactCounter } from './impact/counter';
-import { impactRoutes } from './impact/routes';
+import { IMPACT_ROUTES, impactDeps } from './impact/routes';
 import type { Notifications } from './notify/worker';
 import { openApiRoutes } from './routes/openapi';
-import { formPostRoutes } from './routes/form-posts';
+import { FORM_POST_ROUTE } from './routes/form-posts';
 import { TEAM_API } from '@wpc/shared/team';
-import { submitRoutes } from './routes/submit';
+import { SUBMIT_ROUTES } from './routes/submit';
 import type { AfterStoredFrom } from './submissions/submit';
 import { confirmationAllowed } from './updates/confirmation-caps';
 import { teamRoutes } from './team/routes';
@@ -28,7 +28,7 @@ import { contentService, type ContentService } from './content/service';
 import { mailerFor, type Mailer } from './mail/transport';
 import { testClockRoutes, type MovableClock } from './test-clock';
 import type { Store } from './store';
-import { updatesRoutes } from './updates/routes';
+import { UPDATES_ROUTES } from './updates/routes';
 import { subscribeFromSubmission, type SubscriberDeps } from './updates/subscribers';
 
 export interface AppDependencies {
@@ -139,11 +139,12 @@ export function createApp({
       confirmationAllowed(guardedStore.rateCounts, config.confirmationCaps, client),
     );
   };
-  app.use(submitRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
-  app.use(formPostRoutes({ store: guardedStore, config, guards: submitGuards, notifications, afterStored }));
-  app.use(healthRoutes(guardedStore, notifications, config.storeTimeoutMs));
+  const submitDeps = { store: guardedStore, config, guards: submitGuards, notifications, afterStored };
+  app.use(publicRouter(SUBMIT_ROUTES, submitDeps));
+  app.use(publicRouter([FORM_POST_ROUTE], submitDeps));
+  app.use(publicRouter([HEALTH_ROUTE], { store: guardedStore, notifications, timeoutMs: config.storeTimeoutMs }));
   app.use(
-    assessmentRoutes({
+    publicRouter(ASSESSMENT_ROUTES, {
       store: guardedStore,
       config,
       logger,
@@ -152,9 +153,9 @@ export function createApp({
       impact,
     }),
   );
-  app.use(impactRoutes({ counter: impact, store: guardedStore, clock }));
+  app.use(publicRouter(IMPACT_ROUTES, impactDeps({ counter: impact, store: guardedStore, clock })));
   app.use(
-    adminRoutes({
+    publicRouter(ADMIN_ROUTES, {
       store: guardedStore,
       adminToken: config.adminToken,
       adminTokenError: config.adminTokenError,
@@ -187,7 +188,7 @@ export function createApp({
     }),
   );
   app.use(
-    updatesRoutes({
+    publicRouter(UPDATES_ROUTES, {
       deps: subscribers,
       store: guardedStore,
       jsonLimitBytes: config.jsonLimitBytes,

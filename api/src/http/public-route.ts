@@ -1,42 +1,23 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { parse } from './requests';
+import type { RequestBody, RouteDeclaration } from './route';
 
-/** One documented answer of an open route. */
-export interface PublicAnswer {
-  readonly description: string;
-  /** JSON of this zod schema, under this name in the document's components; else the shared error shape. */
-  readonly schema?: { readonly name: string; readonly schema: z.ZodType };
-  /** A body of these media types (an image) instead of JSON. */
-  readonly media?: readonly string[];
-  /** No body at all (304). */
-  readonly empty?: true;
-  /** Each answer header and what it says. */
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** An answer the whole document shares (its components' responses). */
-export type SharedAnswer = 'BadRequest' | 'InternalError' | 'ServiceUnavailable';
+export type { Answer as PublicAnswer, SharedAnswer } from './route';
 
 /**
- * A route outside the console, declared once (Ghost's endpoint objects): its router checks the
- * declared query, and the OpenAPI document describes it (openapi/public-paths.ts). Open to
- * everyone; what keeps a draft private is its token.
+ * A route outside the console, declared once (Ghost's endpoint objects): its router runs its
+ * parsers and guards, checks the declared query and calls the handler, and the OpenAPI document
+ * describes it (openapi/operations.ts). Open to everyone, or behind what its guards check.
  */
-export interface PublicRoute<D = never, Q extends z.ZodType = z.ZodType> {
-  readonly method: 'GET' | 'POST';
-  /** The full path, with Express parameters (":token"). */
-  readonly path: string;
-  readonly operationId: string;
-  readonly summary: string;
-  readonly description?: string;
+export interface PublicRoute<D = never, Q extends z.ZodType = z.ZodType> extends RouteDeclaration<Q> {
   readonly tags: readonly string[];
-  /** Each path parameter: what it names, and the pattern the document states. */
-  readonly params?: Readonly<Record<string, { readonly description: string; readonly pattern?: string }>>;
-  readonly query?: Q;
-  /** The 400's message when the query is refused. */
-  readonly invalid?: string;
-  readonly answers: Readonly<Record<number, PublicAnswer | SharedAnswer>>;
+  /** The request body as documented; its parsers are among `before`. */
+  readonly body?: RequestBody;
+  /** Security schemes of the document's components (the admin token). */
+  readonly security?: readonly string[];
+  /** Handlers run before the query is checked, in order: guards, type checks, body parsers (and their error answers). */
+  readonly before?: (deps: D) => readonly (RequestHandler | ErrorRequestHandler)[];
   /** Made once per app from the feature's dependencies; gets the checked query. */
   readonly handler: (
     deps: D,
@@ -47,11 +28,11 @@ export interface PublicRoute<D = never, Q extends z.ZodType = z.ZodType> {
   }) => unknown;
 }
 
-/** Declares an open route, inferring its query's type (no runtime work). */
+/** Declares a route, inferring its query's type (no runtime work). */
 export const publicRoute = <D, Q extends z.ZodType = z.ZodUndefined>(route: PublicRoute<D, Q>): PublicRoute<D> =>
   route as unknown as PublicRoute<D>;
 
-/** The router of declared open routes: each query parsed by its schema (400 naming each field), then the handler. */
+/** The router of declared open routes: each one's `before`, its query parsed by its schema (400 naming each field), then the handler. */
 export function publicRouter<D>(routes: readonly PublicRoute<D>[], deps: D): Router {
   const router = Router();
   for (const route of routes) {
@@ -63,8 +44,9 @@ export function publicRouter<D>(routes: readonly PublicRoute<D>[], deps: D): Rou
       if (route.query && query === undefined) return;
       await handle({ req, res, query });
     };
-    if (route.method === 'GET') router.get(route.path, run);
-    else router.post(route.path, run);
+    const handlers = [...(route.before?.(deps) ?? []), run];
+    if (route.method === 'GET') router.get(route.path, ...handlers);
+    else router.post(route.path, ...handlers);
   }
   return router;
 }

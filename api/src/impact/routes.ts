@@ -6,24 +6,27 @@
  * a flood add nothing.
  */
 import type { z } from 'zod';
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import {
   BEACON_MAX_BYTES,
   beaconSchema,
   EDGE_BATCH_MAX_BYTES,
+  EDGE_BATCH_MAX_RECORDS,
   EDGE_BATCH_PATH,
   edgeBatchSchema,
   PUBLIC_REACH_PATH,
+  publicReachSchema,
   REACH_MIN_COUNT,
   type Beacon,
   type EdgeRecord,
   type PublicReach,
 } from '@wpc/shared/team/impact-schemas';
 import { HttpError, sendError } from '../http/errors';
+import { publicRoute, type PublicRoute } from '../http/public-route';
 import { addressKey, clientKey } from '../http/rate-limit';
 import { TOTAL_DAY, type ImpactRepository } from '../records/impact';
 import type { ImpactCounter, Visit } from './counter';
-import { beaconLimit } from './limit';
+import { beaconLimit, BEACONS_PER_DAY, BEACONS_PER_MINUTE } from './limit';
 
 export const BEACON_PATH = '/api/impact/beacon';
 /** The edges' call after serving a page; the page's path and query in EDGE_PAGE_HEADER. */
@@ -38,6 +41,18 @@ export interface ImpactRoutesOptions {
   readonly store: { readonly impact: ImpactRepository };
   readonly clock?: () => number;
 }
+
+/** The routes' dependencies: one per-address limit for every counting call of the app. */
+export interface ImpactDeps extends ImpactRoutesOptions {
+  readonly clock: () => number;
+  readonly limit: ReturnType<typeof beaconLimit>;
+}
+
+export const impactDeps = ({ clock = Date.now, ...options }: ImpactRoutesOptions): ImpactDeps => ({
+  ...options,
+  clock,
+  limit: beaconLimit(clock),
+});
 
 /** Who a view came from: hashed for the day's uniques, never kept. */
 interface Visitor {
@@ -178,63 +193,139 @@ function rawBody(what: string, limit: number) {
   return [express.raw({ type: () => true, limit }), tooLarge] as const;
 }
 
-export function impactRoutes({ counter, store, clock = Date.now }: ImpactRoutesOptions): Router {
-  const router = Router();
-  const limit = beaconLimit(clock);
-  const [body, tooLarge] = rawBody('beacon', BEACON_MAX_BYTES);
-  /** Counts unless the client is past its limit; answers 204 either way. */
-  const counted = (work: (req: Request) => Promise<void>) => async (req: Request, res: Response) => {
+const LIMIT_TEXT =
+  `Each address adds at most ${BEACONS_PER_MINUTE} a minute and ${BEACONS_PER_DAY} a day per API process; ` +
+  'past that, and for a bot, the call is answered the same and counts nothing.';
+const RECEIVED = { 204: { description: 'Received (counted or not).', empty: true } } as const;
+
+/** Counts unless the client is past its limit; answers 204 either way. */
+const counted =
+  ({ limit }: ImpactDeps, work: (req: Request) => Promise<void>) =>
+  async ({ req, res }: { req: Request; res: Response }) => {
     if (limit.allow(clientKey(req))) await work(req);
     res.status(204).end();
   };
 
-  router.post(BEACON_PATH, body, tooLarge, async (req: Request, res: Response) => {
-    const beacon = parseBody(req.body, beaconSchema, 'beacon', 'The beacon is not one the site sends.');
-    if (beacon instanceof HttpError) return sendError(res, beacon);
-    await counted((request) => countBeacon(request, beacon, counter))(req, res);
-  });
-  const countPage = counted(async (req) => {
-    const page = servedPage(req.get(EDGE_PAGE_HEADER)!);
-    if (!page) return;
-    await counter.view(visitOf(visitorOf(req), page.pathname, page.searchParams, req.get('referer')));
-  });
-  router.post(EDGE_VIEW_PATH, async (req: Request, res: Response) => {
-    // The edges always name the page; a call without it is not theirs.
-    if (!req.get(EDGE_PAGE_HEADER)?.startsWith('/')) {
-      return sendError(
-        res,
-        new HttpError(400, `Name the page served in the ${EDGE_PAGE_HEADER} header, e.g. /scorecard.`),
-      );
-    }
-    await countPage(req, res);
-  });
-  router.post(
-    EDGE_DOWNLOAD_PATH,
-    counted(async (req) => {
-      if (!counter.isBot(req.get('user-agent'))) counter.outcome('scorecard-download');
-    }),
-  );
-  const edgeOnly = (req: Request, res: Response, next: NextFunction) =>
-    fromTrustedEdge(req)
-      ? next()
-      : sendError(res, new HttpError(403, 'Only the page edge sends batches, from inside the site.'));
-  const [batchBody, batchTooLarge] = rawBody('batch', EDGE_BATCH_MAX_BYTES);
-  router.post(EDGE_BATCH_PATH, edgeOnly, batchBody, batchTooLarge, async (req: Request, res: Response) => {
-    const batch = parseBody(req.body, edgeBatchSchema, 'batch', 'The batch is not one the edge sends.');
-    if (batch instanceof HttpError) return sendError(res, batch);
-    const trust = trustOf(req);
-    const edge = req.socket.remoteAddress ?? '';
-    // Each record within its visitor's limit, as if it had come as a call of its own; a store that
-    // fails a visitor's check answers 503, the rest of the batch counted (the edge never resends).
-    await inLanes(batch.records, BATCH_LANES, async (record) => {
-      const ip = visitorAddress(trust, edge, record.forwardedFor);
-      if (limit.allow(addressKey(ip))) await countEdgeRecord(record, ip, counter);
+const beacon = publicRoute<ImpactDeps>({
+  method: 'POST',
+  path: BEACON_PATH,
+  operationId: 'impactBeacon',
+  summary: 'A navigation inside the site, or something only the browser sees (navigator.sendBeacon)',
+  description: `JSON of at most ${BEACON_MAX_BYTES} bytes, any content type. No cookie is read or set. ${LIMIT_TEXT}`,
+  tags: ['impact'],
+  // navigator.sendBeacon sends a string as text/plain; the body is JSON whatever its type says.
+  body: { content: { 'text/plain': { name: 'ImpactBeacon', schema: beaconSchema } } },
+  answers: { ...RECEIVED, 400: 'BadRequest', 413: 'PayloadTooLarge' },
+  before: () => rawBody('beacon', BEACON_MAX_BYTES),
+  handler: (deps) => async (input) => {
+    const sent = parseBody(input.req.body, beaconSchema, 'beacon', 'The beacon is not one the site sends.');
+    if (sent instanceof HttpError) return sendError(input.res, sent);
+    await counted(deps, (request) => countBeacon(request, sent, deps.counter))(input);
+  },
+});
+
+const edgeView = publicRoute<ImpactDeps>({
+  method: 'POST',
+  path: EDGE_VIEW_PATH,
+  operationId: 'impactEdgeView',
+  summary: 'A page the edge served: its path and query in the X-Impact-Page header',
+  description: `The visitor's User-Agent, Referer, Sec-GPC and DNT headers and address are read, never kept. ${LIMIT_TEXT}`,
+  tags: ['impact'],
+  parameters: [{ header: EDGE_PAGE_HEADER, description: 'The page, e.g. /scorecard?utm_source=x', pattern: '^/' }],
+  answers: { ...RECEIVED, 400: 'BadRequest' },
+  handler: (deps) => {
+    const countPage = counted(deps, async (req) => {
+      const page = servedPage(req.get(EDGE_PAGE_HEADER)!);
+      if (!page) return;
+      await deps.counter.view(visitOf(visitorOf(req), page.pathname, page.searchParams, req.get('referer')));
     });
-    res.status(204).end();
-  });
-  router.get(PUBLIC_REACH_PATH, async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300');
-    res.json(await publicReach(store, new Date(clock())));
-  });
-  return router;
-}
+    return async (input) => {
+      // The edges always name the page; a call without it is not theirs.
+      if (!input.req.get(EDGE_PAGE_HEADER)?.startsWith('/')) {
+        return sendError(
+          input.res,
+          new HttpError(400, `Name the page served in the ${EDGE_PAGE_HEADER} header, e.g. /scorecard.`),
+        );
+      }
+      await countPage(input);
+    };
+  },
+});
+
+const download = publicRoute<ImpactDeps>({
+  method: 'POST',
+  path: EDGE_DOWNLOAD_PATH,
+  operationId: 'impactDownload',
+  summary: "The scorecard's zip was served (the edge's call)",
+  description: LIMIT_TEXT,
+  tags: ['impact'],
+  answers: RECEIVED,
+  handler: (deps) =>
+    counted(deps, async (req) => {
+      if (!deps.counter.isBot(req.get('user-agent'))) deps.counter.outcome('scorecard-download');
+    }),
+});
+
+const edgeOnly = (req: Request, res: Response, next: NextFunction) =>
+  fromTrustedEdge(req)
+    ? next()
+    : sendError(res, new HttpError(403, 'Only the page edge sends batches, from inside the site.'));
+
+const edgeBatch = publicRoute<ImpactDeps>({
+  method: 'POST',
+  path: EDGE_BATCH_PATH,
+  operationId: 'impactEdgeBatch',
+  summary: 'The pages and zips the node edge served in the last second (internal)',
+  description:
+    `At most ${EDGE_BATCH_MAX_RECORDS} records and ${EDGE_BATCH_MAX_BYTES} bytes. Taken only straight from a ` +
+    'caller the API trusts as a proxy (TRUST_PROXY), never relayed: each record names its hops as ' +
+    `X-Forwarded-For would, and is counted as a call from its visitor would be. ${LIMIT_TEXT}`,
+  tags: ['impact'],
+  body: { content: { 'application/json': { name: 'ImpactEdgeBatch', schema: edgeBatchSchema } } },
+  answers: {
+    ...RECEIVED,
+    400: 'BadRequest',
+    403: { description: 'Not from the edge; nothing was counted.' },
+    413: 'PayloadTooLarge',
+  },
+  before: () => [edgeOnly, ...rawBody('batch', EDGE_BATCH_MAX_BYTES)],
+  handler:
+    ({ limit, counter }) =>
+    async ({ req, res }) => {
+      const batch = parseBody(req.body, edgeBatchSchema, 'batch', 'The batch is not one the edge sends.');
+      if (batch instanceof HttpError) return sendError(res, batch);
+      const trust = trustOf(req);
+      const edge = req.socket.remoteAddress ?? '';
+      // Each record within its visitor's limit, as if it had come as a call of its own; a store that
+      // fails a visitor's check answers 503, the rest of the batch counted (the edge never resends).
+      await inLanes(batch.records, BATCH_LANES, async (record) => {
+        const ip = visitorAddress(trust, edge, record.forwardedFor);
+        if (limit.allow(addressKey(ip))) await countEdgeRecord(record, ip, counter);
+      });
+      res.status(204).end();
+    },
+});
+
+const reach = publicRoute<ImpactDeps>({
+  method: 'GET',
+  path: PUBLIC_REACH_PATH,
+  operationId: 'impactReach',
+  summary: 'How many states and provinces hold 5 or more scorecard downloads (the public reach line)',
+  tags: ['impact'],
+  answers: {
+    200: {
+      description: 'The count, from the same aggregates as the report.',
+      headers: { 'Cache-Control': { $ref: '#/components/headers/CacheControl' } },
+      schema: { name: 'ImpactReach', schema: publicReachSchema },
+    },
+    503: 'ServiceUnavailable',
+  },
+  handler:
+    ({ store, clock }) =>
+    async ({ res }) => {
+      res.set('Cache-Control', 'public, max-age=300');
+      res.json(await publicReach(store, new Date(clock())));
+    },
+});
+
+export const IMPACT_ROUTES: readonly PublicRoute<ImpactDeps>[] = [beacon, edgeView, download, edgeBatch, reach];

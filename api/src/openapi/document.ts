@@ -1,178 +1,83 @@
 /**
- * The OpenAPI 3.1 contract of the API, served at GET /api/openapi.json. Request bodies and the
- * export's query come from the zod schemas the routes validate with (@wpc/shared/schemas and
- * exportQuerySchema); answers from ./responses; limits from the running configuration.
+ * The OpenAPI 3.1 contract of the API, served at GET /api/openapi.json: every declared route's
+ * operation (./operations.ts), the form shapes (./form-shapes.ts), the shared answers, headers
+ * and parameters, and the limits of the running configuration.
  */
-import { QUESTION_IDS } from '@wpc/shared/assessment';
-import {
-  ASSESSMENT_BENCHMARKS_PATH,
-  ASSESSMENT_SHARE_PATH,
-  assessmentShareSchema,
-  ENDPOINT_FORMS,
-  ENDPOINT_KINDS,
-  endpointPath,
-  FEEDBACK_FILE_EXTENSIONS,
-  FORMS,
-  formSchema,
-  HONEYPOT_FIELD,
-  isMultiline,
-  type EndpointKind,
-  type FieldDefinition,
-  type FormId,
-} from '@wpc/shared/schemas';
 import type { ApiConfig } from '../config';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
-import { exportQuerySchema } from '../submissions/export';
-import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
-import { impactDocument } from '../impact/openapi';
-import { requestSchema, responseSchema, type JsonSchema } from './json-schema';
-import { formPostsDocument } from './form-posts';
-import { consolePaths, teamDocument } from '../team/openapi';
-import type {
-  HeaderObject,
-  MediaTypeObject,
-  OpenApiDocument,
-  ParameterObject,
-  PathItemObject,
-  Reference,
-  ResponseObject,
-} from './types';
-import { updatesDocument } from '../updates/openapi';
 import { EDITOR_ROUTES } from '../content/editor-routes';
 import { PUBLIC_CONTENT_ROUTES } from '../content/public-routes';
-import { publicPaths } from './public-paths';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
+import type { PublicRoute } from '../http/public-route';
+import type { LimitTexts } from '../http/route';
+import { IMPACT_ROUTES } from '../impact/routes';
+import { ADMIN_ROUTES } from '../routes/admin';
+import { RATE_LIMIT_HEADERS } from '../routes/answers';
+import { ASSESSMENT_ROUTES } from '../routes/assessment';
+import { FORM_POST_ROUTE } from '../routes/form-posts';
+import { HEALTH_ROUTE } from '../routes/health';
+import { SUBMIT_ROUTES } from '../routes/submit';
+import { CONSOLE_ROUTES } from '../team/declarations';
+import { SESSION_COOKIE } from '../team/session';
+import { UPDATES_ROUTES } from '../updates/routes';
+import { UPDATES_TEAM_ROUTES } from '../updates/team-routes';
+import { formShapes } from './form-shapes';
+import { responseSchema, type JsonSchema } from './json-schema';
+import { declaredPaths, json, ref, type DocumentPart } from './operations';
 import {
   assessmentRowSchema,
   badRequestSchema,
-  benchmarksSchema,
   errorSchema,
-  healthSchema,
-  healthUnavailableSchema,
   keyReusedSchema,
   okSchema,
   submissionRowSchema,
   tooLargeSchema,
   unsupportedTypeSchema,
 } from './responses';
+import type { HeaderObject, OpenApiDocument, ParameterObject, PathItemObject, ResponseObject } from './types';
+
+// The tests read the document through these types.
+export type { OpenApiDocument, OperationObject, ResponseObject } from './types';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
-// The document's object types live in types.ts, which the parts that add to it import.
-export type {
-  HeaderObject,
-  HttpMethod,
-  MediaTypeObject,
-  OpenApiDocument,
-  OperationObject,
-  ParameterObject,
-  PathItemObject,
-  Reference,
-  ResponseObject,
-} from './types';
-
-const ref = (kind: 'schemas' | 'responses' | 'headers' | 'parameters', name: string): Reference => ({
-  $ref: `#/components/${kind}/${name}`,
-});
-
-const json = (schema: JsonSchema | Reference): Record<string, MediaTypeObject> => ({
-  'application/json': { schema },
-});
+/** This document: its route is mounted by routes/openapi.ts, which gives it the built text. */
+export const OPENAPI_ROUTE: PublicRoute<{ readonly contract: () => string }> = {
+  method: 'GET',
+  path: OPENAPI_PATH,
+  operationId: 'openApiDocument',
+  summary: 'This document',
+  tags: ['operations'],
+  answers: { 200: { description: 'The OpenAPI 3.1 document.', json: { type: 'object' } } },
+  handler:
+    ({ contract }) =>
+    ({ res }) => {
+      res.set('Cache-Control', 'public, max-age=300');
+      res.type('application/json; charset=utf-8').send(contract());
+    },
+};
 
 function errorResponse(description: string, schema: string, headers?: ResponseObject['headers']): ResponseObject {
   return { description, ...(headers ? { headers } : {}), content: json(ref('schemas', schema)) };
 }
 
-/** What the shared text rules (text-rules.ts) ask of a typed field, in words: JSON Schema cannot say it. */
-function fieldDescription(field: FieldDefinition): string {
-  const characters = isMultiline(field)
-    ? 'Tabs and line breaks are allowed; other control characters and text-direction overrides are not.'
-    : 'One line: no control characters, line breaks or text-direction overrides.';
-  const visible = field.required ? ' Needs at least one letter, digit, punctuation mark or symbol.' : '';
-  return `${field.label}. Trimmed before its length is checked. ${characters}${visible}`;
-}
-
-/** Sample values for the documented examples, by field name (sample content, not real people). */
-const EXAMPLE_TEXT: Readonly<Record<string, string>> = {
-  pageName: 'feedback',
-  firstName: 'Maria',
-  lastName: 'Hernández',
-  email: 'maria.hernandez@example.org',
-  organization: 'Ridge Valley Fire Safe Council',
-  role: 'Volunteer coordinator',
-  zipCode: '95969',
-  zip: '95969',
-  message: 'We would like to run the scorecard with our council this spring.',
-  links: 'https://example.org/evacuation-map.pdf',
-};
-
-/** A body of one form shape the API accepts: every field with a sample value, the first flag ticked. */
-function exampleBody(id: FormId, multipart: boolean): Record<string, string | boolean> {
-  const body: Record<string, string | boolean> = {};
-  const flags = FORMS[id].fields.filter((field) => field.type === 'checkbox');
-  for (const field of FORMS[id].fields) {
-    if (field.type === 'files') continue;
-    if (field.type === 'checkbox') {
-      const ticked = field === flags[0];
-      body[field.name] = multipart ? String(ticked) : ticked;
-      continue;
-    }
-    const value = EXAMPLE_TEXT[field.name];
-    if (value !== undefined) body[field.name] = value;
-    else if (field.required) throw new Error(`The OpenAPI example of ${id} has no value for ${field.name}.`);
-  }
-  return body;
-}
-
-/** One form shape as JSON Schema, with each field described and an example. */
-function formBodySchema(id: FormId, multipart: boolean): JsonSchema {
-  const schema = requestSchema(formSchema(id, { multipart }));
-  const properties = schema.properties as Record<string, JsonSchema>;
-  for (const field of FORMS[id].fields) {
-    const property = properties[field.name];
-    if (!property) continue;
-    property.description = field.type === 'checkbox' ? `${field.label} (default false).` : fieldDescription(field);
-  }
-  if (properties.scorecardForm) properties.scorecardForm.description = 'Sent from a scorecard page.';
-  if (properties[HONEYPOT_FIELD]) {
-    properties[HONEYPOT_FIELD].description =
-      'Leave empty: a value marks the sender as a bot (answered 200, nothing stored).';
-  }
-  return { title: FORMS[id].title, ...schema, examples: [exampleBody(id, multipart)] };
-}
-
-/**
- * The body of one endpoint, by reference to its form shapes. Where an endpoint takes two
- * (subscribe, contact), a body with a `zip` key is read as the scorecard page's shape and any
- * other as the pop-up's (formForBody), so the pop-up shape excludes `zip`.
- */
-function endpointBodySchema(kind: EndpointKind): JsonSchema | Reference {
-  const variants = ENDPOINT_FORMS[kind];
-  if (variants.length === 1) return ref('schemas', schemaName(variants[0]!));
+/** The answer shapes the document's responses and declared answers name. */
+function sharedSchemas(): Record<string, JsonSchema> {
   return {
-    anyOf: variants.map((id) =>
-      FORMS[id].fields.some((field) => field.name === 'zip')
-        ? ref('schemas', schemaName(id))
-        : { ...ref('schemas', schemaName(id)), not: { required: ['zip'] } },
-    ),
+    Ok: responseSchema(okSchema),
+    Error: responseSchema(errorSchema),
+    BadRequest: responseSchema(badRequestSchema),
+    PayloadTooLarge: responseSchema(tooLargeSchema),
+    UnsupportedMediaType: responseSchema(unsupportedTypeSchema),
+    IdempotencyKeyReused: responseSchema(keyReusedSchema),
+    SubmissionRow: responseSchema(submissionRowSchema),
+    AssessmentRow: responseSchema(assessmentRowSchema),
   };
-}
-
-function schemaName(id: FormId, multipart = false): string {
-  return `${id[0]!.toUpperCase()}${id.slice(1)}Form${multipart ? 'Multipart' : ''}`;
 }
 
 export interface DocumentLimits {
   readonly jsonLimitBytes: number;
   readonly uploads: Pick<ApiConfig['uploads'], 'maxFiles' | 'maxFileBytes'>;
   readonly rateLimit: ApiConfig['rateLimit'];
-}
-
-/** The limits as the descriptions state them. */
-interface LimitTexts {
-  readonly jsonKb: number;
-  readonly fileMb: number;
-  readonly maxFiles: number;
-  readonly rateLimitText: string;
 }
 
 function limitTexts({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): LimitTexts {
@@ -185,68 +90,6 @@ function limitTexts({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): Lim
         ? 'The rate limit is switched off on this server.'
         : `At most ${rateLimit.max} per client address per ${Math.round(rateLimit.windowMs / 1000)} s.`,
   };
-}
-
-/** Paths and the schemas they name, as each group of routes adds them. */
-interface DocumentPart {
-  readonly paths: Record<string, PathItemObject>;
-  readonly schemas: Record<string, JsonSchema>;
-}
-
-const rateLimitHeaders = {
-  RateLimit: ref('headers', 'RateLimit'),
-  'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
-};
-
-const storeErrors = {
-  '429': ref('responses', 'TooManyRequests'),
-  '500': ref('responses', 'InternalError'),
-  '503': ref('responses', 'ServiceUnavailable'),
-};
-
-/** The 200 of a stored form submission or shared result. */
-const storedAnswer = (what: string): ResponseObject => ({
-  description: `Stored (or a honeypot ${what} dropped, or a repeat of a stored one).`,
-  headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'), ...rateLimitHeaders },
-  content: json(ref('schemas', 'Ok')),
-});
-
-const idempotencyKeyReused = errorResponse(
-  `The ${IDEMPOTENCY_HEADER} was already used for different content; send it with a new key.`,
-  'IdempotencyKeyReused',
-);
-
-/** The answer shapes, the self-assessment share and each form shape sent as JSON. */
-function sharedSchemas(): Record<string, JsonSchema> {
-  const schemas: Record<string, JsonSchema> = {
-    Ok: responseSchema(okSchema),
-    Error: responseSchema(errorSchema),
-    BadRequest: responseSchema(badRequestSchema),
-    PayloadTooLarge: responseSchema(tooLargeSchema),
-    UnsupportedMediaType: responseSchema(unsupportedTypeSchema),
-    IdempotencyKeyReused: responseSchema(keyReusedSchema),
-    Health: responseSchema(healthSchema),
-    HealthUnavailable: responseSchema(healthUnavailableSchema),
-    Benchmarks: responseSchema(benchmarksSchema),
-    AssessmentShare: {
-      ...requestSchema(assessmentShareSchema),
-      examples: [
-        {
-          communityType: 'county',
-          country: 'US',
-          zip: '95969',
-          scores: Object.fromEntries(QUESTION_IDS.map((id) => [id, 3])),
-          consent: true,
-        },
-      ],
-    },
-    SubmissionRow: responseSchema(submissionRowSchema),
-    AssessmentRow: responseSchema(assessmentRowSchema),
-  };
-  for (const kind of ENDPOINT_KINDS) {
-    for (const id of ENDPOINT_FORMS[kind]) schemas[schemaName(id)] = formBodySchema(id, false);
-  }
-  return schemas;
 }
 
 function sharedResponses({ jsonKb, fileMb, maxFiles, rateLimitText }: LimitTexts): Record<string, ResponseObject> {
@@ -266,7 +109,7 @@ function sharedResponses({ jsonKb, fileMb, maxFiles, rateLimitText }: LimitTexts
     ),
     TooManyRequests: errorResponse(`Rate limited. ${rateLimitText}`, 'Error', {
       'Retry-After': ref('headers', 'RetryAfter'),
-      ...rateLimitHeaders,
+      ...RATE_LIMIT_HEADERS,
     }),
     ServiceUnavailable: errorResponse('The store is briefly unavailable; nothing was stored. Try again.', 'Error', {
       'Retry-After': ref('headers', 'RetryAfter'),
@@ -303,203 +146,6 @@ const sharedParameters: Record<string, ParameterObject> = {
   },
 };
 
-/** POST of each form endpoint; the feedback form's multipart schema joins the schemas. */
-function formPaths({ jsonKb, fileMb, maxFiles }: LimitTexts): DocumentPart {
-  const paths: Record<string, PathItemObject> = {};
-  const schemas: Record<string, JsonSchema> = {};
-  for (const kind of ENDPOINT_KINDS) {
-    const variants = ENDPOINT_FORMS[kind];
-    const content: Record<string, MediaTypeObject> = json(endpointBodySchema(kind));
-    let description = `Stores one ${FORMS[variants[0]!].title} submission. Unknown fields are dropped. JSON bodies up to ${jsonKb} KB.`;
-    if (variants.length > 1) {
-      description += ` Two shapes: ${variants.map((id) => `${schemaName(id)}`).join(' and ')}; a body with a zip key is read as the second.`;
-    }
-    if (FORMS[variants[0]!].multipart) {
-      schemas[schemaName(variants[0]!, true)] = multipartSchema(variants[0]!, maxFiles);
-      // No per-part encoding: the API reads no part's Content-Type, it sniffs the bytes.
-      content['multipart/form-data'] = { schema: ref('schemas', schemaName(variants[0]!, true)) };
-      description +=
-        ` Or multipart/form-data with files in the files field: at most ${maxFiles} files of at most ${fileMb} MB each,` +
-        ` extensions ${FEEDBACK_FILE_EXTENSIONS.join(', ')}; each file's bytes must match its extension (else 415), whatever Content-Type its part` +
-        ` names. A file is stored as ${[...new Set(Object.values(UPLOAD_CONTENT_TYPES))].join(', ')}.` +
-        ` Flags are sent as "true"/"false".`;
-    }
-    paths[endpointPath(kind)] = {
-      post: {
-        operationId: `submit${kind[0]!.toUpperCase()}${kind.slice(1)}Form`,
-        summary: `Send the ${FORMS[variants[0]!].title} form`,
-        description,
-        tags: ['forms'],
-        parameters: [ref('parameters', 'IdempotencyKey')],
-        requestBody: { required: true, content },
-        responses: {
-          '200': storedAnswer('submission'),
-          '400': ref('responses', 'BadRequest'),
-          '408': ref('responses', 'RequestTimeout'),
-          '413': ref('responses', 'PayloadTooLarge'),
-          '415': ref('responses', 'UnsupportedMediaType'),
-          '422': idempotencyKeyReused,
-          ...storeErrors,
-        },
-      },
-    };
-  }
-  return { paths, schemas };
-}
-
-/** Sharing self-assessment results, and the comparison built from them. */
-function assessmentPaths(jsonKb: number): Record<string, PathItemObject> {
-  return {
-    [ASSESSMENT_SHARE_PATH]: {
-      post: {
-        operationId: 'shareAssessment',
-        summary: 'Share anonymised self-assessment results',
-        description:
-          `All 40 scores (whole numbers 0 to 5), the kind of community, an ISO 3166-1 alpha-2 country code and consent: true. ` +
-          `The zip, when given and not empty, needs 4 to 20 characters (trimmed) under the one-line text rules. ` +
-          `Counts against the same per-address rate limit as the forms. JSON up to ${jsonKb} KB.`,
-        tags: ['self-assessment'],
-        parameters: [ref('parameters', 'IdempotencyKey')],
-        requestBody: { required: true, content: json(ref('schemas', 'AssessmentShare')) },
-        responses: {
-          '200': storedAnswer('share'),
-          '400': ref('responses', 'BadRequest'),
-          '413': ref('responses', 'PayloadTooLarge'),
-          '415': ref('responses', 'UnsupportedMediaType'),
-          '422': idempotencyKeyReused,
-          ...storeErrors,
-        },
-      },
-    },
-    [ASSESSMENT_BENCHMARKS_PATH]: {
-      get: {
-        operationId: 'assessmentBenchmarks',
-        summary: 'Compare with shared results',
-        description:
-          'Quartiles of each essential and of the overall score, in percent, once enough complete results of the current ' +
-          'scorecard version are shared; computed at most once a minute.',
-        tags: ['self-assessment'],
-        responses: {
-          '200': {
-            description: 'The comparison, or how many results are still missing.',
-            headers: { 'Cache-Control': ref('headers', 'CacheControl') },
-            content: json(ref('schemas', 'Benchmarks')),
-          },
-          '500': ref('responses', 'InternalError'),
-          '503': ref('responses', 'ServiceUnavailable'),
-        },
-      },
-    },
-  };
-}
-
-const healthPath: PathItemObject = {
-  get: {
-    operationId: 'health',
-    summary: 'Whether the API can reach its store, and the team notifications waiting to be sent',
-    tags: ['operations'],
-    responses: {
-      '200': { description: 'The store answers.', content: json(ref('schemas', 'Health')) },
-      '503': { description: 'The store does not answer.', content: json(ref('schemas', 'HealthUnavailable')) },
-    },
-  },
-};
-
-/** What every admin-token route may answer instead of its data. */
-function adminErrors(rateLimitText: string): Record<string, ResponseObject | Reference> {
-  return {
-    '401': errorResponse('No valid admin token.', 'Error', {
-      'WWW-Authenticate': { description: 'Bearer realm="wpc-admin"', schema: { type: 'string' } },
-    }),
-    '404': errorResponse(
-      'The team export is disabled (ADMIN_TOKEN unset or too short), or the file does not exist.',
-      'Error',
-    ),
-    '429': errorResponse(`Too many failed attempts from this address. ${rateLimitText}`, 'Error', {
-      'Retry-After': ref('headers', 'RetryAfter'),
-      ...rateLimitHeaders,
-    }),
-    '500': ref('responses', 'InternalError'),
-    '503': ref('responses', 'ServiceUnavailable'),
-  };
-}
-
-/** The team export by bearer token: the rows, and one uploaded file. */
-function adminExportPaths(rateLimitText: string): Record<string, PathItemObject> {
-  const errors = adminErrors(rateLimitText);
-  const exportProperties = requestSchema(exportQuerySchema).properties as Record<string, JsonSchema>;
-  const downloadTypes = [...new Set([...Object.values(UPLOAD_CONTENT_TYPES), 'application/octet-stream'])];
-  return {
-    '/api/admin/submissions': {
-      get: {
-        operationId: 'exportSubmissions',
-        summary: 'Team export of submissions or shared self-assessments',
-        description:
-          'Streamed oldest first (receivedAt, then id). Take a large export in pages with limit and after. ' +
-          'A store failure after the first row cuts the connection (a truncated transfer).',
-        tags: ['team'],
-        security: [{ adminToken: [] }],
-        parameters: Object.entries(exportProperties).map(([name, schema]) => {
-          const { description = name, ...rest } = schema as JsonSchema & { description?: string };
-          return { name, in: 'query', required: false, description, schema: rest };
-        }),
-        responses: {
-          '200': {
-            description:
-              'The rows: a JSON array (one row per line), or CSV with a header row (every cell quoted, CRLF).',
-            headers: { 'Content-Disposition': { description: 'attachment (CSV only).', schema: { type: 'string' } } },
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'array',
-                  items: { anyOf: [ref('schemas', 'SubmissionRow'), ref('schemas', 'AssessmentRow')] },
-                },
-              },
-              'text/csv': { schema: { type: 'string' } },
-            },
-          },
-          '400': ref('responses', 'BadRequest'),
-          ...errors,
-        },
-      },
-    },
-    '/api/admin/files/{id}': {
-      get: {
-        operationId: 'downloadFile',
-        summary: 'One uploaded file, as an attachment',
-        tags: ['team'],
-        security: [{ adminToken: [] }],
-        parameters: [
-          {
-            name: 'id',
-            in: 'path',
-            required: true,
-            description: 'The file id from the files column of the export.',
-            schema: { type: 'string' },
-          },
-        ],
-        responses: {
-          '200': {
-            description: 'The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).',
-            headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
-            content: Object.fromEntries(downloadTypes.map((type) => [type, { schema: { type: 'string' } }])),
-          },
-          ...errors,
-        },
-      },
-    },
-  };
-}
-
-const contractPath: PathItemObject = {
-  get: {
-    operationId: 'openApiDocument',
-    summary: 'This document',
-    tags: ['operations'],
-    responses: { '200': { description: 'The OpenAPI 3.1 document.', content: json({ type: 'object' }) } },
-  },
-};
-
 const TAGS: OpenApiDocument['tags'] = [
   { name: 'forms', description: 'The eight contact, sign-up and feedback forms.' },
   { name: 'self-assessment', description: 'Anonymised scorecard results and the comparison built from them.' },
@@ -517,32 +163,20 @@ const TAGS: OpenApiDocument['tags'] = [
   { name: 'operations', description: 'Health and this contract.' },
 ];
 
-/** Published content (open), and the editor's routes, which are the team console's too (behind its session). */
-function contentDocument(jsonKb: number): DocumentPart {
-  const open = publicPaths(PUBLIC_CONTENT_ROUTES);
-  const editor = consolePaths(EDITOR_ROUTES, jsonKb, ['team', 'content']);
-  return { paths: { ...open.paths, ...editor.paths }, schemas: { ...open.schemas, ...editor.schemas } };
-}
-
 /** The OpenAPI document for an API with these limits (openApiRoutes builds it once per app, on first use). */
 export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
   const texts = limitTexts(limits);
-  const { jsonKb, rateLimitText } = texts;
-  const forms = formPaths(texts);
-  const team = teamDocument(jsonKb);
-  // Insertion order is the served order: the document stays byte-identical as parts move.
+  const { rateLimitText } = texts;
+  // Insertion order is the served order.
   const parts: DocumentPart[] = [
-    { paths: forms.paths, schemas: { ...sharedSchemas(), ...forms.schemas } },
-    {
-      paths: { ...assessmentPaths(jsonKb), '/api/health': healthPath, ...adminExportPaths(rateLimitText) },
-      schemas: {},
-    },
-    formPostsDocument(),
-    team,
-    updatesDocument(jsonKb),
-    contentDocument(jsonKb),
-    impactDocument(),
-    { paths: { [OPENAPI_PATH]: contractPath }, schemas: {} },
+    { paths: {}, schemas: { ...sharedSchemas(), ...formShapes(texts.maxFiles) } },
+    declaredPaths([...SUBMIT_ROUTES, ...ASSESSMENT_ROUTES, HEALTH_ROUTE, ...ADMIN_ROUTES, FORM_POST_ROUTE], texts),
+    declaredPaths(CONSOLE_ROUTES, texts),
+    declaredPaths([...UPDATES_ROUTES, ...UPDATES_TEAM_ROUTES], texts),
+    declaredPaths(PUBLIC_CONTENT_ROUTES, texts),
+    // The editor's routes are the team console's too (behind its session).
+    declaredPaths(EDITOR_ROUTES, texts, ['team', 'content']),
+    declaredPaths([...IMPACT_ROUTES, OPENAPI_ROUTE], texts),
   ];
   return {
     openapi: '3.1.0',
@@ -566,21 +200,13 @@ export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
           scheme: 'bearer',
           description: 'ADMIN_TOKEN of the server (at least 32 characters); the export is off without it.',
         },
-        ...team.securitySchemes,
+        teamSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The session cookie the team console gets by following an emailed sign-in link.',
+        },
       },
     },
   };
-}
-
-/** The feedback form as multipart/form-data: its fields as text parts, flags as "true"/"false", and the files. */
-function multipartSchema(id: FormId, maxFiles: number): JsonSchema {
-  const schema = formBodySchema(id, true);
-  const properties = schema.properties as Record<string, JsonSchema>;
-  properties.files = {
-    type: 'array',
-    maxItems: maxFiles,
-    description: `Up to ${maxFiles} files.`,
-    items: { type: 'string', contentMediaType: 'application/octet-stream' },
-  };
-  return schema;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { JsonSchema } from './types';
 
-/** A JSON Schema (2020-12) object, as OpenAPI 3.1 takes it. */
-export type JsonSchema = { [keyword: string]: unknown };
+export type { JsonSchema };
 
 /** Keywords of a pipe's output that also hold for its input (a trimmed string must still be an email). */
 const OUTPUT_CHECKS = ['pattern', 'enum'] as const;

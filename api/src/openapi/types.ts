@@ -1,5 +1,7 @@
-/** The parts of an OpenAPI 3.1 document this API uses (document.ts builds it, team.ts and form-posts.ts add to it). */
-import type { JsonSchema } from './json-schema';
+/** The parts of an OpenAPI 3.1 document this API uses (operations.ts makes them from the declared routes). */
+
+/** A JSON Schema (2020-12) object, as OpenAPI 3.1 takes it. */
+export type JsonSchema = { [keyword: string]: unknown };
 
 export interface Reference {
   readonly $ref: string;

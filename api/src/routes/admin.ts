@@ -1,14 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { Router, type RequestHandler, type Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ADMIN_TOKEN_MIN_LENGTH } from '../config';
 import { sendUpload } from '../http/download';
 import { HttpError, sendError } from '../http/errors';
+import { publicRoute, type PublicAnswer, type PublicRoute } from '../http/public-route';
+import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
+import { RATE_LIMIT_HEADERS } from './answers';
 import { ASSESSMENT_EXPORT_FORM, assessmentTable, parseAssessmentExportParams } from '../assessment/export';
 import { UnknownCursorError } from '../db/errors';
 import type { Store } from '../store';
 import {
+  exportQuerySchema,
   exportStages,
   parseExportParams,
   startRows,
@@ -94,57 +98,103 @@ async function sendStreamedExport<T>(
   }
 }
 
-/** The team export: submissions (and shared self-assessments) as JSON or CSV, and uploads as downloads. */
-export function adminRoutes({ store, adminToken, adminTokenError, logger, guards }: AdminRoutesOptions): Router {
-  const router = Router();
-  const auth = requireAdmin(adminToken, adminTokenError);
+/** What every admin-token route may answer instead of its data. */
+const ADMIN_ERRORS: Readonly<Record<number, PublicAnswer | 'InternalError' | 'ServiceUnavailable'>> = {
+  401: { description: 'No valid admin token.', headers: { 'WWW-Authenticate': 'Bearer realm="wpc-admin"' } },
+  404: { description: 'The team export is disabled (ADMIN_TOKEN unset or too short), or the file does not exist.' },
+  429: {
+    description: ({ rateLimitText }) => `Too many failed attempts from this address. ${rateLimitText}`,
+    headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' }, ...RATE_LIMIT_HEADERS },
+  },
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+};
 
-  // Streams from a store cursor: JSON array or CSV written as rows arrive. `limit` caps the
-  // rows; `after` (the id of the last row received) resumes where a previous export stopped.
-  // form=assessment exports the shared self-assessments the same way.
-  router.get('/api/admin/submissions', ...guards, auth, async (req, res) => {
-    const query = req.query as Record<string, unknown>;
-    const params = { since: query.since, format: query.format, limit: query.limit, after: query.after };
-    if (query.form === ASSESSMENT_EXPORT_FORM) {
-      const request = parseAssessmentExportParams(params);
+const adminChecks = ({ guards, adminToken, adminTokenError }: AdminRoutesOptions) => [
+  ...guards,
+  requireAdmin(adminToken, adminTokenError),
+];
+
+const rowRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+// Streams from a store cursor: JSON array or CSV written as rows arrive. `limit` caps the
+// rows; `after` (the id of the last row received) resumes where a previous export stopped.
+// form=assessment exports the shared self-assessments the same way.
+const exportRows = publicRoute<AdminRoutesOptions>({
+  method: 'GET',
+  path: '/api/admin/submissions',
+  operationId: 'exportSubmissions',
+  summary: 'Team export of submissions or shared self-assessments',
+  description:
+    'Streamed oldest first (receivedAt, then id). Take a large export in pages with limit and after. ' +
+    'A store failure after the first row cuts the connection (a truncated transfer).',
+  tags: ['team'],
+  security: ['adminToken'],
+  parameters: [{ query: exportQuerySchema }],
+  answers: {
+    200: {
+      description: 'The rows: a JSON array (one row per line), or CSV with a header row (every cell quoted, CRLF).',
+      headers: { 'Content-Disposition': 'attachment (CSV only).' },
+      json: { type: 'array', items: { anyOf: [rowRef('SubmissionRow'), rowRef('AssessmentRow')] } },
+      media: ['text/csv'],
+    },
+    400: 'BadRequest',
+    ...ADMIN_ERRORS,
+  },
+  before: adminChecks,
+  handler:
+    ({ store, logger }) =>
+    async ({ req, res }) => {
+      const query = req.query as Record<string, unknown>;
+      const params = { since: query.since, format: query.format, limit: query.limit, after: query.after };
+      if (query.form === ASSESSMENT_EXPORT_FORM) {
+        const request = parseAssessmentExportParams(params);
+        if (!request.ok) {
+          sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: request.fields }));
+          return;
+        }
+        const rows = () => store.assessments.stream(request.query);
+        await sendStreamedExport(res, rows, request.format, assessmentTable, 'assessment', logger);
+        return;
+      }
+      const request = parseExportParams({ form: query.form, ...params });
       if (!request.ok) {
         sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: request.fields }));
         return;
       }
-      await sendStreamedExport(
-        res,
-        () => store.assessments.stream(request.query),
-        request.format,
-        assessmentTable,
-        'assessment',
-        logger,
-      );
-      return;
-    }
-    const request = parseExportParams({ form: query.form, ...params });
-    if (!request.ok) {
-      sendError(res, new HttpError(400, 'Some filters are not valid.', { fields: request.fields }));
-      return;
-    }
-    const table = submissionTable(request.query.form);
-    await sendStreamedExport(
-      res,
-      () => store.submissions.stream(request.query),
-      request.format,
-      table,
-      request.query.form ?? 'all',
-      logger,
-    );
-  });
+      const table = submissionTable(request.query.form);
+      const rows = () => store.submissions.stream(request.query);
+      await sendStreamedExport(res, rows, request.format, table, request.query.form ?? 'all', logger);
+    },
+});
 
-  router.get('/api/admin/files/:id', ...guards, auth, async (req, res) => {
-    const found = await store.files.open(String(req.params.id));
-    if (!found) {
-      sendError(res, new HttpError(404, 'No such file.'));
-      return;
-    }
-    await sendUpload(res, found);
-  });
+const downloadFile = publicRoute<AdminRoutesOptions>({
+  method: 'GET',
+  path: '/api/admin/files/:id',
+  operationId: 'downloadFile',
+  summary: 'One uploaded file, as an attachment',
+  tags: ['team'],
+  security: ['adminToken'],
+  params: { id: { description: 'The file id from the files column of the export.' } },
+  answers: {
+    200: {
+      description: 'The file as uploaded, never rendered by the browser (nosniff, sandboxing CSP).',
+      attachment: [...new Set([...Object.values(UPLOAD_CONTENT_TYPES), 'application/octet-stream'])],
+    },
+    ...ADMIN_ERRORS,
+  },
+  before: adminChecks,
+  handler:
+    ({ store }) =>
+    async ({ req, res }) => {
+      const found = await store.files.open(String(req.params.id));
+      if (!found) {
+        sendError(res, new HttpError(404, 'No such file.'));
+        return;
+      }
+      await sendUpload(res, found);
+    },
+});
 
-  return router;
-}
+/** The team export: submissions (and shared self-assessments) as JSON or CSV, and uploads as downloads. */
+export const ADMIN_ROUTES: readonly PublicRoute<AdminRoutesOptions>[] = [exportRows, downloadFile];

@@ -2,10 +2,15 @@
 // edge takes the post on the form's own page (shell/server/form-pages.ts), passes it on here as
 // it came (urlencoded, or multipart for feedback) and answers the visitor with a page made from
 // this answer. Validation, files, storage and idempotency are the submit use-case's, as for JSON.
-import express, { Router, type RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
+import { z } from 'zod';
 import { FORMS, HONEYPOT_FIELD, type FormDefinition, type FormId } from '@wpc/shared/schemas';
 import type { ApiConfig } from '../config';
 import { answerOk } from '../http/answer-ok';
+import { publicRoute, type PublicRoute } from '../http/public-route';
+import { formPostName } from '../openapi/form-shapes';
+import { keyReusedSchema } from '../openapi/responses';
+import { storedAnswer } from './answers';
 import { bodyDeadline } from '../http/body-deadline';
 import { cleanUploads } from '../http/cleanup';
 import { HttpError, LINKS_HINT, sendError } from '../http/errors';
@@ -85,29 +90,33 @@ const sameOriginOnly: RequestHandler = (req, res, next) => {
   sendError(res, new HttpError(403, 'Forms are accepted only from the site itself.'));
 };
 
-/** POST /api/form-posts/<form id>: one route for every form kind. */
-export function formPostRoutes({ store, config, guards, notifications, afterStored }: FormPostRoutesOptions): Router {
-  const router = Router();
+const knownForm: RequestHandler = (req, res, next) => {
+  if (isFormId(String(req.params.form))) return next();
+  sendError(res, new HttpError(404, 'There is no such form.'));
+};
+
+/** Every form as urlencoded; a form with files (feedback) also as multipart. */
+const requireType: RequestHandler = (req, res, next) => {
+  const types = FORMS[req.params.form as FormId].multipart ? [URLENCODED, MULTIPART] : [URLENCODED];
+  if (req.is(types)) return next();
+  sendError(res, new HttpError(415, `Send the form as ${types.join(' or ')}.`));
+};
+
+/** The checks and parsers before the handler. Each parser passes over a body of the other type; multer only ever sees feedback's uploads. */
+function formPostChecks({ config, guards }: FormPostRoutesOptions): RequestHandler[] {
   const urlencoded = express.urlencoded({ extended: false, limit: config.jsonLimitBytes, type: URLENCODED });
   const textDeadline = bodyDeadline(config.bodyTimeoutMs);
   const uploadDeadline = bodyDeadline(config.uploadTimeoutMs);
-  const notification = notifications && ((receivedAt: Date) => notifications.newEntry(receivedAt));
-
-  const knownForm: RequestHandler = (req, res, next) => {
-    if (isFormId(String(req.params.form))) return next();
-    sendError(res, new HttpError(404, 'There is no such form.'));
-  };
-
-  /** Every form as urlencoded; a form with files (feedback) also as multipart. */
-  const requireType: RequestHandler = (req, res, next) => {
-    const types = FORMS[req.params.form as FormId].multipart ? [URLENCODED, MULTIPART] : [URLENCODED];
-    if (req.is(types)) return next();
-    sendError(res, new HttpError(415, `Send the form as ${types.join(' or ')}.`));
-  };
   const deadline: RequestHandler = (req, res, next) =>
     (req.is(MULTIPART) ? uploadDeadline : textDeadline)(req, res, next);
+  return [knownForm, sameOriginOnly, ...guards, requireType, deadline, urlencoded, ...feedbackUploads(config.uploads)];
+}
 
-  const handler: RequestHandler = async (req, res) => {
+/** Stores a post through the submit use-case; a refusal carries what was typed. */
+const formPostHandler =
+  ({ store, notifications, afterStored }: FormPostRoutesOptions) =>
+  async ({ req, res }: { req: Parameters<RequestHandler>[0]; res: Parameters<RequestHandler>[1] }) => {
+    const notification = notifications && ((receivedAt: Date) => notifications.newEntry(receivedAt));
     const form = req.params.form as FormId;
     const definition = FORMS[form];
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -171,17 +180,74 @@ export function formPostRoutes({ store, config, guards, notifications, afterStor
     }
   };
 
-  // Each parser passes over a body of the other type; multer only ever sees feedback's uploads.
-  router.post(
-    `${FORM_POSTS_PATH}/:form`,
-    knownForm,
-    sameOriginOnly,
-    ...guards,
-    requireType,
-    deadline,
-    urlencoded,
-    ...feedbackUploads(config.uploads),
-    handler,
-  );
-  return router;
-}
+const message = z.string().describe('What went wrong, in words for a person.');
+const typedValuesSchema = z
+  .record(z.string(), z.union([z.string(), z.boolean()]))
+  .describe("What was typed and ticked, the form's own fields only, for the page that shows the form again.");
+const refusedSchema = z
+  .strictObject({
+    error: message,
+    fields: z.record(z.string(), z.string()).optional().describe('Each refused field and what is wrong with it.'),
+    field: z.string().optional().describe('A multipart part sent under a name the form does not have.'),
+    values: typedValuesSchema.optional(),
+  })
+  .describe('400: the form needs changes; nothing was stored.');
+const refusedFileSchema = z
+  .strictObject({
+    error: message,
+    file: z.string().optional().describe('The refused file (its name, made safe).'),
+    values: typedValuesSchema.optional(),
+  })
+  .describe('415: not an accepted media type, or a file of a refused type; nothing was stored.');
+
+const FORM_IDS = Object.keys(FORMS) as FormId[];
+
+/** POST /api/form-posts/<form id>: one route for every form kind. */
+export const FORM_POST_ROUTE: PublicRoute<FormPostRoutesOptions> = publicRoute<FormPostRoutesOptions>({
+  method: 'POST',
+  path: `${FORM_POSTS_PATH}/:form`,
+  operationId: 'postFormWithoutScripts',
+  summary: 'A form sent by the browser itself, without the page\u2019s scripts',
+  description:
+    'What the edge passes on when a visitor sends a form before (or without) the page\u2019s scripts: the ' +
+    'form named in the path, as the browser encoded it. Flags: a ticked box sends "true", an unticked one ' +
+    'nothing (false). Validated, stored and emailed as the JSON endpoints do; the same content sent again ' +
+    'on the same day is answered 200 with Idempotent-Replayed and stored once. Refused from other sites ' +
+    '(Sec-Fetch-Site). A refusal carries the typed values, so the edge can show the form again.',
+  tags: ['forms'],
+  params: { form: { description: 'The form (a form id of the site).', enum: FORM_IDS } },
+  body: {
+    content: {
+      [URLENCODED]: { anyOf: FORM_IDS.map((id) => ({ $ref: `#/components/schemas/${formPostName(id)}` })) },
+      // Feedback's files; any other form answers 415 to multipart.
+      [MULTIPART]: { $ref: '#/components/schemas/FeedbackFormMultipart' },
+    },
+  },
+  answers: {
+    200: {
+      ...storedAnswer('post'),
+      description: 'Stored (or a honeypot post dropped, or the same content already stored today).',
+    },
+    400: {
+      description: 'The form needs changes; nothing was stored.',
+      schema: { name: 'FormPostRefused', schema: refusedSchema },
+    },
+    403: { description: 'Sent from another site; nothing was stored.' },
+    404: { description: 'There is no such form.' },
+    408: 'RequestTimeout',
+    413: 'PayloadTooLarge',
+    415: {
+      description: 'Not urlencoded (or multipart, for feedback), or a file of a refused type.',
+      schema: { name: 'FormPostRefusedFile', schema: refusedFileSchema },
+    },
+    422: {
+      description: 'The key made from the content was stored with other content (a hash collision).',
+      schema: { name: 'IdempotencyKeyReused', schema: keyReusedSchema },
+    },
+    429: 'TooManyRequests',
+    500: 'InternalError',
+    503: 'ServiceUnavailable',
+  },
+  before: formPostChecks,
+  handler: formPostHandler,
+});

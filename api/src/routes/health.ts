@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import { publicRoute, type PublicRoute } from '../http/public-route';
 import type { Notifications } from '../notify/worker';
 import { withDeadline } from '../db/guard';
+import { healthSchema, healthUnavailableSchema } from '../openapi/responses';
 import type { Store } from '../store';
 
 /** The outbox part of the health answer; absent while notifications are off. */
@@ -27,26 +28,44 @@ async function storageReport(store: Store, timeoutMs: number) {
   return bytes === undefined ? {} : { storage: { uploadsBytes: bytes } };
 }
 
+export interface HealthDeps {
+  readonly store: Store;
+  readonly notifications?: Notifications;
+  readonly timeoutMs: number;
+}
+
 /**
  * GET /api/health: 200 when the store answers, 503 when it does not; with notifications on,
  * the outbox too (pending, age of the oldest pending in seconds, failed, and while the SMTP
  * server is unreachable the next attempt), and what the uploads take.
  */
-export function healthRoutes(store: Store, notifications?: Notifications, timeoutMs = 1500): Router {
-  const router = Router();
-  router.get('/api/health', async (_req, res) => {
-    const [health, outbox, storage] = await Promise.all([
-      store.health(),
-      outboxReport(notifications, timeoutMs),
-      storageReport(store, timeoutMs),
-    ]);
-    res.set('Cache-Control', 'no-store');
-    if (health.ok) {
-      res.json({ status: 'ok', store: store.kind, ...outbox, ...storage });
-      return;
-    }
-    // The cause may name hosts: the store wrapper logs it once per outage, never to the public.
-    res.status(503).json({ status: 'unavailable', store: store.kind, notifications: outbox.notifications });
-  });
-  return router;
-}
+export const HEALTH_ROUTE: PublicRoute<HealthDeps> = publicRoute<HealthDeps>({
+  method: 'GET',
+  path: '/api/health',
+  operationId: 'health',
+  summary: 'Whether the API can reach its store, and the team notifications waiting to be sent',
+  tags: ['operations'],
+  answers: {
+    200: { description: 'The store answers.', schema: { name: 'Health', schema: healthSchema } },
+    503: {
+      description: 'The store does not answer.',
+      schema: { name: 'HealthUnavailable', schema: healthUnavailableSchema },
+    },
+  },
+  handler:
+    ({ store, notifications, timeoutMs }) =>
+    async ({ res }) => {
+      const [health, outbox, storage] = await Promise.all([
+        store.health(),
+        outboxReport(notifications, timeoutMs),
+        storageReport(store, timeoutMs),
+      ]);
+      res.set('Cache-Control', 'no-store');
+      if (health.ok) {
+        res.json({ status: 'ok', store: store.kind, ...outbox, ...storage });
+        return;
+      }
+      // The cause may name hosts: the store wrapper logs it once per outage, never to the public.
+      res.status(503).json({ status: 'unavailable', store: store.kind, notifications: outbox.notifications });
+    },
+});

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { HttpError, sendError } from '../http/errors';
-import { OPENAPI_PATH, openApiDocument, type DocumentLimits, type OpenApiDocument } from '../openapi/document';
+import { publicRouter } from '../http/public-route';
+import { OPENAPI_ROUTE, openApiDocument, type DocumentLimits } from '../openapi/document';
+import type { OpenApiDocument } from '../openapi/types';
 
 /** `/api/admin/files/{id}` as a pattern matching the request paths it stands for. */
 function pathPattern(path: string): RegExp {
@@ -41,10 +43,7 @@ export function openApiRoutes(limits: DocumentLimits): Router {
     return built;
   };
 
-  router.get(OPENAPI_PATH, (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300');
-    res.type('application/json; charset=utf-8').send(contract().body);
-  });
+  router.use(publicRouter([OPENAPI_ROUTE], { contract: () => contract().body }));
   router.use((req, res, next) => {
     const known = contract().paths.find(({ pattern }) => pattern.test(req.path));
     if (!known) {

@@ -1,32 +1,18 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Access, AuditAction, Permission } from '@wpc/shared/team';
-import type { HeaderObject } from '../openapi/types';
+import type { Answer, Named, RouteDeclaration } from '../http/route';
 import type { AuditAbout } from './audit-log';
 import type { ConsoleContext } from './context';
 import type { TeamSession } from './sessions';
+
+export type { Answer, Named };
 
 /** A signed-in request: the session, its address and what that address may do now. */
 export interface Signed {
   readonly session: TeamSession;
   readonly email: string;
   readonly access: Access;
-}
-
-/** A request or answer schema with its name in the OpenAPI document's components. */
-export interface Named<S extends z.ZodType = z.ZodType> {
-  readonly name: string;
-  readonly schema: S;
-  /** Requests only: values the API accepts, shown in the document and sent by the contract fuzzer. */
-  readonly examples?: readonly z.input<S>[];
-}
-
-/** One documented answer: JSON of a named schema, a file (its media types), or the shared error shape. */
-export interface Answer {
-  readonly description: string;
-  readonly schema?: Named;
-  readonly attachment?: readonly string[];
-  readonly headers?: Record<string, HeaderObject>;
 }
 
 /** The audit log as a route sees it: only the actions the route declares. */
@@ -56,29 +42,18 @@ export interface ConsoleRoute<
   B extends z.ZodType = z.ZodType,
   A extends AuditAction = AuditAction,
   P extends Permission | 'public' = Permission | 'public',
-> {
-  readonly method: 'GET' | 'POST';
-  /** Under TEAM_API, with Express parameters (":submissionId"). */
-  readonly path: string;
+> extends RouteDeclaration<Q> {
   readonly permission: P;
   /** An open route that still reads the session when there is one (the session check). */
   readonly session?: 'optional';
   /** Hands out or deletes personal data: only within 15 minutes of using a sign-in link. */
   readonly fresh?: boolean;
-  readonly operationId: string;
-  readonly summary: string;
-  readonly description?: string;
-  /** Each path parameter, with what it names: an id of ID_PATTERN, or of the pattern given. */
-  readonly params?: Readonly<Record<string, string | { readonly description: string; readonly pattern: string }>>;
-  readonly query?: Q;
   /** A JSON body; a POST without one (sign-out) takes none. */
   readonly body?: Named<B>;
   /** A multipart/form-data body, read by the handler itself; the schema documents its parts. */
   readonly upload?: Named;
   /** A change that reads no body but, like every change, takes only JSON (an empty object). */
   readonly emptyBody?: true;
-  /** The 400's message when the query or body is refused. */
-  readonly invalid?: string;
   /** Answers beyond those the permission and the request imply (401, 403, 400, 415, ...). */
   readonly answers: Readonly<Record<number, Answer>>;
   /** Every action the route records in the audit log (its handler can record no other). */
