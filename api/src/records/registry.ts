@@ -49,9 +49,8 @@ import { mongoReviews, REVIEW_INDEXES } from '../team/reviews/mongo';
 import type { SessionRepository } from '../team/sessions';
 import { embeddedSessions, sessionsRecord } from '../team/sessions/embedded';
 import { mongoSessions } from '../team/sessions/mongo';
-import type { ConfirmationRepository } from '../updates/confirmations';
-import { confirmationsRecord, embeddedConfirmations } from '../updates/confirmations/embedded';
-import { mongoConfirmations } from '../updates/confirmations/mongo';
+import type { ConfirmationRepository } from './confirmations';
+import { UPDATE_CONFIRMATION_CLAIMS, UPDATE_CONFIRMATIONS, updateConfirmations } from './confirmations/record';
 import type { DeliveryRepository } from '../updates/deliveries';
 import { deliveriesRecord, embeddedDeliveries } from '../updates/deliveries/embedded';
 import { DELIVERY_INDEXES, mongoDeliveries } from '../updates/deliveries/mongo';
@@ -184,11 +183,11 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoSubscriptions(client),
     sqlite: ({ client }) => embeddedSubscriptions(client),
   }),
-  perBackend('confirmations', {
-    embedded: confirmationsRecord,
-    mongo: ({ client, mailClient }) => mongoConfirmations(client, mailClient),
-    sqlite: ({ client, mailClient }) => embeddedConfirmations(client, mailClient),
-  }),
+  {
+    name: 'confirmations',
+    collections: [UPDATE_CONFIRMATIONS, UPDATE_CONFIRMATION_CLAIMS],
+    create: ({ documents, mailDocuments }) => updateConfirmations(documents, mailDocuments),
+  },
   {
     name: 'suppressions',
     collections: [UPDATE_SUPPRESSIONS, UPDATE_TALLIES],

@@ -8,7 +8,7 @@ export type * from './audit';
 export type * from './members';
 export type * from '../team/reviews';
 export type * from '../team/sessions';
-export type * from '../updates/confirmations';
+export type * from './confirmations';
 export type * from '../updates/deliveries';
 export type * from '../updates/subscriptions';
 export type * from './suppressions';

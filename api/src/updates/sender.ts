@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { documentIdTime } from '../db/ids';
 import type { MailLane } from '../notify/worker';
 import type { Store } from '../store';
-import type { Confirmation } from './confirmations';
+import type { Confirmation } from '../records/confirmations';
 import type { Delivery } from './deliveries';
 import { deliveryId } from './deliveries';
 import { archivePathOf } from './archive';

@@ -66,6 +66,8 @@ export interface Collection<D extends Doc> {
   find(filter: Filter, options?: FindOptions): Promise<D[]>;
   /** Updates the first match; answers whether one matched (or, with upsert, was inserted). */
   updateOne(filter: Filter, update: Update, options?: { readonly upsert?: boolean }): Promise<boolean>;
+  /** Updates the first match like updateOne; answers it as it was before, or null when none matched. */
+  findOneAndUpdate(filter: Filter, update: Update): Promise<D | null>;
   updateMany(filter: Filter, update: Update): Promise<number>;
   /** Replaces the document with this _id (inserting it when missing); answers whether it was new. */
   put(doc: D): Promise<boolean>;

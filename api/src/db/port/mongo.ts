@@ -94,6 +94,11 @@ export function mongoDocuments(db: Db, collections: readonly CollectionSpec[] = 
           });
           return result.matchedCount + result.upsertedCount > 0;
         },
+        // No projection: FerretDB 1.x refuses one on findAndModify.
+        findOneAndUpdate: async (filter, update) =>
+          ids.read(
+            (await of.findOneAndUpdate(filterOf(filter), updateOf(update), { returnDocument: 'before' })) as D | null,
+          ),
         updateMany: async (filter, update) => (await of.updateMany(filterOf(filter), updateOf(update))).matchedCount,
         put: async (doc) => {
           const { _id, ...rest } = ids.write(doc);
