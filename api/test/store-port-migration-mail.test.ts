@@ -107,3 +107,65 @@ describe('confirmation links stored before the port', () => {
     expect((await fs.readFile(file)).includes(Buffer.from(pending.secret))).toBe(false);
   });
 });
+
+describe('update deliveries stored before the port', () => {
+  const UPDATE = '0VcDzhSZupdSend1';
+  const delivery = (name: string) => ({
+    id: `${UPDATE}.hash-${name}`,
+    updateId: UPDATE,
+    subscriberId: `hash-${name}`,
+    email: `${name}@example.org`,
+  });
+
+  it('are counted, and the pending one is sent once while its update is sending', async () => {
+    const now = new Date('2026-11-27T12:00:00.000Z');
+    await opened(async (store) => {
+      expect(await store.deliveries.counts(UPDATE)).toEqual({
+        queued: 1,
+        sent: 1,
+        failed: 1,
+        suppressed: 1,
+        cancelled: 0,
+      });
+      expect(await store.deliveries.get(delivery('bob').id)).toEqual({
+        ...delivery('bob'),
+        mail: {
+          status: 'failed',
+          attempts: 2,
+          messageId: '<upd-bob@wpc.test>',
+          lastError: '550 no such user',
+          failedAt: new Date('2026-11-20T12:05:02.000Z'),
+        },
+      });
+      expect(await store.deliveries.anyPending(UPDATE)).toBe(true);
+      expect(await store.deliveries.queue.due(now, 10)).toEqual([delivery('rosa').id]);
+      const claimed = await store.deliveries.queue.claim(delivery('rosa').id, 'lease-1', now, 60_000);
+      expect(claimed).toMatchObject({ item: delivery('rosa'), state: { attempts: 1 } });
+      expect(await store.deliveries.queue.markSent(delivery('rosa').id, 'lease-1', now)).toBe(true);
+    });
+    await opened(async (store) => {
+      expect(await store.deliveries.counts(UPDATE)).toEqual({
+        queued: 0,
+        sent: 2,
+        failed: 1,
+        suppressed: 1,
+        cancelled: 0,
+      });
+      expect(await store.deliveries.anyPending(UPDATE)).toBe(false);
+      expect(await store.deliveries.queue.due(now, 10)).toEqual([]);
+    });
+    expect(tables()).not.toContain('update_deliveries__legacy');
+  });
+
+  it('forget an erased address, leaving no byte of it in the file', async () => {
+    const file = path.join(dir, 'store.sqlite');
+    await opened(async () => undefined);
+    expect((await fs.readFile(file)).includes(Buffer.from('ada@example.org'))).toBe(true);
+    await opened(async (store) => {
+      await store.confirmations.removeFor('hash-ada');
+      await store.deliveries.erase('hash-ada');
+      expect(await store.deliveries.get(delivery('ada').id)).toMatchObject({ email: '', mail: { status: 'sent' } });
+    });
+    expect((await fs.readFile(file)).includes(Buffer.from('ada@example.org'))).toBe(false);
+  });
+});

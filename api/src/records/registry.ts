@@ -51,9 +51,8 @@ import { embeddedSessions, sessionsRecord } from '../team/sessions/embedded';
 import { mongoSessions } from '../team/sessions/mongo';
 import type { ConfirmationRepository } from './confirmations';
 import { UPDATE_CONFIRMATION_CLAIMS, UPDATE_CONFIRMATIONS, updateConfirmations } from './confirmations/record';
-import type { DeliveryRepository } from '../updates/deliveries';
-import { deliveriesRecord, embeddedDeliveries } from '../updates/deliveries/embedded';
-import { DELIVERY_INDEXES, mongoDeliveries } from '../updates/deliveries/mongo';
+import type { DeliveryRepository } from './deliveries';
+import { UPDATE_DELIVERIES, UPDATE_DELIVERY_CLAIMS, updateDeliveries } from './deliveries/record';
 import type { SubscriptionRepository } from '../updates/subscriptions';
 import { embeddedSubscriptions, subscriptionsRecord } from '../updates/subscriptions/embedded';
 import { mongoSubscriptions, SUBSCRIBER_INDEXES } from '../updates/subscriptions/mongo';
@@ -194,12 +193,13 @@ export const RECORDS: readonly RecordEntry[] = [
     create: ({ documents }) => updateSuppressions(documents),
   },
   { name: 'updates', collections: [UPDATES], create: ({ documents }) => teamUpdates(documents) },
-  perBackend('deliveries', {
-    embedded: deliveriesRecord,
-    mongoIndexes: DELIVERY_INDEXES,
-    mongo: ({ client, mailClient }) => mongoDeliveries(client, mailClient),
-    sqlite: ({ client, mailClient }) => embeddedDeliveries(client, mailClient),
-  }),
+  {
+    name: 'deliveries',
+    collections: [UPDATE_DELIVERIES, UPDATE_DELIVERY_CLAIMS],
+    // The join with the updates goes through their record's interface, read on the queue's client
+    // (this instance only reads: an update's changes are made through the store's own).
+    create: ({ documents, mailDocuments }) => updateDeliveries(documents, mailDocuments, teamUpdates(mailDocuments)),
+  },
   perBackend('contentEntries', {
     embedded: contentEntriesRecord,
     mongoIndexes: CONTENT_ENTRY_INDEXES,

@@ -9,7 +9,7 @@ export type * from './members';
 export type * from '../team/reviews';
 export type * from '../team/sessions';
 export type * from './confirmations';
-export type * from '../updates/deliveries';
+export type * from './deliveries';
 export type * from '../updates/subscriptions';
 export type * from './suppressions';
 export type * from '../updates/updates';

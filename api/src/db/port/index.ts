@@ -62,6 +62,8 @@ export class DuplicateKeyError extends Error {
 export interface Collection<D extends Doc> {
   /** Rejects with DuplicateKeyError when a unique index or the _id refuses it. */
   insert(doc: D): Promise<void>;
+  /** Inserts each document whose keys are free, the others refused one by one; answers those stored. */
+  insertNew(docs: readonly D[]): Promise<D[]>;
   findOne(filter: Filter, options?: FindOptions): Promise<D | null>;
   find(filter: Filter, options?: FindOptions): Promise<D[]>;
   /** Updates the first match; answers whether one matched (or, with upsert, was inserted). */

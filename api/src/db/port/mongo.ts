@@ -80,6 +80,22 @@ export function mongoDocuments(db: Db, collections: readonly CollectionSpec[] = 
             throw refused(name, error);
           });
         },
+        insertNew: async (docs) => {
+          if (docs.length === 0) return [];
+          try {
+            await of.insertMany(
+              docs.map((doc) => ids.write({ ...doc })),
+              { ordered: false },
+            );
+            return [...docs];
+          } catch (error) {
+            // Unordered: the documents not refused for a taken key are stored.
+            const errors = (error as { writeErrors?: { code: number; index: number }[] } | null)?.writeErrors;
+            if (!Array.isArray(errors) || !errors.every((entry) => entry.code === DUPLICATE_KEY)) throw error;
+            const refused = new Set(errors.map((entry) => entry.index));
+            return docs.filter((_, index) => !refused.has(index));
+          }
+        },
         findOne: async (filter, options = {}) => ids.read((await of.findOne(filterOf(filter), options)) as D | null),
         find: async (filter, { sort, skip, limit } = {}) => {
           let cursor = of.find(filterOf(filter));

@@ -243,6 +243,18 @@ class SqliteCollection<D extends Doc> implements Collection<D> {
   }
 
   insert = async (doc: D) => this.store(doc, true);
+  insertNew = async (docs: readonly D[]) =>
+    this.db.transaction(() =>
+      docs.filter((doc) => {
+        try {
+          this.store(doc, true);
+          return true;
+        } catch (error) {
+          if (error instanceof DuplicateKeyError) return false;
+          throw error;
+        }
+      }),
+    )();
   findOne = async (filter: Filter, options?: FindOptions) => this.matching(filter, { ...options, limit: 1 })[0] ?? null;
   find = async (filter: Filter, options?: FindOptions) => this.matching(filter, options);
   updateOne = async (filter: Filter, update: Update, { upsert = false } = {}) =>
