@@ -47,12 +47,10 @@ import { mongoReviews, REVIEW_INDEXES } from '../team/reviews/mongo';
 import type { SessionRepository } from '../team/sessions';
 import { embeddedSessions, sessionsRecord } from '../team/sessions/embedded';
 import { mongoSessions } from '../team/sessions/mongo';
-import type { ConfirmationRepository } from '../updates/confirmations';
-import { confirmationsRecord, embeddedConfirmations } from '../updates/confirmations/embedded';
-import { mongoConfirmations } from '../updates/confirmations/mongo';
-import type { DeliveryRepository } from '../updates/deliveries';
-import { deliveriesRecord, embeddedDeliveries } from '../updates/deliveries/embedded';
-import { DELIVERY_INDEXES, mongoDeliveries } from '../updates/deliveries/mongo';
+import type { ConfirmationRepository } from './confirmations';
+import { UPDATE_CONFIRMATION_CLAIMS, UPDATE_CONFIRMATIONS, updateConfirmations } from './confirmations/record';
+import type { DeliveryRepository } from './deliveries';
+import { UPDATE_DELIVERIES, UPDATE_DELIVERY_CLAIMS, updateDeliveries } from './deliveries/record';
 import type { SubscriptionRepository } from '../updates/subscriptions';
 import { embeddedSubscriptions, subscriptionsRecord } from '../updates/subscriptions/embedded';
 import { mongoSubscriptions, SUBSCRIBER_INDEXES } from '../updates/subscriptions/mongo';
@@ -182,23 +180,24 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoSubscriptions(client),
     sqlite: ({ client }) => embeddedSubscriptions(client),
   }),
-  perBackend('confirmations', {
-    embedded: confirmationsRecord,
-    mongo: ({ client, mailClient }) => mongoConfirmations(client, mailClient),
-    sqlite: ({ client, mailClient }) => embeddedConfirmations(client, mailClient),
-  }),
+  {
+    name: 'confirmations',
+    collections: [UPDATE_CONFIRMATIONS, UPDATE_CONFIRMATION_CLAIMS],
+    create: ({ documents, mailDocuments }) => updateConfirmations(documents, mailDocuments),
+  },
   {
     name: 'suppressions',
     collections: [UPDATE_SUPPRESSIONS, UPDATE_TALLIES],
     create: ({ documents }) => updateSuppressions(documents),
   },
   { name: 'updates', collections: [UPDATES], create: ({ documents }) => teamUpdates(documents) },
-  perBackend('deliveries', {
-    embedded: deliveriesRecord,
-    mongoIndexes: DELIVERY_INDEXES,
-    mongo: ({ client, mailClient }) => mongoDeliveries(client, mailClient),
-    sqlite: ({ client, mailClient }) => embeddedDeliveries(client, mailClient),
-  }),
+  {
+    name: 'deliveries',
+    collections: [UPDATE_DELIVERIES, UPDATE_DELIVERY_CLAIMS],
+    // The join with the updates goes through their record's interface, read on the queue's client
+    // (this instance only reads: an update's changes are made through the store's own).
+    create: ({ documents, mailDocuments }) => updateDeliveries(documents, mailDocuments, teamUpdates(mailDocuments)),
+  },
   { name: 'contentEntries', collections: [CONTENT_ENTRIES], create: ({ documents }) => contentEntries(documents) },
   { name: 'contentRevisions', collections: [CONTENT_AREAS], create: ({ documents }) => contentRevisions(documents) },
   perBackend('contentImages', {

@@ -1,5 +1,5 @@
 import { newDocumentId } from '../../src/db/ids';
-import type { Confirmation } from '../../src/updates/confirmations';
+import type { Confirmation } from '../../src/records/confirmations';
 import { addressHash } from '../../src/updates/subscriptions/address';
 import { recordContract } from '../helpers/record-suite';
 

@@ -1,5 +1,5 @@
 import { newDocumentId } from '../../src/db/ids';
-import { deliveryId, type Delivery } from '../../src/updates/deliveries';
+import { deliveryId, type Delivery } from '../../src/records/deliveries';
 import type { Update } from '../../src/updates/updates';
 import { addressHash } from '../../src/updates/subscriptions/address';
 import { recordContract } from '../helpers/record-suite';

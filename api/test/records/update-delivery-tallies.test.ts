@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { newDocumentId } from '../../src/db/ids';
 import { MongoStore, type Store } from '../../src/store';
-import { deliveryId, type Delivery } from '../../src/updates/deliveries';
+import { deliveryId, type Delivery } from '../../src/records/deliveries';
 import type { Update } from '../../src/updates/updates';
 import { addressHash } from '../../src/updates/subscriptions/address';
 import { recordContract } from '../helpers/record-suite';

@@ -69,10 +69,14 @@ export class DuplicateKeyError extends Error {
 export interface Collection<D extends Doc> {
   /** Rejects with DuplicateKeyError when a unique index or the _id refuses it. */
   insert(doc: D): Promise<void>;
+  /** Inserts each document whose keys are free, the others refused one by one; answers those stored. */
+  insertNew(docs: readonly D[]): Promise<D[]>;
   findOne(filter: Filter, options?: FindOptions): Promise<D | null>;
   find(filter: Filter, options?: FindOptions): Promise<D[]>;
   /** Updates the first match; answers whether one matched (or, with upsert, was inserted). */
   updateOne(filter: Filter, update: Update, options?: { readonly upsert?: boolean }): Promise<boolean>;
+  /** Updates the first match like updateOne; answers it as it was before, or null when none matched. */
+  findOneAndUpdate(filter: Filter, update: Update): Promise<D | null>;
   updateMany(filter: Filter, update: Update): Promise<number>;
   /** Replaces the document with this _id (inserting it when missing); answers whether it was new. */
   put(doc: D): Promise<boolean>;

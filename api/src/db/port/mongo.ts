@@ -83,6 +83,22 @@ export function mongoDocuments(db: Db, collections: readonly CollectionSpec[] = 
             throw refused(name, error);
           });
         },
+        insertNew: async (docs) => {
+          if (docs.length === 0) return [];
+          try {
+            await of.insertMany(
+              docs.map((doc) => ids.write({ ...doc })),
+              { ordered: false },
+            );
+            return [...docs];
+          } catch (error) {
+            // Unordered: the documents not refused for a taken key are stored.
+            const errors = (error as { writeErrors?: { code: number; index: number }[] } | null)?.writeErrors;
+            if (!Array.isArray(errors) || !errors.every((entry) => entry.code === DUPLICATE_KEY)) throw error;
+            const refused = new Set(errors.map((entry) => entry.index));
+            return docs.filter((_, index) => !refused.has(index));
+          }
+        },
         findOne: async (filter, { without, ...options } = {}) =>
           ids.read((await of.findOne(filterOf(filter), { ...options, projection: projectionOf(without) })) as D | null),
         find: async (filter, { sort, skip, limit, without } = {}) => {
@@ -98,6 +114,11 @@ export function mongoDocuments(db: Db, collections: readonly CollectionSpec[] = 
           });
           return result.matchedCount + result.upsertedCount > 0;
         },
+        // No projection: FerretDB 1.x refuses one on findAndModify.
+        findOneAndUpdate: async (filter, update) =>
+          ids.read(
+            (await of.findOneAndUpdate(filterOf(filter), updateOf(update), { returnDocument: 'before' })) as D | null,
+          ),
         updateMany: async (filter, update) => (await of.updateMany(filterOf(filter), updateOf(update))).matchedCount,
         put: async (doc) => {
           const { _id, ...rest } = ids.write(doc);

@@ -247,11 +247,31 @@ class SqliteCollection<D extends Doc> implements Collection<D> {
   }
 
   insert = async (doc: D) => this.store(doc, true);
+  insertNew = async (docs: readonly D[]) =>
+    this.db.transaction(() =>
+      docs.filter((doc) => {
+        try {
+          this.store(doc, true);
+          return true;
+        } catch (error) {
+          if (error instanceof DuplicateKeyError) return false;
+          throw error;
+        }
+      }),
+    )();
   findOne = async (filter: Filter, options?: FindOptions) => this.matching(filter, { ...options, limit: 1 })[0] ?? null;
   find = async (filter: Filter, options?: FindOptions) => this.matching(filter, options);
   updateOne = async (filter: Filter, update: Update, { upsert = false } = {}) =>
     this.updateSync(filter, update, false, upsert) > 0;
   updateMany = async (filter: Filter, update: Update) => this.updateSync(filter, update, true, false);
+  findOneAndUpdate = async (filter: Filter, update: Update) => {
+    const [found] = this.matching(filter, { limit: 1 });
+    if (!found) return null;
+    const before = structuredClone(found);
+    applyUpdate(found, withoutInsertOnly(update));
+    this.store(found, false);
+    return before;
+  };
   put = async (doc: D) => {
     const existed = this.statement(`SELECT 1 FROM ${this.table} WHERE id = ?`).get(doc._id) !== undefined;
     this.store(doc, !existed);

@@ -32,7 +32,7 @@ export function mailParameters(state: MailState) {
 export const MAIL_INSERT_COLUMNS = 'status, attempts, message_id, due_at, lease, last_error, sent_at, failed_at';
 export const MAIL_INSERT_VALUES = '@status, @attempts, @messageId, @dueAt, @lease, @lastError, @sentAt, @failedAt';
 
-export function mailStateOf(row: Record<string, unknown>): MailState {
+function mailStateOf(row: Record<string, unknown>): MailState {
   // Absent fields stay absent, as on MongoDB (a column is NULL for them).
   const present = <T>(name: string, value: T | null) => (value === null ? {} : { [name]: value });
   const date = (ms: unknown) => (ms === null ? null : dateOf(ms));
@@ -51,8 +51,6 @@ export function mailStateOf(row: Record<string, unknown>): MailState {
 export interface EmbeddedQueueSettings<Item> {
   readonly table: string;
   readonly idColumn: string;
-  /** A condition on the entry's row (SQL, no parameters) that must hold for it to be due and claimed. */
-  readonly sendable?: string;
   /** The claimed entry's item, read in the claim's own call; null when it is gone. */
   readonly read: (db: Database, id: string) => Item | null;
 }
@@ -63,17 +61,15 @@ export interface EmbeddedQueueSettings<Item> {
  */
 export function embeddedMailQueue<Item>(
   client: DatabaseClient<Database>,
-  { table, idColumn, sendable = '1', read }: EmbeddedQueueSettings<Item>,
+  { table, idColumn, read }: EmbeddedQueueSettings<Item>,
 ): Required<MailQueue<Item>> {
   const statements = prepared((db) => {
     const mine = `${idColumn} = @id AND status = 'pending' AND lease = @lease`;
     return {
-      due: db.prepare(
-        `SELECT ${idColumn} AS id FROM ${table} WHERE status = 'pending' AND due_at <= ? AND (${sendable}) LIMIT ?`,
-      ),
+      due: db.prepare(`SELECT ${idColumn} AS id FROM ${table} WHERE status = 'pending' AND due_at <= ? LIMIT ?`),
       claim: db.prepare(
         `UPDATE ${table} SET due_at = @until, lease = @lease, attempts = attempts + 1 ` +
-          `WHERE ${idColumn} = @id AND status = 'pending' AND due_at <= @now AND (${sendable}) RETURNING *`,
+          `WHERE ${idColumn} = @id AND status = 'pending' AND due_at <= @now RETURNING *`,
       ),
       renew: db.prepare(`UPDATE ${table} SET due_at = @until WHERE ${mine}`),
       sent: db.prepare(`UPDATE ${table} SET status = 'sent', sent_at = @at, due_at = NULL, lease = NULL WHERE ${mine}`),

@@ -41,15 +41,6 @@ export interface MongoQueueSettings<Item> {
   readonly idFrom: (id: unknown) => string;
   /** The claimed entry's item, from its record. */
   readonly item: (doc: Document) => Item;
-  /** More conditions for due entries (e.g. their update is being sent), asked before each sweep. */
-  readonly dueFilter?: (db: Db) => Promise<Filter<Document>>;
-  /**
-   * Whether a record read at claim time may be sent now: true, false (not now: it stays pending), or
-   * the status to settle it with (never: e.g. its update was cancelled).
-   */
-  readonly sendable?: (doc: Document, db: Db) => Promise<boolean | string> | boolean | string;
-  /** Told of each entry's change of status (from pending), in the same store call: a record's tallies. */
-  readonly statusChanged?: (db: Db, doc: Document, from: string, to: string) => Promise<void>;
 }
 
 /**
@@ -104,7 +95,6 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
         { _id: ticket(id, state.attempts) },
         { $set: settled ? { until: new Date(8.64e15), settledAt: new Date() } : { until: new Date(0) } },
       );
-      if (typeof set.status === 'string') await settings.statusChanged?.(db, before, state.status, set.status);
       return true;
     });
   };
@@ -123,7 +113,6 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
             {
               [`${field}.status`]: 'pending',
               [`${field}.dueAt`]: { $lte: now },
-              ...(settings.dueFilter ? await settings.dueFilter(db) : {}),
             },
             { projection: { _id: 1 } },
           )
@@ -140,7 +129,6 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
         const doc = await records(db).findOne(byId(_id));
         const state = doc?.[field] as MailState | undefined;
         if (!doc || !state || state.status !== 'pending' || !state.dueAt || state.dueAt > now) return null;
-        if (settings.sendable && (await settings.sendable(doc, db)) !== true) return null;
         const until = new Date(now.getTime() + leaseMs);
         let claim = state.attempts + 1;
         for (let tries = 0; ; tries += 1) {
@@ -164,25 +152,6 @@ export function mongoMailQueue<Item>(client: DatabaseClient<Db>, settings: Mongo
         await records(db).updateOne(byId(_id), {
           $set: { [`${field}.attempts`]: claim, [`${field}.dueAt`]: until, [`${field}.lease`]: lease },
         });
-        // Asked again now that the claim is on record: a change made between the first question and
-        // the claim (an update paused) would otherwise let this email go out although, when that
-        // change was answered, the record showed it neither claimed nor sent. Given back, due as
-        // before; or settled, when the change was for good (a cancel whose own write this claim's
-        // write, not isolated from it on FerretDB 1.x, may have undone).
-        const sendable = settings.sendable ? await settings.sendable(doc, db) : true;
-        if (sendable !== true) {
-          const settle = typeof sendable === 'string';
-          const given = await records(db).updateOne({ _id, [`${field}.lease`]: lease } as Filter<Document>, {
-            $set: settle ? { [`${field}.status`]: sendable } : { [`${field}.dueAt`]: state.dueAt },
-            $unset: settle ? { [`${field}.lease`]: '', [`${field}.dueAt`]: '' } : { [`${field}.lease`]: '' },
-          });
-          if (settle && given.matchedCount === 1) await settings.statusChanged?.(db, doc, state.status, sendable);
-          await claims(db).updateOne(
-            { _id: ticket(id, claim) },
-            { $set: settle ? { until: new Date(8.64e15), settledAt: new Date() } : { until: new Date(0) } },
-          );
-          return null;
-        }
         return { item: settings.item(doc), state: { ...state, attempts: claim, dueAt: until, lease }, lease };
       });
     },

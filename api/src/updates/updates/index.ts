@@ -35,6 +35,8 @@ export interface UpdateRepository {
   change(id: string, change: UpdateChange): Promise<Update | null>;
   /** Updates with work for the sender at `now`: scheduled and due, or sending and not fanned out. */
   due(now: Date): Promise<Update[]>;
+  /** The ids of the updates being sent (state "sending"): whose deliveries the mail queue may claim. */
+  sending(): Promise<string[]>;
   /** Updates whose sending started (the public archive, withdrawn ones too), newest first. */
   published(): Promise<Update[]>;
 }

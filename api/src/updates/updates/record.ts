@@ -91,6 +91,10 @@ export function teamUpdates(client: DocumentClient): UpdateRepository {
           })
         ).map(updateOf),
       ),
+    sending: () =>
+      client.run('sending updates', async (db) =>
+        (await updatesIn(db).find({ state: 'sending' })).map((doc) => doc._id),
+      ),
     published: () =>
       client.run('published updates', async (db) =>
         (await updatesIn(db).find({ startedAt: { $ne: null } }, { sort: { startedAt: -1 } })).map(updateOf),
