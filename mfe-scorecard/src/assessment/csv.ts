@@ -1,4 +1,4 @@
-import { localDay, QUESTION_HEADERS, REPORT_TITLE, SUMMARY_HEADERS, type Report } from './report';
+import { localDay, QUESTION_HEADERS, REPORT_TITLE, reportRows, SUMMARY_HEADERS, type Report } from './report';
 
 type CsvValue = string | number | null;
 
@@ -19,23 +19,7 @@ function lines(rows: readonly (readonly CsvValue[])[]): string {
  * spreadsheet programs read it as UTF-8.
  */
 export function reportCsv(report: Report, exportedAt: Date): string {
-  const questionRows = report.questions.map((row) => [
-    row.essentialNumber,
-    row.essentialTitle,
-    row.id,
-    row.topic,
-    row.text,
-    row.score,
-    row.meaning,
-    row.note,
-  ]);
-  const summaryRows = [...report.essentials, report.overall].map((row) => [
-    row.label,
-    row.title,
-    row.answered,
-    row.total,
-    row.percent,
-  ]);
+  const { questions: questionRows, summary: summaryRows } = reportRows(report);
   return (
     '\uFEFF' +
     [

@@ -31,6 +31,8 @@ export interface SummaryRow {
   readonly percent: number | null;
 }
 
+type Cell = string | number | null;
+
 export interface Report {
   readonly questions: readonly QuestionRow[];
   readonly essentials: readonly SummaryRow[];
@@ -102,3 +104,27 @@ export const SUMMARY_HEADERS = [
   'Questions',
   'Score (%)',
 ] as const;
+
+/** The cells of the downloads' rows: each question in the order of QUESTION_HEADERS, then each
+ * essential and the overall in the order of SUMMARY_HEADERS (the CSV and the workbook alike). */
+export function reportRows(report: Report): { questions: Cell[][]; summary: Cell[][] } {
+  return {
+    questions: report.questions.map((row) => [
+      row.essentialNumber,
+      row.essentialTitle,
+      row.id,
+      row.topic,
+      row.text,
+      row.score,
+      row.meaning,
+      row.note,
+    ]),
+    summary: [...report.essentials, report.overall].map((row) => [
+      row.label,
+      row.title,
+      row.answered,
+      row.total,
+      row.percent,
+    ]),
+  };
+}

@@ -1,17 +1,11 @@
 import type { Row, Sheet } from 'write-excel-file/browser';
-import { localDay, QUESTION_HEADERS, REPORT_TITLE, SUMMARY_HEADERS, type Report } from './report';
+import { localDay, QUESTION_HEADERS, REPORT_TITLE, reportRows, SUMMARY_HEADERS, type Report } from './report';
 
 const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
 
 /** The workbook's sheets: a summary per essential first, then every question with score and note. */
 export function workbookSheets(report: Report, exportedAt: Date): Sheet<never>[] {
-  const summaryRows = [...report.essentials, report.overall].map((row): Row => [
-    row.label,
-    row.title,
-    row.answered,
-    row.total,
-    row.percent,
-  ]);
+  const { questions: questionRows, summary: summaryRows } = reportRows(report);
   const summary: Row[] = [
     [bold(REPORT_TITLE)],
     [`Exported ${localDay(exportedAt)}`],
@@ -19,19 +13,7 @@ export function workbookSheets(report: Report, exportedAt: Date): Sheet<never>[]
     SUMMARY_HEADERS.map(bold),
     ...summaryRows,
   ];
-  const answers: Row[] = [
-    QUESTION_HEADERS.map(bold),
-    ...report.questions.map((row): Row => [
-      row.essentialNumber,
-      row.essentialTitle,
-      row.id,
-      row.topic,
-      row.text,
-      row.score,
-      row.meaning,
-      row.note,
-    ]),
-  ];
+  const answers: Row[] = [QUESTION_HEADERS.map(bold), ...questionRows];
   return [
     {
       sheet: 'Summary',
