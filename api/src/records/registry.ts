@@ -46,9 +46,8 @@ import { TEAM_MEMBERS, teamMembers } from './members/record';
 import type { ReviewRepository } from '../team/reviews';
 import { embeddedReviews, reviewsRecord } from '../team/reviews/embedded';
 import { mongoReviews, REVIEW_INDEXES } from '../team/reviews/mongo';
-import type { SessionRepository } from '../team/sessions';
-import { embeddedSessions, sessionsRecord } from '../team/sessions/embedded';
-import { mongoSessions } from '../team/sessions/mongo';
+import type { SessionRepository } from './sessions';
+import { TEAM_SESSIONS, TEAM_TOKENS, teamSessions } from './sessions/record';
 import type { ConfirmationRepository } from '../updates/confirmations';
 import { confirmationsRecord, embeddedConfirmations } from '../updates/confirmations/embedded';
 import { mongoConfirmations } from '../updates/confirmations/mongo';
@@ -171,11 +170,7 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoReviews(client),
     sqlite: ({ client }) => embeddedReviews(client),
   }),
-  perBackend('sessions', {
-    embedded: sessionsRecord,
-    mongo: ({ client }) => mongoSessions(client),
-    sqlite: ({ client }) => embeddedSessions(client),
-  }),
+  { name: 'sessions', collections: [TEAM_TOKENS, TEAM_SESSIONS], create: ({ documents }) => teamSessions(documents) },
   { name: 'members', collections: [TEAM_MEMBERS], create: ({ documents }) => teamMembers(documents) },
   { name: 'audit', collections: [TEAM_AUDIT], create: ({ documents }) => teamAudit(documents) },
   perBackend('subscriptions', {

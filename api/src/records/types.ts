@@ -7,7 +7,7 @@ export type * from './submissions';
 export type * from './audit';
 export type * from './members';
 export type * from '../team/reviews';
-export type * from '../team/sessions';
+export type * from './sessions';
 export type * from '../updates/confirmations';
 export type * from '../updates/deliveries';
 export type * from '../updates/subscriptions';

@@ -4,7 +4,7 @@ import type { Access, AuditAction, Permission } from '@wpc/shared/team';
 import type { HeaderObject } from '../openapi/types';
 import type { AuditAbout } from './audit-log';
 import type { ConsoleContext } from './context';
-import type { TeamSession } from './sessions';
+import type { TeamSession } from '../records/sessions';
 
 /** A signed-in request: the session, its address and what that address may do now. */
 export interface Signed {
