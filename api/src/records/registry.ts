@@ -54,9 +54,8 @@ import { mongoConfirmations } from '../updates/confirmations/mongo';
 import type { DeliveryRepository } from '../updates/deliveries';
 import { deliveriesRecord, embeddedDeliveries } from '../updates/deliveries/embedded';
 import { DELIVERY_INDEXES, mongoDeliveries } from '../updates/deliveries/mongo';
-import type { SubscriptionRepository } from '../updates/subscriptions';
-import { embeddedSubscriptions, subscriptionsRecord } from '../updates/subscriptions/embedded';
-import { mongoSubscriptions, SUBSCRIBER_INDEXES } from '../updates/subscriptions/mongo';
+import type { SubscriptionRepository } from './subscriptions';
+import { UPDATE_SUBSCRIBERS, updateSubscribers } from './subscriptions/record';
 import type { SuppressionRepository } from './suppressions';
 import { UPDATE_SUPPRESSIONS, updateSuppressions } from './suppressions/record';
 import { UPDATE_TALLIES } from '../updates/tallies';
@@ -173,12 +172,11 @@ export const RECORDS: readonly RecordEntry[] = [
   { name: 'sessions', collections: [TEAM_TOKENS, TEAM_SESSIONS], create: ({ documents }) => teamSessions(documents) },
   { name: 'members', collections: [TEAM_MEMBERS], create: ({ documents }) => teamMembers(documents) },
   { name: 'audit', collections: [TEAM_AUDIT], create: ({ documents }) => teamAudit(documents) },
-  perBackend('subscriptions', {
-    embedded: subscriptionsRecord,
-    mongoIndexes: SUBSCRIBER_INDEXES,
-    mongo: ({ client }) => mongoSubscriptions(client),
-    sqlite: ({ client }) => embeddedSubscriptions(client),
-  }),
+  {
+    name: 'subscriptions',
+    collections: [UPDATE_SUBSCRIBERS, UPDATE_TALLIES],
+    create: ({ documents }) => updateSubscribers(documents),
+  },
   perBackend('confirmations', {
     embedded: confirmationsRecord,
     mongo: ({ client, mailClient }) => mongoConfirmations(client, mailClient),

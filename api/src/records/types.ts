@@ -10,7 +10,7 @@ export type * from '../team/reviews';
 export type * from './sessions';
 export type * from '../updates/confirmations';
 export type * from '../updates/deliveries';
-export type * from '../updates/subscriptions';
+export type * from './subscriptions';
 export type * from './suppressions';
 export type * from '../updates/updates';
 export type * from '../content/entries';
