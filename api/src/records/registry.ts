@@ -44,16 +44,14 @@ import { TEAM_MEMBERS, teamMembers } from './members/record';
 import type { ReviewRepository } from '../team/reviews';
 import { embeddedReviews, reviewsRecord } from '../team/reviews/embedded';
 import { mongoReviews, REVIEW_INDEXES } from '../team/reviews/mongo';
-import type { SessionRepository } from '../team/sessions';
-import { embeddedSessions, sessionsRecord } from '../team/sessions/embedded';
-import { mongoSessions } from '../team/sessions/mongo';
+import type { SessionRepository } from './sessions';
+import { TEAM_SESSIONS, TEAM_TOKENS, teamSessions } from './sessions/record';
 import type { ConfirmationRepository } from './confirmations';
 import { UPDATE_CONFIRMATION_CLAIMS, UPDATE_CONFIRMATIONS, updateConfirmations } from './confirmations/record';
 import type { DeliveryRepository } from './deliveries';
 import { UPDATE_DELIVERIES, UPDATE_DELIVERY_CLAIMS, updateDeliveries } from './deliveries/record';
-import type { SubscriptionRepository } from '../updates/subscriptions';
-import { embeddedSubscriptions, subscriptionsRecord } from '../updates/subscriptions/embedded';
-import { mongoSubscriptions, SUBSCRIBER_INDEXES } from '../updates/subscriptions/mongo';
+import type { SubscriptionRepository } from './subscriptions';
+import { UPDATE_SUBSCRIBERS, updateSubscribers } from './subscriptions/record';
 import type { SuppressionRepository } from './suppressions';
 import { UPDATE_SUPPRESSIONS, updateSuppressions } from './suppressions/record';
 import { UPDATE_TALLIES } from '../updates/tallies';
@@ -167,19 +165,14 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoReviews(client),
     sqlite: ({ client }) => embeddedReviews(client),
   }),
-  perBackend('sessions', {
-    embedded: sessionsRecord,
-    mongo: ({ client }) => mongoSessions(client),
-    sqlite: ({ client }) => embeddedSessions(client),
-  }),
+  { name: 'sessions', collections: [TEAM_TOKENS, TEAM_SESSIONS], create: ({ documents }) => teamSessions(documents) },
   { name: 'members', collections: [TEAM_MEMBERS], create: ({ documents }) => teamMembers(documents) },
   { name: 'audit', collections: [TEAM_AUDIT], create: ({ documents }) => teamAudit(documents) },
-  perBackend('subscriptions', {
-    embedded: subscriptionsRecord,
-    mongoIndexes: SUBSCRIBER_INDEXES,
-    mongo: ({ client }) => mongoSubscriptions(client),
-    sqlite: ({ client }) => embeddedSubscriptions(client),
-  }),
+  {
+    name: 'subscriptions',
+    collections: [UPDATE_SUBSCRIBERS, UPDATE_TALLIES],
+    create: ({ documents }) => updateSubscribers(documents),
+  },
   {
     name: 'confirmations',
     collections: [UPDATE_CONFIRMATIONS, UPDATE_CONFIRMATION_CLAIMS],

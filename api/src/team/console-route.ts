@@ -4,7 +4,7 @@ import type { Access, AuditAction, Permission } from '@wpc/shared/team';
 import type { Answer, Named, RouteDeclaration } from '../http/route';
 import type { AuditAbout } from './audit-log';
 import type { ConsoleContext } from './context';
-import type { TeamSession } from './sessions';
+import type { TeamSession } from '../records/sessions';
 
 export type { Answer, Named };
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { TEAM_API } from '@wpc/shared/team';
 import type { Store } from '../store';
-import type { TeamSession } from './sessions';
+import type { TeamSession } from '../records/sessions';
 
 /** A sign-in link works for this long after it was sent. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;

@@ -15,7 +15,7 @@ import { okSchema } from '../openapi/responses';
 import { consoleRoute } from './console-route';
 import type { ConsoleContext } from './context';
 import { clearSessionCookie, freshUntil, newToken, setSessionCookie, SESSION_COOKIE, tokenHash } from './session';
-import type { TeamSession } from './sessions';
+import type { TeamSession } from '../records/sessions';
 import { signInLinks } from './sign-in';
 
 /** Sign-in requests per client address per window (listed or not, the answer is the same). */

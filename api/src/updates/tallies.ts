@@ -105,24 +105,9 @@ export function tallies<Handle>(
 
 export type MongoTallies = Tallies<Db>;
 
-/** Tallies for the records still written against MongoDB's driver (subscribers, deliveries). */
+/** Tallies for the records still written against MongoDB's driver (deliveries). */
 export const mongoTallies = (
   client: DatabaseClient<Db>,
   kind: string,
   recount: (db: Db, name: string) => Promise<Record<string, number>>,
 ): MongoTallies => tallies(client, mongoDocuments, kind, recount);
-
-export interface MongoTally {
-  add(db: Db, diff: Readonly<Record<string, number>>): Promise<void>;
-  read(): Promise<Record<string, number>>;
-}
-
-/** A single tally under `name` (the subscribers' counts). */
-export function mongoTally(
-  client: DatabaseClient<Db>,
-  name: string,
-  recount: (db: Db) => Promise<Record<string, number>>,
-): MongoTally {
-  const tally = mongoTallies(client, name, (db) => recount(db));
-  return { add: (db, diff) => tally.add(db, name, diff), read: () => tally.read(name) };
-}
