@@ -3,6 +3,7 @@
 // writes this into the shell's documents, and the edge allows it by its hash in the page's
 // Content-Security-Policy.
 
+const { EARLY_CONTROLS_SCRIPT } = require('./early-controls.cjs');
 const { EARLY_POPUPS_SCRIPT } = require('./early-popups.cjs');
 
 /** The shell's entry script: its file name is fixed (webpack.base.cjs, output.filename). */
@@ -65,7 +66,7 @@ function startAfterPaint(entry, templateId, safetyMs) {
   else whenParsed();
 }
 
-// The early pop-ups first: they answer a tap from the moment the page is parsed.
-const START_SCRIPT = `${EARLY_POPUPS_SCRIPT};(${startAfterPaint})(${JSON.stringify(SHELL_ENTRY)},${JSON.stringify(AFTER_PAINT_ID)},${SAFETY_MS})`;
+// The early pop-ups and controls first: they answer a tap from the moment the page is parsed.
+const START_SCRIPT = `${EARLY_POPUPS_SCRIPT};${EARLY_CONTROLS_SCRIPT};(${startAfterPaint})(${JSON.stringify(SHELL_ENTRY)},${JSON.stringify(AFTER_PAINT_ID)},${SAFETY_MS})`;
 
 module.exports = { SHELL_ENTRY, AFTER_PAINT_ID, START_SCRIPT };

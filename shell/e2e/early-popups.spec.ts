@@ -1,21 +1,10 @@
 // A pop-up's button pressed before the page's scripts run (issue 38 item 14): on a slow phone they
 // finish seconds after the page shows. The page's inline script opens the form in a dialog at
 // once, from the form's own page, and the form posts as that page's form does.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { exportedSubmissions } from '../../test-support/e2e/team-export';
-import { waitForHydration } from '../../test-support/e2e/hydration';
+import { holdScripts, waitForHydration } from '../../test-support/e2e/hydration';
 import { SPEC_FORMS, specSubmission } from '../../test-support/spec/forms';
-
-/** Holds the shell's script until the test lets it go: the page stays as the server sent it. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/main.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('a pop-up pressed before the scripts opens its form in a dialog at once, which sends', async ({
   page,

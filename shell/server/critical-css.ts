@@ -6,6 +6,7 @@
 // without scripting, a <noscript> copy of each link applies them.
 import { createHash } from 'node:crypto';
 import Beasties from 'beasties';
+import { EARLY_STATE_RULES } from '@wpc/shared/build/early-controls.cjs';
 import { composeDocument, stylesheetsOf, type ComposeInput } from './compose';
 
 /** A stylesheet's text by the URL the page links it with; undefined when it cannot be had. */
@@ -45,7 +46,9 @@ export interface CriticalCssOptions {
 export function createCriticalCss({ readStylesheet, cacheSize = 200 }: CriticalCssOptions) {
   // Every rule whose selector matches an element of the page stays, whatever the media query or
   // state (:hover, :focus), so no rule for what the page shows is missing until the rest loads.
+  // And the rules of what the page's early script changes before the stylesheets are on.
   const beasties = new Beasties({
+    allowRules: [EARLY_STATE_RULES],
     external: false,
     reduceInlineStyles: true,
     mergeStylesheets: true,

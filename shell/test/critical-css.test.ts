@@ -50,6 +50,19 @@ describe('critical CSS', () => {
     expect(css).toContain('url(/mfe/home/assets/flame.1234567890.svg)');
   });
 
+  it("keeps the rules of the states the page's early script sets, though nothing matches them yet", async () => {
+    const early = createCriticalCss({
+      readStylesheet: async (href) =>
+        href === '/shell-styles.abc.css'
+          ? '.q[aria-expanded=true] .sign:before{content:"-"}.tab[aria-selected=true]{color:green}.q[data-open=true]{color:red}'
+          : stylesheets[href],
+    });
+    const css = await early(composeDocument(input), stylesheetsOf(input));
+    expect(css).toContain('.q[aria-expanded=true] .sign:before');
+    expect(css).toContain('.tab[aria-selected=true]');
+    expect(css).not.toContain('data-open');
+  });
+
   it('computes a page once per build and markup', async () => {
     readStylesheet.mockClear();
     const html = composeDocument(input);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { SHELL_ENTRY } from '@wpc/shared/build/start-script.cjs';
 
 /** True once React has taken over the element (hydrated or rendered it): it carries a fiber. */
 function isReactOwned(page: Page, selector: string): Promise<boolean> {
@@ -19,4 +20,18 @@ export async function waitForHydration(page: Page, timeout = 30_000): Promise<vo
   for (const selector of ['header', ...(hasFooter ? ['footer'] : []), 'main h1']) {
     await expect.poll(() => isReactOwned(page, selector), { timeout }).toBe(true);
   }
+}
+
+/**
+ * Holds the shell's entry script until the test lets it go: the page stays as the server sent it,
+ * with only its inline start script (the early pop-ups and controls) running.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${SHELL_ENTRY}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }

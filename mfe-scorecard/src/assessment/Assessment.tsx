@@ -3,7 +3,13 @@ import { answeredCount } from '@wpc/shared/assessment';
 import { reportOutcome } from '@wpc/shared/events';
 import { Button } from '@wpc/shared/ui';
 import { KeepAnswers, type Notice } from './KeepAnswers';
-import { EMPTY_PROGRESS, progressReducer, stepOfQuestion, type AssessmentProgress } from './progress';
+import {
+  EMPTY_PROGRESS,
+  progressReducer,
+  stepOfQuestion,
+  type AssessmentProgress,
+  type ProgressAction,
+} from './progress';
 import { ResultsView } from './ResultsView';
 import { JumpList, ProgressSummary } from './StepNavigation';
 import { StepView } from './StepView';
@@ -23,6 +29,17 @@ function browserStorage(): Storage | null {
 }
 
 /**
+ * The answers given before hydration: the browser checks a radio at once, and hydration keeps it
+ * checked, but no React handler heard it. They are newer than any stored answer, so they go in
+ * after it; without this the answer would show as given and never be kept.
+ */
+function takeEarlyAnswers(root: HTMLElement | null, dispatch: (action: ProgressAction) => void) {
+  const at = new Date().toISOString();
+  for (const radio of root?.querySelectorAll<HTMLInputElement>('input[type="radio"][name^="score-"]:checked') ?? [])
+    dispatch({ type: 'answer', id: radio.name.slice('score-'.length), score: Number(radio.value), at });
+}
+
+/**
  * The whole self-assessment. The server and the first browser render show an empty assessment;
  * the answers kept in this browser are read after mounting, so hydration always matches.
  */
@@ -34,11 +51,13 @@ export function Assessment() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const storage = browserStorage();
     const found = storage ? readStoredProgress(storage) : ({ state: 'unreadable', reason: '' } as const);
     if (found.state === 'found') dispatch({ type: 'replace', progress: found.progress });
+    takeEarlyAnswers(rootRef.current, dispatch);
     if (found.state === 'unreadable' && storage) {
       setAsideStoredProgress(storage);
       // eslint-disable-next-line react-hooks/set-state-in-effect -- storage is read once after mounting so hydration matches the server render
@@ -109,7 +128,7 @@ export function Assessment() {
   };
 
   return (
-    <div>
+    <div ref={rootRef}>
       {view === 'questions' ? (
         <>
           <div className={styles.toolbar}>

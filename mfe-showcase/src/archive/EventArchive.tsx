@@ -58,17 +58,22 @@ export function EventArchive({ events }: EventArchiveProps) {
   // panel stays invisible (its space kept) until that choice has been read: no visible switch.
   const [restored, setRestored] = useState(false);
 
-  // After mount and before the browser paints: the session's choice, if it names a showcase.
+  // After mount and before the browser paints: the tab tapped before hydration (the page's early
+  // script, shared/build/early-controls.cjs, selected it, and hydration keeps the DOM's
+  // aria-selected), else the session's choice, if it names a showcase.
   useLayoutEffect(() => {
-    const stored = readStoredShowcaseDate(events.map((event) => event.date));
+    const tapped = [...tabs.current].find(
+      ([date, tab]) => date !== latestDate && tab.getAttribute('aria-selected') === 'true',
+    )?.[0];
+    if (tapped) storeShowcaseDate(tapped);
+    const stored = tapped ?? readStoredShowcaseDate(events.map((event) => event.date));
     if (stored) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage exists only in the browser, after hydration
       setSelected(stored);
       setShown(stored);
       setComplete(stored);
     }
     setRestored(true);
-  }, [events]);
+  }, [events, latestDate]);
 
   // The second pass: after the frame that paints the first screen (a timer set in a frame callback
   // runs after that frame), as a transition, so a tap on another tab interrupts it.
@@ -112,7 +117,7 @@ export function EventArchive({ events }: EventArchiveProps) {
 
   return (
     <>
-      <div className={styles.tablist} role="tablist" aria-label={copy.tablistLabel}>
+      <div className={styles.tablist} role="tablist" aria-label={copy.tablistLabel} data-early-tabs="">
         {events.map((item, index) => {
           const isSelected = item.date === chosen?.date;
           return (
@@ -125,11 +130,15 @@ export function EventArchive({ events }: EventArchiveProps) {
               type="button"
               role="tab"
               id={tabId(item.date)}
-              className={isSelected ? `${styles.tab} ${styles.selected}` : styles.tab}
+              className={styles.tab}
               aria-selected={isSelected}
               aria-controls={isSelected ? panelId : undefined}
               tabIndex={isSelected ? 0 : -1}
-              onClick={() => select(item.date)}
+              onClick={(clickEvent) => {
+                // Tells the early script that React has answered this click.
+                clickEvent.preventDefault();
+                select(item.date);
+              }}
               onKeyDown={(keyEvent) => onTabKeyDown(keyEvent, index)}
             >
               {eventTabLabel(item)}

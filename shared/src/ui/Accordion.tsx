@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './Accordion.module.css';
 
 export interface AccordionItem {
@@ -29,9 +29,22 @@ export function Accordion({ items, className, headingLevel = 4, openItems, onTog
     if (!openItems) setOwnOpen((current) => current.map((value, i) => (i === index ? next : value)));
     onToggle?.(index, next);
   };
+  const root = useRef<HTMLDivElement>(null);
+
+  // A question tapped before hydration was opened or closed by the page's early script
+  // (shared/build/early-controls.cjs), and hydration keeps the DOM's aria-expanded: the state
+  // takes it from there, before the browser paints, so the next tap toggles from what is shown.
+  useLayoutEffect(() => {
+    const buttons = root.current?.querySelectorAll(':scope > div > * > button[data-early-disclosure]') ?? [];
+    buttons.forEach((button, index) => {
+      if ((button.getAttribute('aria-expanded') === 'true') !== (open[index] === true)) toggle(index);
+    });
+    // Once, at mount: later the DOM follows the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
-    <div className={[styles.accordion, className].filter(Boolean).join(' ')}>
+    <div ref={root} className={[styles.accordion, className].filter(Boolean).join(' ')}>
       {items.map((item, index) => {
         const expanded = open[index] === true;
         const panelId = `${baseId}-panel-${index}`;
@@ -45,12 +58,16 @@ export function Accordion({ items, className, headingLevel = 4, openItems, onTog
                 className={styles.trigger}
                 aria-expanded={expanded}
                 aria-controls={panelId}
-                onClick={() => toggle(index)}
+                data-early-disclosure=""
+                onClick={(event) => {
+                  // Tells the early script that React has answered this click.
+                  event.preventDefault();
+                  toggle(index);
+                }}
               >
                 <span>{item.question}</span>
-                <span className={styles.sign} aria-hidden="true">
-                  {expanded ? '−' : '+'}
-                </span>
+                {/* The sign follows aria-expanded in CSS, so the early script changes no text. */}
+                <span className={styles.sign} aria-hidden="true" />
               </button>
             </Heading>
             <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className={styles.panel}>

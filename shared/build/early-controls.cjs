@@ -1,0 +1,96 @@
+// Disclosures and tabs that answer before the page's scripts (issue 38 item 14), as the early
+// pop-ups do (early-popups.cjs). Part of the page's one inline script (start-script.cjs): on
+// Lighthouse's mobile profile the page's scripts finish about a second after load, and until then
+// a FAQ question or a showcase tab is a button without a handler. Here a click, Enter or Space
+// (and a tab's arrow keys) changes only the ARIA state the component itself renders:
+//  - a button marked data-early-disclosure flips aria-expanded and its panel's hidden;
+//  - a tab of a tablist marked data-early-tabs becomes the selected one (aria-selected,
+//    tabindex, aria-controls), its panel left to the component.
+// React's hydration keeps attributes as they are, and the component reads that state from the DOM
+// when it mounts (Accordion, EventArchive), so the choice carries over. Once React owns a control,
+// its handler prevents the event's default and this never runs: no double toggle.
+// It answers once the event has passed the page (window, bubbling) or when something stops it on
+// the way: React, asked for a click or key on a part it has not hydrated yet and cannot hydrate at
+// once (its code still loading), stops the event in its root's capture listener and drops it
+// (react-dom's dispatchEvent), and a tap then was lost in 2 of 5 runs 1 s after load.
+
+/** Runs in the page as written: plain ES2017, no dependencies, no comments inside. */
+function answerEarlyControls() {
+  const doc = document;
+  const closestTo = (event, selector) => (event.target instanceof Element ? event.target.closest(selector) : null);
+  const TAB = '[data-early-tabs] [role="tab"]';
+  const tabsOf = (tab) => [...tab.closest('[role="tablist"]').querySelectorAll('[role="tab"]')];
+  const select = (tab) => {
+    const tabs = tabsOf(tab);
+    const current = tabs.find((other) => other.getAttribute('aria-selected') === 'true');
+    const panel = current ? current.getAttribute('aria-controls') : null;
+    for (const other of tabs) {
+      other.setAttribute('aria-selected', String(other === tab));
+      other.tabIndex = other === tab ? 0 : -1;
+      if (other !== tab) other.removeAttribute('aria-controls');
+    }
+    if (panel) tab.setAttribute('aria-controls', panel);
+  };
+  const answer = (type, act) => {
+    let pending = null;
+    window.addEventListener(
+      type,
+      (event) => {
+        pending = null;
+        const run = () => {
+          if (pending !== run || event.defaultPrevented) return;
+          pending = null;
+          act(event);
+        };
+        pending = run;
+        const stop = event.stopPropagation;
+        event.stopPropagation = function () {
+          stop.call(this);
+          run();
+        };
+      },
+      true,
+    );
+    window.addEventListener(type, () => pending && pending());
+  };
+  answer('click', (event) => {
+    const disclosure = closestTo(event, 'button[data-early-disclosure][aria-controls]');
+    const panel = disclosure && doc.getElementById(disclosure.getAttribute('aria-controls'));
+    if (panel) {
+      const open = disclosure.getAttribute('aria-expanded') !== 'true';
+      disclosure.setAttribute('aria-expanded', String(open));
+      panel.hidden = !open;
+      return;
+    }
+    const tab = closestTo(event, TAB);
+    if (tab) select(tab);
+  });
+  answer('keydown', (event) => {
+    const tab = closestTo(event, TAB);
+    if (!tab) return;
+    const tabs = tabsOf(tab);
+    const index = tabs.indexOf(tab);
+    const last = tabs.length - 1;
+    const moves = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    select(tabs[moves[event.key]]);
+    tabs[moves[event.key]].focus();
+  });
+}
+
+const EARLY_CONTROLS_SCRIPT = `(${answerEarlyControls})()`;
+
+/**
+ * The style rules of the states this script sets. Until the page's scripts switch its stylesheets
+ * on, only the rules its server HTML matched are inlined (shell/server/critical-css.ts): a rule for
+ * an open question or another selected tab matches nothing then, so the edge keeps these too.
+ */
+const EARLY_STATE_RULES = /\[aria-(?:expanded|selected)=/;
+
+module.exports = { EARLY_CONTROLS_SCRIPT, EARLY_STATE_RULES };

@@ -1,0 +1,99 @@
+// Controls used before the page's scripts run (issue 38 item 14): on a slow phone they finish a
+// second or more after load. The page's inline script answers a FAQ question and a showcase tab at
+// once (shared/build/early-controls.cjs), the browser checks an assessment answer by itself, and
+// each component takes that state over when it hydrates: nothing chosen is lost or toggled twice.
+import { expect, test, type Page } from '@playwright/test';
+import { holdScripts, waitForHydration } from '../../test-support/e2e/hydration';
+
+/** Every console error and uncaught error of the page: a hydration mismatch reports one. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('a FAQ question opens and closes before the scripts, by tap and keyboard, and stays so once hydrated', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.goto('/scorecard/faq', { waitUntil: 'domcontentloaded' });
+  const questions = page.getByRole('main').getByRole('heading', { level: 2 }).getByRole('button');
+  const first = questions.nth(0);
+  const firstAnswer = page.locator('#what-is-the-scorecard').getByRole('region');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(firstAnswer).toBeVisible();
+  // The sign follows: a minus once open.
+  expect(
+    await first.locator('[aria-hidden="true"]').evaluate((sign) => getComputedStyle(sign, '::before').content),
+  ).toBe('"−"');
+  await questions.nth(1).focus();
+  await page.keyboard.press('Enter');
+  await expect(questions.nth(1)).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Space');
+  await expect(questions.nth(1)).toHaveAttribute('aria-expanded', 'false');
+
+  release();
+  await waitForHydration(page);
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(firstAnswer).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { expanded: true })).toHaveCount(1);
+  // React now owns the state it took from the page: one tap closes the question, once.
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(firstAnswer).toBeHidden();
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  expect(errors).toEqual([]);
+});
+
+test('a showcase tab chosen before the scripts is selected at once, by tap and arrow key, and shown once hydrated', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.goto('/showcase/presentations', { waitUntil: 'domcontentloaded' });
+  const tab = (name: string) => page.getByRole('tablist').getByRole('tab', { name, exact: true });
+  await tab('Nov 17, 2024').click();
+  await expect(tab('Nov 17, 2024')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab('Jul 16, 2025')).toHaveAttribute('aria-selected', 'false');
+  // The green of the design tokens (--wpc-color-green: #2e7d32), as for a tab chosen later.
+  await expect(tab('Nov 17, 2024')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Feb 5, 2025')).toBeFocused();
+  await expect(tab('Feb 5, 2025')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { selected: true })).toHaveCount(1);
+
+  release();
+  await waitForHydration(page);
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toHaveAttribute('aria-labelledby', (await tab('Feb 5, 2025').getAttribute('id')) ?? '');
+  await expect(panel.getByRole('heading', { level: 3 }).first()).toHaveText('Winter 2025 Wildfire Innovation Showcase');
+  await expect(page.getByRole('tab', { selected: true })).toHaveText('Feb 5, 2025');
+  await expect(tab('Feb 5, 2025')).toHaveAttribute('aria-controls', (await panel.getAttribute('id')) ?? '');
+  await tab('Jul 16, 2025').click();
+  await expect(panel.getByText('July 16, 2025')).toBeVisible();
+  await expect(page.getByRole('tab', { selected: true })).toHaveText('Jul 16, 2025');
+  expect(errors).toEqual([]);
+});
+
+test('an assessment answer given before the scripts is taken and kept once hydrated', async ({ page }) => {
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.goto('/scorecard/assess', { waitUntil: 'domcontentloaded' });
+  const question = page.locator('#q-1a');
+  await question.getByRole('radio', { name: /^3 / }).check();
+
+  release();
+  await waitForHydration(page);
+  await expect(question.getByRole('button', { name: 'Clear answer to question 1a' })).toBeVisible();
+  await expect(page.getByText('1 of 40 questions answered')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('1 of 40 questions answered')).toBeVisible();
+  await expect(question.getByRole('radio', { name: /^3 / })).toBeChecked();
+  expect(errors).toEqual([]);
+});
