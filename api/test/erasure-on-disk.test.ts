@@ -10,6 +10,8 @@ import { createMailer, type Mailer } from '../src/mail/transport';
 import { EmbeddedStore, type NewSubmission } from '../src/store';
 import { testConfig } from './helpers/config';
 import { signIn } from './helpers/team';
+import { person, submit } from './helpers/updates';
+import { addressHash } from '../src/updates/subscriptions/address';
 
 // Issue 31 item 3: after "erase a person" answers, no byte of that person is left in the data
 // directory (the embedded store kept deleted rows in its write-ahead log and free pages).
@@ -139,4 +141,31 @@ it('leaves no byte of an erased person in the data files imported from the NeDB 
     await imported.close();
     await fs.rm(nedbDir, { recursive: true, force: true });
   }
+});
+
+it('leaves no byte of an erased subscriber in the data directory once the API answers', async () => {
+  const marker = randomBytes(6).toString('hex');
+  const email = `subscriber.${marker}@example.org`;
+  const config = await testConfig({ teamEmails: [TEAM] });
+  const app = createApp({ store, config, mailer });
+  for (let index = 0; index < 20; index += 1)
+    expect((await submit(app, 'contact', { ...person(`keep.${index}@example.org`), subscribe: true })).status).toBe(
+      200,
+    );
+  expect((await submit(app, 'contact', { ...person(email), subscribe: true })).status).toBe(200);
+  expect(await store.subscriptions.get(addressHash(email))).not.toBeNull();
+  expect((await filesUnder(dir)).some(({ bytes }) => bytes.includes(marker))).toBe(true);
+
+  const session = await signIn(app, smtp, TEAM);
+  const erased = await request(app)
+    .post('/api/team/erase')
+    .set('Cookie', session.cookie)
+    .set('X-CSRF-Token', session.csrfToken)
+    .send({ email });
+  expect(erased.body).toEqual({ submissions: 1, files: 0, assessments: 0 });
+
+  const left = (await filesUnder(dir))
+    .filter(({ bytes }) => bytes.includes(marker))
+    .map(({ file }) => path.relative(dir, file));
+  expect(left).toEqual([]);
 });

@@ -172,10 +172,11 @@ export function embeddedSubmissions(client: DatabaseClient<Database>, dataDir: s
         const removed = db.transaction(() =>
           ids.reduce((count, id) => count + statements(db).remove.run(id).changes, 0),
         )();
-        // The write-ahead log still holds the rows' earlier pages (and the reviews' and files' rows
-        // deleted just before): copied into the database file, where secure_delete zeroed them, and
-        // the log emptied, so no byte of them is left in DATA_DIR when this answers.
-        if (removed > 0) db.pragma('wal_checkpoint(TRUNCATE)');
+        // The write-ahead log still holds the rows' earlier pages (and the pages of an erasure's
+        // other steps just before: files, reviews, subscriptions): copied into the database file,
+        // where secure_delete zeroed them, and the log emptied, so no byte of them is left in
+        // DATA_DIR when this answers; also when no submission was found (a subscriber erased).
+        db.pragma('wal_checkpoint(TRUNCATE)');
         return removed;
       });
       // Whether or not rows were found: a person erased under NeDB is still in its append-only files.
