@@ -1,44 +1,15 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
-import { EmbeddedStore } from '../src/store';
+import { useFixtureDataDir } from './helpers/fixture-data-dir';
 
 // Issue 39: a DATA_DIR written by the embedded store of daf0fdc (the mail queue's records in their
 // own columns) opens with the new code, each table migrated into the port's shape on open. The
 // fixture and what it holds: fixtures/data-dir-daf0fdc-mail/README.md.
 
-const FIXTURE = path.join(__dirname, 'fixtures', 'data-dir-daf0fdc-mail');
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-let dir: string;
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-migrate-mail-'));
-  await fs.cp(FIXTURE, dir, { recursive: true });
-  await fs.rm(path.join(dir, 'README.md'));
-});
-afterEach(() => fs.rm(dir, { recursive: true, force: true }));
-
-async function opened<T>(work: (store: EmbeddedStore) => Promise<T>): Promise<T> {
-  const store = new EmbeddedStore(dir);
-  await store.init();
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
-}
-
-function tables(): string[] {
-  const db = new Sqlite(path.join(dir, 'store.sqlite'), { readonly: true });
-  try {
-    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
-      (row) => row.name,
-    );
-  } finally {
-    db.close();
-  }
-}
+const fixture = useFixtureDataDir('data-dir-daf0fdc-mail');
+const { opened, tables } = fixture;
 
 describe('confirmation links stored before the port', () => {
   const pending = {
@@ -94,7 +65,7 @@ describe('confirmation links stored before the port', () => {
   });
 
   it('are forgotten on erasure', async () => {
-    const file = path.join(dir, 'store.sqlite');
+    const file = path.join(fixture.dir(), 'store.sqlite');
     await opened(async () => undefined);
     expect((await fs.readFile(file)).includes(Buffer.from(pending.secret))).toBe(true);
     await opened(async (store) => expect(await store.confirmations.removeFor('hash-rosa')).toBe(1));
@@ -158,7 +129,7 @@ describe('update deliveries stored before the port', () => {
   });
 
   it('forget an erased address, leaving no byte of it in the file', async () => {
-    const file = path.join(dir, 'store.sqlite');
+    const file = path.join(fixture.dir(), 'store.sqlite');
     await opened(async () => undefined);
     expect((await fs.readFile(file)).includes(Buffer.from('ada@example.org'))).toBe(true);
     await opened(async (store) => {

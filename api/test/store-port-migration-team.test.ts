@@ -1,46 +1,15 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import Sqlite from 'better-sqlite3';
-import { EmbeddedStore } from '../src/store';
 import { addressHash } from '../src/updates/subscriptions/address';
+import { useFixtureDataDir } from './helpers/fixture-data-dir';
 
 // Issue 39: a DATA_DIR written by the embedded store before the team's records moved onto the
 // storage port (commit daf0fdc) opens with the new code, each old table migrated on open. The
 // fixture and what it holds: fixtures/data-dir-daf0fdc-team/README.md.
 
-const FIXTURE = path.join(__dirname, 'fixtures', 'data-dir-daf0fdc-team');
 const NOW = new Date('2026-11-27T12:00:00.000Z');
 const hash = (letter: string) => letter.repeat(64);
 
-let dir: string;
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-migrate-team-'));
-  await fs.cp(FIXTURE, dir, { recursive: true });
-  await fs.rm(path.join(dir, 'README.md'));
-});
-afterEach(() => fs.rm(dir, { recursive: true, force: true }));
-
-async function opened<T>(work: (store: EmbeddedStore) => Promise<T>): Promise<T> {
-  const store = new EmbeddedStore(dir);
-  await store.init();
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
-}
-
-function tables(): string[] {
-  const db = new Sqlite(path.join(dir, 'store.sqlite'), { readonly: true });
-  try {
-    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
-      (row) => row.name,
-    );
-  } finally {
-    db.close();
-  }
-}
+const fixture = useFixtureDataDir('data-dir-daf0fdc-team');
+const { opened, tables } = fixture;
 
 it('answers the session stored before the port, and the sign-in link once, the expired one never', async () => {
   const session = {

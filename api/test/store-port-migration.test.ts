@@ -1,45 +1,17 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
 import { allRows } from '../src/db/ordered';
-import { EmbeddedSnapshot, EmbeddedStore } from '../src/store';
+import { EmbeddedSnapshot } from '../src/store';
+import { useFixtureDataDir } from './helpers/fixture-data-dir';
 
 // Issue 39: a DATA_DIR written by the embedded store before the storage port (commit 9b8a9f2)
 // opens with the new code, each record's table migrated into the port's shape on open. The
 // fixture and what it holds: fixtures/data-dir-9b8a9f2/README.md.
 
-const FIXTURE = path.join(__dirname, 'fixtures', 'data-dir-9b8a9f2');
 const NOW = new Date('2026-11-27T12:00:00.000Z');
 
-let dir: string;
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-migrate-'));
-  await fs.cp(FIXTURE, dir, { recursive: true });
-  await fs.rm(path.join(dir, 'README.md'));
-});
-afterEach(() => fs.rm(dir, { recursive: true, force: true }));
-
-async function opened<T>(work: (store: EmbeddedStore) => Promise<T>): Promise<T> {
-  const store = new EmbeddedStore(dir);
-  await store.init();
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
-}
-
-function tables(): string[] {
-  const db = new Sqlite(path.join(dir, 'store.sqlite'), { readonly: true });
-  try {
-    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
-      (row) => row.name,
-    );
-  } finally {
-    db.close();
-  }
-}
+const fixture = useFixtureDataDir('data-dir-9b8a9f2');
+const { opened, tables } = fixture;
 
 it('answers the previews stored before the port, and keeps the expired one expired', async () => {
   await opened(async (store) => {
@@ -151,9 +123,9 @@ it('answers the shared results stored before the port, and knows their Idempoten
 });
 
 it('exports the shared results of a DATA_DIR no API has opened since, leaving its file as it was', async () => {
-  const file = path.join(dir, 'store.sqlite');
+  const file = path.join(fixture.dir(), 'store.sqlite');
   const before = await fs.readFile(file);
-  const snapshot = new EmbeddedSnapshot(dir);
+  const snapshot = new EmbeddedSnapshot(fixture.dir());
   try {
     expect(await allRows(snapshot.assessments.stream())).toEqual(SHARED_RESULTS);
   } finally {
@@ -219,9 +191,9 @@ it("answers the areas' revisions and seed markers stored before the port", async
 // the port: what it holds, fixtures/data-dir-daf0fdc-content/README.md.
 describe('a DATA_DIR with content written before the port', () => {
   beforeEach(async () => {
-    await fs.rm(dir, { recursive: true, force: true });
-    await fs.cp(path.join(__dirname, 'fixtures', 'data-dir-daf0fdc-content'), dir, { recursive: true });
-    await fs.rm(path.join(dir, 'README.md'));
+    await fs.rm(fixture.dir(), { recursive: true, force: true });
+    await fs.cp(path.join(__dirname, 'fixtures', 'data-dir-daf0fdc-content'), fixture.dir(), { recursive: true });
+    await fs.rm(path.join(fixture.dir(), 'README.md'));
   });
 
   const at = (iso: string) => new Date(iso);
