@@ -106,11 +106,12 @@ describe('the scorecard landing page', () => {
     render(at('/scorecard', <ScorecardLandingPage />));
     const overview = card('Scorecard Overview');
     const questions = within(overview).getAllByRole('button', { expanded: false });
+    // Spec: What is, Why needed, How to use, Who is it for (the +/- sign is drawn by CSS from aria-expanded).
     expect(questions.map((button) => button.textContent)).toEqual([
-      'What is the scorecard?+',
-      'Why is it needed?+',
-      'How do I use it?+',
-      'Who is it for?+',
+      'What is the scorecard?',
+      'Why is it needed?',
+      'How do I use it?',
+      'Who is it for?',
     ]);
     await user.click(questions[1]!);
     await user.click(questions[3]!);
