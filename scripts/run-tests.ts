@@ -67,10 +67,9 @@ const ENGINE_PORTS = {
 };
 
 const STAGES: readonly (readonly Step[])[] = [
-  [
-    { name: 'lint (ESLint, import cycles, Prettier)', command: ['npm', 'run', '--silent', 'lint'], gate: true },
-    { name: 'typecheck (tsc -b)', command: ['npm', 'run', '--silent', 'typecheck'], gate: true },
-  ],
+  // One after the other: side by side they took 47 s, against 28 + 13 s.
+  [{ name: 'lint (ESLint, import cycles, Prettier)', command: ['npm', 'run', '--silent', 'lint'], gate: true }],
+  [{ name: 'typecheck (tsc -b)', command: ['npm', 'run', '--silent', 'typecheck'], gate: true }],
   [
     {
       name: 'unit, component and API tests (jest)',

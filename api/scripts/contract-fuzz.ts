@@ -63,6 +63,9 @@ const EXCLUDED_CHECKS = ['positive_data_acceptance'];
 
 type StoreLeg = 'embedded' | 'mongodb';
 
+/** The team operations that end the fuzz's own session. */
+const SESSION_ENDERS = ['teamSignOut', 'teamSignOutEverywhere'];
+
 /** A 1x1 PNG, so the seeded upload passes the byte sniffing. */
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -377,18 +380,21 @@ async function runLeg(leg: StoreLeg, smtp: TestSmtpServer): Promise<boolean> {
     const session = await teamSession(base, smtp, teamEmail(leg));
     await fs.writeFile(path.join(workDir, 'schemathesis.toml'), schemathesisConfig(seeded, session.csrfToken));
     console.log(`\ncontract fuzz [${leg}]: API on ${base}, ${MAX_EXAMPLES} examples per operation`);
-    // Sign-out ends the session the other team operations need, so it runs on its own, last.
-    const signOut = 'teamSignOut';
-    const first = await runSchemathesis(leg, workDir, base, token, session.cookie, 'main', [
-      '--exclude-operation-id',
-      signOut,
-    ]);
+    // Sign-out and sign-out everywhere end the session the other team operations need, so they
+    // run on their own, last (sign-out everywhere in the main run left 81 operations only 401s).
+    const enders = SESSION_ENDERS.flatMap((id) => ['--exclude-operation-id', id]);
+    const first = await runSchemathesis(leg, workDir, base, token, session.cookie, 'main', enders);
     const code =
       first === 0
-        ? await runSchemathesis(leg, workDir, base, token, session.cookie, 'sign-out', [
-            '--include-operation-id',
-            signOut,
-          ])
+        ? await runSchemathesis(
+            leg,
+            workDir,
+            base,
+            token,
+            session.cookie,
+            'sign-out',
+            SESSION_ENDERS.flatMap((id) => ['--include-operation-id', id]),
+          )
         : first;
     passed = code === 0 && api.exitCode === null;
     if (api.exitCode !== null)

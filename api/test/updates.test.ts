@@ -567,6 +567,8 @@ for (const storeCase of storeCases) {
         list: 'scorecard',
       });
       const id = draft.body.id as string;
+      // A route that takes no body refuses one with fields, as its documented schema says.
+      expect((await post(`/api/team/updates/${id}/test`, { to: 'someone@example.org' })).status).toBe(400);
       expect((await post(`/api/team/updates/${id}/test`, {})).status).toBe(200);
       await eventually(() => expect(h.smtp.messages.some((mail) => mail.subject === '[Test] Paced')).toBe(true));
 

@@ -7,6 +7,7 @@ import type { AccessOf } from './access';
 import type { ConsoleRoute, Signed } from './console-route';
 import type { ConsoleContext } from './context';
 import { parse } from '../http/requests';
+import { z } from 'zod';
 import { currentSession, freshUntil, SIGNED_OUT } from './session';
 
 /** A console route as declared: what it needs ("public": sign-in, the session check). */
@@ -76,6 +77,9 @@ const requireJson: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** The body of a route that takes none: `{}`, as the document says (no other field is accepted). */
+const EMPTY_BODY = z.object({}).strict();
+
 /**
  * The console's routes, each declaring the permission it needs. A declared route answers 401
  * without a session, or when its address is no longer an admin or a member (the session is then
@@ -106,8 +110,9 @@ export class ConsoleRoutes {
     const run: RequestHandler = async (req, res) => {
       const query: unknown = route.query ? parse(route.query, req.query, res, invalid) : undefined;
       if (route.query && query === undefined) return;
-      const body: unknown = route.body ? parse(route.body.schema, req.body, res, invalid) : undefined;
-      if (route.body && body === undefined) return;
+      const schema = route.body?.schema ?? (route.emptyBody ? EMPTY_BODY : undefined);
+      const body: unknown = schema ? parse(schema, req.body, res, invalid) : undefined;
+      if (schema && body === undefined) return;
       const signed = route.session === 'optional' ? await this.signed(req) : signedOf(res);
       await handle({ req, res, query, body, signed });
     };
