@@ -109,19 +109,22 @@ export const editorEntrySchema = z.object({
 });
 export type EditorEntry = z.infer<typeof editorEntrySchema>;
 
+/** What made each version of an entry, in an entry's history. */
+export const VERSION_ACTIONS = [
+  'seed',
+  'create',
+  'save',
+  'publish',
+  'schedule',
+  'unschedule',
+  'scheduled-publish',
+  'unpublish',
+  'restore',
+] as const;
+
 export const editorVersionSchema = z.object({
   version: z.number().int(),
-  action: z.enum([
-    'seed',
-    'create',
-    'save',
-    'publish',
-    'schedule',
-    'unschedule',
-    'scheduled-publish',
-    'unpublish',
-    'restore',
-  ]),
+  action: z.enum(VERSION_ACTIONS),
   at: time,
   by: z.string(),
   slug: z.string(),

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { DatabaseClient } from '../../db/client';
-import { dateOf, prepared } from '../../db/sqlite';
+import { prepared } from '../../db/sqlite';
+import { legacyMailState } from './record';
 import type { Claimed, MailQueue, MailState } from '.';
 
 /** The columns of an entry's sending state, in any table that keeps them (with its own id column). */
@@ -31,22 +32,6 @@ export function mailParameters(state: MailState) {
 }
 export const MAIL_INSERT_COLUMNS = 'status, attempts, message_id, due_at, lease, last_error, sent_at, failed_at';
 export const MAIL_INSERT_VALUES = '@status, @attempts, @messageId, @dueAt, @lease, @lastError, @sentAt, @failedAt';
-
-function mailStateOf(row: Record<string, unknown>): MailState {
-  // Absent fields stay absent, as on MongoDB (a column is NULL for them).
-  const present = <T>(name: string, value: T | null) => (value === null ? {} : { [name]: value });
-  const date = (ms: unknown) => (ms === null ? null : dateOf(ms));
-  return {
-    status: row.status as string,
-    attempts: row.attempts as number,
-    messageId: row.message_id as string,
-    ...present('dueAt', date(row.due_at)),
-    ...present('lease', row.lease),
-    ...present('lastError', row.last_error),
-    ...present('sentAt', date(row.sent_at)),
-    ...present('failedAt', date(row.failed_at)),
-  };
-}
 
 export interface EmbeddedQueueSettings<Item> {
   readonly table: string;
@@ -94,7 +79,7 @@ export function embeddedMailQueue<Item>(
         const row = statements(db).claim.get({ id, lease, now: now.getTime(), until: now.getTime() + leaseMs }) as
           Record<string, unknown> | undefined;
         const item = row && read(db, id);
-        return row && item ? { item, state: mailStateOf(row), lease } : null;
+        return row && item ? { item, state: legacyMailState(row), lease } : null;
       }),
     renew: (id, lease, now, leaseMs) =>
       finish((db) => statements(db).renew.run({ id, lease, until: now.getTime() + leaseMs })),

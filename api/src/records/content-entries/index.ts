@@ -1,4 +1,5 @@
 import type { ContentArea } from '@wpc/shared/content-model';
+import { VERSION_ACTIONS } from '@wpc/shared/team/content-schemas';
 
 /** What an entry says: its slug and its fields' values, as the area's declaration names them. */
 export interface EntryContent {
@@ -41,17 +42,6 @@ export interface StoredEntry {
   readonly updatedBy: string;
 }
 
-export const VERSION_ACTIONS = [
-  'seed',
-  'create',
-  'save',
-  'publish',
-  'schedule',
-  'unschedule',
-  'scheduled-publish',
-  'unpublish',
-  'restore',
-] as const;
 export type VersionAction = (typeof VERSION_ACTIONS)[number];
 
 /** One version in an entry's history: who did what when, and the draft as it then was. */
