@@ -9,6 +9,8 @@ declare module 'autocannon' {
     idReplacement?: boolean;
     connections?: number;
     duration?: number;
+    /** Send this many requests, then stop (instead of running for `duration`). */
+    amount?: number;
   }
   interface Histogram {
     average: number;
@@ -22,6 +24,7 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
+    statusCodeStats: Record<string, { count: number }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

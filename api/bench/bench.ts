@@ -7,7 +7,10 @@
  * 3. req/s of GET /api/assessment-benchmarks with 1,000 shared self-assessments stored (the
  *    aggregate is cached for a minute), next to a bare Express GET endpoint in the same process.
  * The server runs in a child process so the load generator does not share its event loop or memory.
- * BENCH_SUBMIT_ONLY=1 runs part 1 only. Where the submit endpoint's time goes: npm run bench:profile -w api.
+ * BENCH_SUBMIT_ONLY=1 runs part 1 only. BENCH_MONGODB_URI runs the app on a fresh database of that
+ * MongoDB server (FerretDB here) instead; BENCH_AMOUNT=10000 sends that many submissions instead of
+ * running for a time, and prints their answers by status and how many the store then holds (the
+ * issue 39 probe: BENCH_AMOUNT=10000 BENCH_CONNECTIONS=50 BENCH_SUBMIT_ONLY=1). Where the submit endpoint's time goes: npm run bench:profile -w api.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -22,6 +25,8 @@ import { BENCH_SUBMISSION, KEYED_HEADERS } from './submission';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const AMOUNT = process.env.BENCH_AMOUNT ? Number(process.env.BENCH_AMOUNT) : undefined;
+const STORE = process.env.BENCH_MONGODB_URI ? 'MongoDB wire' : 'embedded store';
 const UPLOAD_RUNS = 3;
 
 function startServer(): Promise<{ api: number; bare: number; stop: () => void }> {
@@ -29,6 +34,7 @@ function startServer(): Promise<{ api: number; bare: number; stop: () => void }>
     cwd: path.resolve(__dirname, '..'),
     // The API's logs (stdout) are written as in production, to /dev/null; the ports come on fd 3.
     stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
+    env: process.env,
   });
   const ports = child.stdio[3] as Readable;
   return new Promise((resolve, reject) => {
@@ -49,6 +55,11 @@ interface Memory {
 async function serverCpu(barePort: number): Promise<NodeJS.CpuUsage> {
   const res = await fetch(`http://127.0.0.1:${barePort}/cpu`);
   return (await res.json()) as NodeJS.CpuUsage;
+}
+
+async function storedCount(barePort: number): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${barePort}/stored`);
+  return ((await res.json()) as { count: number }).count;
 }
 
 async function memory(port: number, collect: boolean): Promise<Memory> {
@@ -80,17 +91,24 @@ async function load(url: string, keyed: boolean, barePort: number) {
     idReplacement: keyed,
     connections: CONNECTIONS,
   };
-  await autocannon({ ...options, duration: 2 }); // warm-up
+  // A counted run stores exactly its amount: no warm-up.
+  if (!AMOUNT) await autocannon({ ...options, duration: 2 });
   const before = await serverCpu(barePort);
-  const result = await autocannon({ ...options, duration: DURATION_S });
+  const started = performance.now();
+  const result = await autocannon({ ...options, ...(AMOUNT ? { amount: AMOUNT } : { duration: DURATION_S }) });
+  const seconds = (performance.now() - started) / 1000;
   const cpu = await serverCpu(barePort);
   return {
-    reqPerSec: Math.round(result.requests.average),
+    // With an amount the run's last second is partial: answers over the whole run's time.
+    reqPerSec: Math.round(AMOUNT ? result.requests.total / seconds : result.requests.average),
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
     // Steadier than req/s on a shared machine: what one request costs the server's CPU.
     'server CPU µs/req': Math.round((cpu.user + cpu.system - before.user - before.system) / result.requests.total),
+    statuses: Object.entries(result.statusCodeStats)
+      .map(([status, { count }]) => `${status}: ${count}`)
+      .join(', '),
   };
 }
 
@@ -194,8 +212,10 @@ async function main(): Promise<void> {
       `Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage()}; ${CONNECTIONS} connections, ${DURATION_S} s per run (after 2 s warm-up)\n`,
     );
     const bare = await load(`http://127.0.0.1:${server.bare}/bare`, false, server.bare);
+    const storedBefore = await storedCount(server.bare);
     const submit = await load(`http://127.0.0.1:${server.api}${endpointPath('download')}`, true, server.bare);
-    console.table({ 'bare Express JSON endpoint': bare, 'POST /api/submit-download-form (embedded store)': submit });
+    console.table({ 'bare Express JSON endpoint': bare, [`POST /api/submit-download-form (${STORE})`]: submit });
+    if (AMOUNT) console.log(`stored by the measured run: ${(await storedCount(server.bare)) - storedBefore} of ${AMOUNT}`);
     console.log(
       `submit / bare: ${((100 * submit.reqPerSec) / bare.reqPerSec).toFixed(0)} %; load average ${loadAverage()}`,
     );

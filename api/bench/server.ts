@@ -1,5 +1,6 @@
 /**
- * The benchmark's server process: the real app on a fresh embedded store, and a bare Express
+ * The benchmark's server process: the real app on a fresh embedded store (or, with
+ * BENCH_MONGODB_URI, a fresh database on that MongoDB server), and a bare Express
  * endpoint beside it for comparison. Prints the two ports as one JSON line on fd 3, then serves.
  * The app runs as deployed: request and submission logs at info (to stdout, which the benchmark
  * points at /dev/null: the lines are still built and written) and the rate limiter counting every
@@ -14,7 +15,7 @@ import path from 'node:path';
 import express from 'express';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { EmbeddedStore } from '../src/store';
+import { EmbeddedStore, MongoStore } from '../src/store';
 import { seedSharedAssessments } from './seed-assessments';
 
 async function listen(app: express.Express): Promise<number> {
@@ -61,7 +62,10 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   });
   const config = { ...base, uploads: { ...base.uploads, tmpDir: path.join(dataDir, 'tmp') } };
-  const store = new EmbeddedStore(dataDir);
+  const mongoUri = process.env.BENCH_MONGODB_URI;
+  const store = mongoUri
+    ? new MongoStore({ uri: mongoUri, dbName: `wpc_bench_${process.pid}`, serverSelectionTimeoutMS: config.storeTimeoutMs })
+    : new EmbeddedStore(dataDir);
   await store.init();
   await seedSharedAssessments(store, Number(process.env.BENCH_ASSESSMENTS ?? 1000));
 
@@ -76,6 +80,13 @@ async function main(): Promise<void> {
   // The process's CPU time, so the benchmark can tell what one request costs.
   bare.get('/cpu', (_req, res) => {
     res.json(process.cpuUsage());
+  });
+
+  // How many submissions the store holds: what the wire bench compares with the answers it got.
+  bare.get('/stored', async (_req, res) => {
+    let count = 0;
+    for await (const _ of store.submissions.stream()) count += 1;
+    res.json({ count });
   });
 
   // Lets the benchmark sample this process's memory while it serves an upload.
@@ -94,6 +105,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => {
     void profile
       .stop()
+      .then(() => (store instanceof MongoStore ? store.dropDatabase() : undefined))
       .then(() => store.close())
       .then(() => fs.rm(dataDir, { recursive: true, force: true }))
       .then(() => process.exit(0));

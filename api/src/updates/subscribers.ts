@@ -70,6 +70,30 @@ function wouldConfirm(
 }
 
 /**
+ * Whether the address gave this consent already within a day, in the same form and words, for
+ * lists it is on (pending or confirmed): then a repeat changes nothing and adds no record (its
+ * submission keeps its own copy), so an address sent again and again neither grows its document
+ * without end (16 MB is MongoDB's limit) nor queues one write behind another (the submit bench on
+ * FerretDB: api/src/updates/README.md).
+ */
+function repeatsRecentConsent(subscriber: Subscriber | null | undefined, record: ConsentRecord): boolean {
+  if (!subscriber) return false;
+  const onLists = record.lists.every((list) => ['pending', 'confirmed'].includes(stateOf(subscriber, list) ?? ''));
+  if (!onLists) return false;
+  const sameLists = (lists: readonly UpdateListId[]) =>
+    lists.length === record.lists.length && lists.every((list) => record.lists.includes(list));
+  return subscriber.consents.some(
+    (entry) =>
+      record.at.getTime() - entry.at.getTime() < DAY_MS &&
+      entry.form === record.form &&
+      entry.variant === record.variant &&
+      entry.wordingVersion === record.wordingVersion &&
+      entry.privacyNoticeVersion === record.privacyNoticeVersion &&
+      sameLists(entry.lists),
+  );
+}
+
+/**
  * A stored submission whose visitor asked for updates creates or refreshes the address's
  * subscriptions (pending until confirmed) with a consent record, and queues a confirmation email
  * unless the address needs none (already confirmed), has had two in the last day, or `mayConfirm`
@@ -87,7 +111,7 @@ export async function subscribeFromSubmission(
   const id = addressHash(email);
   const now = deps.clock();
   const before = await deps.store.subscriptions.get(id);
-  const allowed = wouldConfirm(before, submission.id, consent.lists, now) && (await mayConfirm());
+  const confirming = wouldConfirm(before, submission.id, consent.lists, now);
   const record: ConsentRecord = {
     at: submission.receivedAt,
     form: submission.form,
@@ -99,6 +123,9 @@ export async function subscribeFromSubmission(
     wordingVersion: consent.wordingVersion,
     privacyNoticeVersion: consent.privacyNoticeVersion,
   };
+  // Read without a write first: a form sent again and again with one address costs one read each.
+  if (!confirming && repeatsRecentConsent(before, record)) return;
+  const allowed = confirming && (await mayConfirm());
   const stored = await deps.store.subscriptions.change(id, (current) => {
     const base = current ?? emptySubscriber(id, email, now);
     if (base.consents.some((entry) => entry.submissionId === submission.id)) return undefined;
@@ -109,6 +136,7 @@ export async function subscribeFromSubmission(
     const recent = base.confirmationsSent.filter((at) => now.getTime() - at.getTime() < DAY_MS);
     const waiting = consent.lists.some((list) => lists[list]?.state === 'pending');
     const send = allowed && waiting && recent.length < CONFIRMATIONS_PER_DAY;
+    if (!send && repeatsRecentConsent(current, record)) return undefined;
     return {
       ...base,
       lists,
