@@ -215,7 +215,8 @@ async function main(): Promise<void> {
     const storedBefore = await storedCount(server.bare);
     const submit = await load(`http://127.0.0.1:${server.api}${endpointPath('download')}`, true, server.bare);
     console.table({ 'bare Express JSON endpoint': bare, [`POST /api/submit-download-form (${STORE})`]: submit });
-    if (AMOUNT) console.log(`stored by the measured run: ${(await storedCount(server.bare)) - storedBefore} of ${AMOUNT}`);
+    if (AMOUNT)
+      console.log(`stored by the measured run: ${(await storedCount(server.bare)) - storedBefore} of ${AMOUNT}`);
     console.log(
       `submit / bare: ${((100 * submit.reqPerSec) / bare.reqPerSec).toFixed(0)} %; load average ${loadAverage()}`,
     );

@@ -64,7 +64,11 @@ async function main(): Promise<void> {
   const config = { ...base, uploads: { ...base.uploads, tmpDir: path.join(dataDir, 'tmp') } };
   const mongoUri = process.env.BENCH_MONGODB_URI;
   const store = mongoUri
-    ? new MongoStore({ uri: mongoUri, dbName: `wpc_bench_${process.pid}`, serverSelectionTimeoutMS: config.storeTimeoutMs })
+    ? new MongoStore({
+        uri: mongoUri,
+        dbName: `wpc_bench_${process.pid}`,
+        serverSelectionTimeoutMS: config.storeTimeoutMs,
+      })
     : new EmbeddedStore(dataDir);
   await store.init();
   await seedSharedAssessments(store, Number(process.env.BENCH_ASSESSMENTS ?? 1000));
