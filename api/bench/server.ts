@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       .stop()
       .then(() => (store instanceof MongoStore ? store.dropDatabase() : undefined))
       .then(() => store.close())
-      .then(() => fs.rm(dataDir, { recursive: true, force: true }))
+      .then(() => fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 }))
       .then(() => process.exit(0));
   });
 }
