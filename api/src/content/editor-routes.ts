@@ -31,7 +31,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import multer from 'multer';
 import { HttpError, sendError } from '../http/errors';
-import { badRequestSchema } from '../openapi/responses';
+import { badRequestSchema } from '@wpc/shared/answers';
 import { consoleRoute, type ConsoleRoute, type Named, type RouteHandler } from '../team/console-route';
 import { IMAGE_MAX_BYTES, processImage } from './image-upload';
 import { ModelUnavailableError } from './models';

@@ -9,7 +9,7 @@ import { CONTENT_AREAS } from '@wpc/shared/content-model';
 import { previewEntrySchema, publishedContentSchema, revisionEtag } from '@wpc/shared/content-contract';
 import { HttpError, sendError } from '../http/errors';
 import { publicRoute, type PublicRoute } from '../http/public-route';
-import { badRequestSchema } from '../openapi/responses';
+import { badRequestSchema } from '@wpc/shared/answers';
 import type { ContentImageRepository } from './images';
 import { ModelUnavailableError } from './models';
 import type { ContentService } from './service';

@@ -32,7 +32,7 @@ import {
   submissionRowSchema,
   tooLargeSchema,
   unsupportedTypeSchema,
-} from './responses';
+} from '@wpc/shared/answers';
 import type { HeaderObject, OpenApiDocument, ParameterObject, PathItemObject, ResponseObject } from './types';
 
 // The tests read the document through these types.

@@ -1,65 +1,23 @@
 /**
  * The form shapes the API takes, as JSON Schema from the zod schemas the routes validate with
- * (@wpc/shared/schemas), each field described (the shared text rules JSON Schema cannot state)
- * and each shape with an example the API accepts: JSON, the feedback form's multipart, and each
- * form as the browser posts it without scripts.
+ * (@wpc/shared/schemas), each field described and each shape with an example the API accepts
+ * (@wpc/shared/form-examples): JSON, the feedback form's multipart, and each form as the browser
+ * posts it without scripts.
  */
+import { exampleBody, fieldDescription } from '@wpc/shared/form-examples';
 import {
   ENDPOINT_FORMS,
   ENDPOINT_KINDS,
   FORMS,
   formSchema,
   HONEYPOT_FIELD,
-  isMultiline,
   type EndpointKind,
-  type FieldDefinition,
   type FormId,
 } from '@wpc/shared/schemas';
 import { requestSchema } from './json-schema';
 import type { JsonSchema, Reference } from './types';
 
 const ref = (name: string): Reference => ({ $ref: `#/components/schemas/${name}` });
-
-/** What the shared text rules (text-rules.ts) ask of a typed field, in words: JSON Schema cannot say it. */
-function fieldDescription(field: FieldDefinition): string {
-  const characters = isMultiline(field)
-    ? 'Tabs and line breaks are allowed; other control characters and text-direction overrides are not.'
-    : 'One line: no control characters, line breaks or text-direction overrides.';
-  const visible = field.required ? ' Needs at least one letter, digit, punctuation mark or symbol.' : '';
-  return `${field.label}. Trimmed before its length is checked. ${characters}${visible}`;
-}
-
-/** Sample values for the documented examples, by field name (sample content, not real people). */
-const EXAMPLE_TEXT: Readonly<Record<string, string>> = {
-  pageName: 'feedback',
-  firstName: 'Maria',
-  lastName: 'Hernández',
-  email: 'maria.hernandez@example.org',
-  organization: 'Ridge Valley Fire Safe Council',
-  role: 'Volunteer coordinator',
-  zipCode: '95969',
-  zip: '95969',
-  message: 'We would like to run the scorecard with our council this spring.',
-  links: 'https://example.org/evacuation-map.pdf',
-};
-
-/** A body of one form shape the API accepts: every field with a sample value, the first flag ticked. */
-function exampleBody(id: FormId, multipart: boolean): Record<string, string | boolean> {
-  const body: Record<string, string | boolean> = {};
-  const flags = FORMS[id].fields.filter((field) => field.type === 'checkbox');
-  for (const field of FORMS[id].fields) {
-    if (field.type === 'files') continue;
-    if (field.type === 'checkbox') {
-      const ticked = field === flags[0];
-      body[field.name] = multipart ? String(ticked) : ticked;
-      continue;
-    }
-    const value = EXAMPLE_TEXT[field.name];
-    if (value !== undefined) body[field.name] = value;
-    else if (field.required) throw new Error(`The OpenAPI example of ${id} has no value for ${field.name}.`);
-  }
-  return body;
-}
 
 /** One form shape as JSON Schema, with each field described and an example. */
 function formBodySchema(id: FormId, multipart: boolean): JsonSchema {

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER } from '../http/idempotency';
 import type { Answer, SharedAnswer } from '../http/route';
-import { keyReusedSchema, okSchema } from '../openapi/responses';
+import { keyReusedSchema, okSchema } from '@wpc/shared/answers';
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 

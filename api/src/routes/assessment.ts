@@ -9,7 +9,7 @@ import { HttpError, sendError } from '../http/errors';
 import { answerOk } from '../http/answer-ok';
 import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idempotency';
 import { publicRoute, type PublicRoute } from '../http/public-route';
-import { benchmarksSchema } from '../openapi/responses';
+import { benchmarksSchema } from '@wpc/shared/answers';
 import { KEY_REUSED, STORE_ERRORS, storedAnswer } from './answers';
 import type { ImpactCounter } from '../impact/counter';
 import type { Store } from '../store';

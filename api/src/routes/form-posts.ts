@@ -9,7 +9,7 @@ import type { ApiConfig } from '../config';
 import { answerOk } from '../http/answer-ok';
 import { publicRoute, type PublicRoute } from '../http/public-route';
 import { formPostName } from '../openapi/form-shapes';
-import { keyReusedSchema } from '../openapi/responses';
+import { keyReusedSchema } from '@wpc/shared/answers';
 import { storedAnswer } from './answers';
 import { bodyDeadline } from '../http/body-deadline';
 import { cleanUploads } from '../http/cleanup';

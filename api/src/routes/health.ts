@@ -1,7 +1,7 @@
 import { publicRoute, type PublicRoute } from '../http/public-route';
 import type { Notifications } from '../notify/worker';
 import { withDeadline } from '../db/guard';
-import { healthSchema, healthUnavailableSchema } from '../openapi/responses';
+import { healthSchema, healthUnavailableSchema } from '@wpc/shared/answers';
 import type { Store } from '../store';
 
 /** The outbox part of the health answer; absent while notifications are off. */

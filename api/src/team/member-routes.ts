@@ -1,6 +1,6 @@
 import { memberRemovalSchema, memberRequestSchema, membersSchema, teamMemberSchema } from '@wpc/shared/team/schemas';
 import { ROLES } from '@wpc/shared/team';
-import { okSchema } from '../openapi/responses';
+import { okSchema } from '@wpc/shared/answers';
 import { HttpError, sendError } from '../http/errors';
 import { consoleRoute } from './console-route';
 import { toWire } from '../records/members/wire';

@@ -11,7 +11,7 @@ import type { Access } from '@wpc/shared/team';
 import { HttpError, sendError } from '../http/errors';
 import { limiter } from '../http/rate-limit';
 import { mailErrorReason } from '../mail/transport';
-import { okSchema } from '../openapi/responses';
+import { okSchema } from '@wpc/shared/answers';
 import { consoleRoute } from './console-route';
 import type { ConsoleContext } from './context';
 import { clearSessionCookie, freshUntil, newToken, setSessionCookie, SESSION_COOKIE, tokenHash } from './session';

@@ -14,7 +14,7 @@ import {
 } from '@wpc/shared/updates/schemas';
 import { HttpError, sendError } from '../http/errors';
 import { publicRoute, type PublicAnswer, type PublicRoute } from '../http/public-route';
-import { okSchema } from '../openapi/responses';
+import { okSchema } from '@wpc/shared/answers';
 import type { Store } from '../store';
 import { FEED_SOURCES, FEED_TITLES, PRESS_RELEASES_FEED, UPDATES_FEED } from '@wpc/shared/updates/archive';
 import type { ArchiveAnswer } from '@wpc/shared/updates/schemas';

@@ -18,7 +18,7 @@ import {
 } from '@wpc/shared/updates/schemas';
 import { TEAM_EXPORT_FORMATS } from '@wpc/shared/team/schemas';
 import { HttpError, sendError } from '../http/errors';
-import { badRequestSchema } from '../openapi/responses';
+import { badRequestSchema } from '@wpc/shared/answers';
 import { csvCell, csvWriter, type TableShape } from '../submissions/export';
 import { consoleRoute, type Answer, type ConsoleRoute, type RouteHandler } from '../team/console-route';
 import { writeWorkbook } from '../team/export';

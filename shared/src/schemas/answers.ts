@@ -1,22 +1,11 @@
 /**
- * The API's answers as zod schemas, for the OpenAPI document only (the routes build these
- * objects themselves; the types below make the compiler hold both to the same shape).
+ * The API's answers on the wire (forms, errors, health, the comparison, the export's rows) as zod
+ * schemas: the OpenAPI document describes them (api/src/openapi/), and its tests hold the API's
+ * real answers to them on both stores.
  */
 import { z } from 'zod';
-import { COMMUNITY_TYPE_IDS, type BenchmarksResponse } from '@wpc/shared/assessment';
-import { ENDPOINT_KINDS, FORMS, type FormId } from '@wpc/shared/schemas';
-import type { StoredAssessment } from '../records/assessments';
-import type { StoredSubmission } from '../records/submissions';
-import type { Store } from '../store';
-
-/** `z.ZodType<T>` for a schema whose JSON reading (dates as text) is T's. */
-type Json<T> = T extends Date
-  ? string
-  : T extends readonly (infer Item)[]
-    ? readonly Json<Item>[]
-    : T extends object
-      ? { readonly [K in keyof T]: Json<T[K]> }
-      : T;
+import { COMMUNITY_TYPE_IDS, type BenchmarksResponse } from '../scorecard/sharing';
+import { ENDPOINT_KINDS, FORMS, type FormId } from './index';
 
 export const okSchema = z.strictObject({ ok: z.literal(true) });
 
@@ -55,7 +44,7 @@ export const keyReusedSchema = z
   .strictObject({ error: message, header: z.literal('Idempotency-Key') })
   .describe('422: the Idempotency-Key was already used for different content.');
 
-const storeKind = z.enum(['mongodb', 'embedded'] satisfies Store['kind'][]);
+const storeKind = z.enum(['mongodb', 'embedded']);
 const notificationsMode = z
   .enum(['on', 'off'])
   .describe('Whether each submission is emailed to the team (SMTP_URL set), through the outbox.');
@@ -115,7 +104,7 @@ export const benchmarksSchema: z.ZodType<BenchmarksResponse> = z.union([
 
 const timestamp = z.iso.datetime();
 
-export const submissionRowSchema: z.ZodType<Json<StoredSubmission>> = z.strictObject({
+export const submissionRowSchema = z.strictObject({
   id: z.string(),
   form: z.enum(ENDPOINT_KINDS),
   variant: z.enum(Object.keys(FORMS) as FormId[]),
@@ -133,7 +122,7 @@ export const submissionRowSchema: z.ZodType<Json<StoredSubmission>> = z.strictOb
   receivedAt: timestamp,
 });
 
-export const assessmentRowSchema: z.ZodType<Json<StoredAssessment>> = z.strictObject({
+export const assessmentRowSchema = z.strictObject({
   id: z.string(),
   communityType: z.enum(COMMUNITY_TYPE_IDS),
   country: z.string(),
