@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EmbeddedStore, MongoStore, type Store } from '../src/store';
 import { UPDATE_MAX_IN_FLIGHT } from '../src/updates/sender';
-import { addressHash, newSecret } from '../src/updates/subscriptions/address';
+import { addressHash, newSecret } from '../src/records/subscriptions/address';
 import { TestSmtpServer, type ReceivedMail } from '../../test-support/smtp/server';
 import { freePort } from '../test/helpers/process';
 import { ApiProcess, sleep } from './api-process';

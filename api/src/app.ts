@@ -14,7 +14,7 @@ import { HEALTH_ROUTE } from './routes/health';
 import { impactCounter, type ImpactCounter } from './impact/counter';
 import { IMPACT_ROUTES, impactDeps } from './impact/routes';
 import type { Notifications } from './notify/worker';
-import { openApiRoutes } from './routes/openapi';
+import { openApiRoutes } from './openapi/routes';
 import { FORM_POST_ROUTE } from './routes/form-posts';
 import { TEAM_API } from '@wpc/shared/team';
 import { SUBMIT_ROUTES } from './routes/submit';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { endpointPath } from '@wpc/shared/schemas';
 import { MongoStore } from '../src/store';
-import { addressHash } from '../src/updates/subscriptions/address';
+import { addressHash } from '../src/records/subscriptions/address';
 import { TestSmtpServer, type ReceivedMail } from '../../test-support/smtp/server';
 import { eventually, TEAM_INBOX } from './helpers/notify';
 import { collect, freePort, runTs, waitForOutput } from './helpers/process';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { ReceivedMail } from '../../test-support/smtp/server';
-import { addressHash } from '../src/updates/subscriptions/address';
+import { addressHash } from '../src/records/subscriptions/address';
 import { eventually } from './helpers/notify';
 import { describeStore, storeCases } from './helpers/stores';
 import { person, submit, useUpdatesHarness, type UpdatesHarness } from './helpers/updates';

@@ -11,7 +11,7 @@ import { EmbeddedStore, type NewSubmission } from '../src/store';
 import { testConfig } from './helpers/config';
 import { signIn } from './helpers/team';
 import { person, submit } from './helpers/updates';
-import { addressHash } from '../src/updates/subscriptions/address';
+import { addressHash } from '../src/records/subscriptions/address';
 
 // Issue 31 item 3: after "erase a person" answers, no byte of that person is left in the data
 // directory (the embedded store kept deleted rows in its write-ahead log and free pages).

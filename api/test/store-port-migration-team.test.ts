@@ -1,4 +1,4 @@
-import { addressHash } from '../src/updates/subscriptions/address';
+import { addressHash } from '../src/records/subscriptions/address';
 import { useFixtureDataDir } from './helpers/fixture-data-dir';
 
 // Issue 39: a DATA_DIR written by the embedded store before the team's records moved onto the

@@ -1,5 +1,5 @@
-import type { Subscriber } from '../src/updates/subscriptions';
-import { addressHash } from '../src/updates/subscriptions/address';
+import type { Subscriber } from '../src/records/subscriptions';
+import { addressHash } from '../src/records/subscriptions/address';
 import { recordContract } from './helpers/record-suite';
 
 // One address sent on many forms at once (the submit bench sends one address from 10 clients):

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import type { ReceivedMail } from '../../test-support/smtp/server';
 import { StoreUnavailableError } from '../src/db/errors';
-import { addressHash } from '../src/updates/subscriptions/address';
+import { addressHash } from '../src/records/subscriptions/address';
 import { deliveryId } from '../src/records/deliveries';
 import { UPDATE_MAX_IN_FLIGHT } from '../src/updates/sender';
 import { startInbound } from '../src/updates/inbound';

@@ -1,7 +1,7 @@
 import { CONTENT_AREAS } from '@wpc/shared/content-model';
 import type { HousekeepingJob } from '../housekeeping';
 import type { Store } from '../store';
-import { auditLog } from '../team/audit-log';
+import { auditLog } from '../records/audit/log';
 import { HOUSEKEEPING } from '../uploads/retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

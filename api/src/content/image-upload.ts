@@ -9,7 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { HttpError } from '../http/errors';
 import { mayBeSvg, startsAsSvg } from '../uploads/svg';
-import type { NewContentImage } from './images';
+import type { NewContentImage } from '../records/content-images';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** About 40 megapixels: a phone photo, not a decompression bomb. */

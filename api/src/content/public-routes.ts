@@ -10,7 +10,7 @@ import { previewEntrySchema, publishedContentSchema, revisionEtag } from '@wpc/s
 import { HttpError, sendError } from '../http/errors';
 import { publicRoute, type PublicRoute } from '../http/public-route';
 import { badRequestSchema } from '@wpc/shared/answers';
-import type { ContentImageRepository } from './images';
+import type { ContentImageRepository } from '../records/content-images';
 import { ModelUnavailableError } from './models';
 import type { ContentService } from './service';
 

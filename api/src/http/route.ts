@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { HeaderObject, JsonSchema, Reference } from '../openapi/types';
+import type { HeaderObject, JsonSchema, Reference } from './openapi-types';
 
 /** A request or answer schema with its name in the OpenAPI document's components. */
 export interface Named<S extends z.ZodType = z.ZodType> {

@@ -17,8 +17,8 @@ import {
   type ReachLevel,
 } from '@wpc/shared/team/impact-schemas';
 import type { ImpactRepository, SpanCounts } from '../records/impact';
-import type { ListCounts } from '../updates/subscriptions';
-import type { Update } from '../updates/updates';
+import type { ListCounts } from '../records/subscriptions';
+import type { Update } from '../records/updates';
 import { regionName } from './reach';
 import { campaignParts } from './visit';
 

@@ -4,7 +4,7 @@
  * and parameters, and the limits of the running configuration.
  */
 import type { ApiConfig } from '../config';
-import { EDITOR_ROUTES } from '../content/editor-routes';
+import { EDITOR_ROUTES } from '../team/editor-routes';
 import { PUBLIC_CONTENT_ROUTES } from '../content/public-routes';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
 import type { PublicRoute } from '../http/public-route';
@@ -19,7 +19,7 @@ import { SUBMIT_ROUTES } from '../routes/submit';
 import { CONSOLE_ROUTES } from '../team/declarations';
 import { SESSION_COOKIE } from '../team/session';
 import { UPDATES_ROUTES } from '../updates/routes';
-import { UPDATES_TEAM_ROUTES } from '../updates/team-routes';
+import { UPDATES_TEAM_ROUTES } from '../team/updates-routes';
 import { formShapes } from './form-shapes';
 import { responseSchema, type JsonSchema } from './json-schema';
 import { declaredPaths, json, ref, type DocumentPart } from './operations';
@@ -33,14 +33,20 @@ import {
   tooLargeSchema,
   unsupportedTypeSchema,
 } from '@wpc/shared/answers';
-import type { HeaderObject, OpenApiDocument, ParameterObject, PathItemObject, ResponseObject } from './types';
+import type {
+  HeaderObject,
+  OpenApiDocument,
+  ParameterObject,
+  PathItemObject,
+  ResponseObject,
+} from '../http/openapi-types';
 
 // The tests read the document through these types.
-export type { OpenApiDocument, OperationObject, ResponseObject } from './types';
+export type { OpenApiDocument, OperationObject, ResponseObject } from '../http/openapi-types';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
-/** This document: its route is mounted by routes/openapi.ts, which gives it the built text. */
+/** This document: its route is mounted by ./routes.ts, which gives it the built text. */
 export const OPENAPI_ROUTE: PublicRoute<{ readonly contract: () => string }> = {
   method: 'GET',
   path: OPENAPI_PATH,

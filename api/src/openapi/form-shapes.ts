@@ -5,19 +5,10 @@
  * posts it without scripts.
  */
 import { exampleBody, fieldDescription } from '@wpc/shared/form-examples';
-import {
-  ENDPOINT_FORMS,
-  ENDPOINT_KINDS,
-  FORMS,
-  formSchema,
-  HONEYPOT_FIELD,
-  type EndpointKind,
-  type FormId,
-} from '@wpc/shared/schemas';
+import { ENDPOINT_FORMS, ENDPOINT_KINDS, FORMS, formSchema, HONEYPOT_FIELD, type FormId } from '@wpc/shared/schemas';
+import type { JsonSchema } from '../http/openapi-types';
+import { formPostName, schemaName } from '../routes/form-shape-names';
 import { requestSchema } from './json-schema';
-import type { JsonSchema, Reference } from './types';
-
-const ref = (name: string): Reference => ({ $ref: `#/components/schemas/${name}` });
 
 /** One form shape as JSON Schema, with each field described and an example. */
 function formBodySchema(id: FormId, multipart: boolean): JsonSchema {
@@ -36,29 +27,7 @@ function formBodySchema(id: FormId, multipart: boolean): JsonSchema {
   return { title: FORMS[id].title, ...schema, examples: [exampleBody(id, multipart)] };
 }
 
-/**
- * The body of one endpoint, by reference to its form shapes. Where an endpoint takes two
- * (subscribe, contact), a body with a `zip` key is read as the scorecard page's shape and any
- * other as the pop-up's (formForBody), so the pop-up shape excludes `zip`.
- */
-export function endpointBodySchema(kind: EndpointKind): JsonSchema | Reference {
-  const variants = ENDPOINT_FORMS[kind];
-  if (variants.length === 1) return ref(schemaName(variants[0]!));
-  return {
-    anyOf: variants.map((id) =>
-      FORMS[id].fields.some((field) => field.name === 'zip')
-        ? ref(schemaName(id))
-        : { ...ref(schemaName(id)), not: { required: ['zip'] } },
-    ),
-  };
-}
-
-export function schemaName(id: FormId, multipart = false): string {
-  return `${id[0]!.toUpperCase()}${id.slice(1)}Form${multipart ? 'Multipart' : ''}`;
-}
-
 const FORM_IDS = Object.keys(FORMS) as FormId[];
-export const formPostName = (id: FormId) => `${id[0]!.toUpperCase()}${id.slice(1)}FormPost`;
 
 /** Every form shape, under its name in the document's components. */
 export function formShapes(maxFiles: number): Record<string, JsonSchema> {

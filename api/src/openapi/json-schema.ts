@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JsonSchema } from './types';
+import type { JsonSchema } from '../http/openapi-types';
 
 export type { JsonSchema };
 

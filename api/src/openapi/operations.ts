@@ -19,7 +19,7 @@ import type {
   PathItemObject,
   Reference,
   ResponseObject,
-} from './types';
+} from '../http/openapi-types';
 
 export const ref = (kind: 'schemas' | 'responses' | 'headers' | 'parameters', name: string): Reference => ({
   $ref: `#/components/${kind}/${name}`,

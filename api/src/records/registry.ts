@@ -14,9 +14,9 @@ import { documentCollectionsRecord } from '../db/port/sqlite';
 import type { EmbeddedRecord } from '../db/sqlite';
 import type { ContentEntryRepository } from './content-entries';
 import { CONTENT_ENTRIES, contentEntries } from './content-entries/record';
-import type { ContentImageRepository } from '../content/images';
-import { contentImagesRecord, embeddedContentImages } from '../content/images/embedded';
-import { CONTENT_IMAGE_INDEXES, mongoContentImages } from '../content/images/mongo';
+import type { ContentImageRepository } from './content-images';
+import { contentImagesRecord, embeddedContentImages } from './content-images/embedded';
+import { CONTENT_IMAGE_INDEXES, mongoContentImages } from './content-images/mongo';
 import type { ContentPreviewRepository } from './content-previews';
 import { CONTENT_PREVIEWS, contentPreviews } from './content-previews/record';
 import type { ContentRevisionRepository } from './content-revisions';
@@ -41,9 +41,9 @@ import type { AuditRepository } from './audit';
 import { TEAM_AUDIT, teamAudit } from './audit/record';
 import type { MemberRepository } from './members';
 import { TEAM_MEMBERS, teamMembers } from './members/record';
-import type { ReviewRepository } from '../team/reviews';
-import { embeddedReviews, reviewsRecord } from '../team/reviews/embedded';
-import { mongoReviews, REVIEW_INDEXES } from '../team/reviews/mongo';
+import type { ReviewRepository } from './reviews';
+import { embeddedReviews, reviewsRecord } from './reviews/embedded';
+import { mongoReviews, REVIEW_INDEXES } from './reviews/mongo';
 import type { SessionRepository } from './sessions';
 import { TEAM_SESSIONS, TEAM_TOKENS, teamSessions } from './sessions/record';
 import type { ConfirmationRepository } from './confirmations';
@@ -54,9 +54,9 @@ import type { SubscriptionRepository } from './subscriptions';
 import { UPDATE_SUBSCRIBERS, updateSubscribers } from './subscriptions/record';
 import type { SuppressionRepository } from './suppressions';
 import { UPDATE_SUPPRESSIONS, updateSuppressions } from './suppressions/record';
-import { UPDATE_TALLIES } from '../updates/tallies';
-import type { UpdateRepository } from '../updates/updates';
-import { teamUpdates, UPDATES } from '../updates/updates/record';
+import { UPDATE_TALLIES } from './tallies';
+import type { UpdateRepository } from './updates';
+import { teamUpdates, UPDATES } from './updates/record';
 
 /** Every record, one repository each: the store's fields. */
 export interface Repositories {

@@ -8,7 +8,7 @@ import { FORMS, HONEYPOT_FIELD, type FormDefinition, type FormId } from '@wpc/sh
 import type { ApiConfig } from '../config';
 import { answerOk } from '../http/answer-ok';
 import { publicRoute, type PublicRoute } from '../http/public-route';
-import { formPostName } from '../openapi/form-shapes';
+import { formPostName } from './form-shape-names';
 import { keyReusedSchema } from '@wpc/shared/answers';
 import { storedAnswer } from './answers';
 import { bodyDeadline } from '../http/body-deadline';

@@ -15,7 +15,7 @@ import { answerKeyReused, answerReplayed, idempotencyKeyOf } from '../http/idemp
 import { answerOk } from '../http/answer-ok';
 import { publicRoute, type PublicRoute } from '../http/public-route';
 import type { LimitTexts } from '../http/route';
-import { endpointBodySchema, schemaName } from '../openapi/form-shapes';
+import { endpointBodySchema, schemaName } from './form-shape-names';
 import { UPLOAD_CONTENT_TYPES } from '../uploads/files';
 import { KEY_REUSED, STORE_ERRORS, storedAnswer } from './answers';
 import { logOutcome } from '../logger';

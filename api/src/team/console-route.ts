@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Access, AuditAction, Permission } from '@wpc/shared/team';
 import type { Answer, Named, RouteDeclaration } from '../http/route';
-import type { AuditAbout } from './audit-log';
+import type { AuditAbout } from '../records/audit/log';
 import type { ConsoleContext } from './context';
 import type { TeamSession } from '../records/sessions';
 

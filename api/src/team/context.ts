@@ -5,7 +5,7 @@ import type { Notifications } from '../notify/worker';
 import type { ContentService } from '../content/service';
 import type { Store } from '../store';
 import type { AccessOf } from './access';
-import type { AuditLog } from './audit-log';
+import type { AuditLog } from '../records/audit/log';
 
 /** What every part of the console's API is built from. */
 export interface ConsoleContext {

@@ -1,4 +1,4 @@
-import { IMPACT_TEAM_ROUTES } from '../impact/team-routes';
+import { IMPACT_TEAM_ROUTES } from './impact-routes';
 import { auditRoutes } from './audit-routes';
 import type { ConsoleRoute } from './console-route';
 import { inboxRoutes } from './inbox-routes';

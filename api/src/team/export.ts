@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { EndpointKind } from '@wpc/shared/schemas';
-import type { ReviewedSubmission } from './reviews';
+import type { ReviewedSubmission } from '../records/reviews';
 import { submissionTable, type TableShape } from '../submissions/export';
 
 /**

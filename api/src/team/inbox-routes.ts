@@ -18,8 +18,8 @@ import { consoleRoute } from './console-route';
 import type { ConsoleContext } from './context';
 import { erasePerson } from './erase';
 import { reviewedTable, writeWorkbook } from './export';
-import type { InboxFilter } from './reviews';
-import { toInboxRow, toWire } from './reviews/wire';
+import type { InboxFilter } from '../records/reviews';
+import { toInboxRow, toWire } from '../records/reviews/wire';
 
 /** The store's filter from a checked query: `to` is a whole day, so it ends at the next midnight (UTC). */
 function inboxFilter(query: FilterQuery): InboxFilter {

@@ -3,15 +3,15 @@ import type { Logger } from 'pino';
 import type { ApiConfig } from '../config';
 import type { Mailer } from '../mail/transport';
 import type { Notifications } from '../notify/worker';
-import { EDITOR_ROUTES } from '../content/editor-routes';
+import { EDITOR_ROUTES } from './editor-routes';
 import { contentService, type ContentService } from '../content/service';
 import type { Store } from '../store';
 import { accessOf } from './access';
-import { auditLog } from './audit-log';
+import { auditLog } from '../records/audit/log';
 import { ConsoleRoutes } from './console-routes';
 import type { ConsoleContext } from './context';
 import { CONSOLE_ROUTES } from './declarations';
-import { UPDATES_TEAM_ROUTES } from '../updates/team-routes';
+import { UPDATES_TEAM_ROUTES } from './updates-routes';
 
 export interface TeamRoutesOptions {
   readonly store: Store;

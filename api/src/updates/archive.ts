@@ -1,7 +1,7 @@
 import { archiveBase, archivePaths } from '@wpc/shared/updates/archive';
 import type { Store } from '../store';
 import { renderBody } from './render';
-import type { Update } from './updates';
+import type { Update } from '../records/updates';
 
 type ArchiveStore = Pick<Store, 'updates'>;
 

@@ -3,7 +3,7 @@ import type { DraftRequest, UpdatePreview, UpdateView } from '@wpc/shared/update
 import { newDocumentId } from '../db/ids';
 import type { Mailer } from '../mail/transport';
 import type { Store } from '../store';
-import type { Update } from './updates';
+import type { Update } from '../records/updates';
 import { renderUpdate, updateMail, type MessageSettings } from './messages';
 import { scriptProblem } from './render';
 import { addresses, archivePathOf } from './archive';

@@ -1,14 +1,7 @@
+import type { ConfirmationCaps } from '../config';
 import type { RateCountRepository } from '../records/rate-counts';
 
 export const HOUR_MS = 60 * 60 * 1000;
-
-/** CONFIRMATIONS_PER_IP_HOUR and CONFIRMATIONS_PER_HOUR (api/README.md); 0 turns a cap off. */
-export interface ConfirmationCaps {
-  /** Confirmation emails one client (the rate limit's key: its IP) may cause per hour. */
-  readonly perClient: number;
-  /** Confirmation emails the whole site sends per hour, every replica together. */
-  readonly perHour: number;
-}
 
 // Counted in the rate-count record under the rate limit's own client key, so nothing new is stored.
 const SITE_KEY = 'confirmations:site';

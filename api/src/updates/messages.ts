@@ -5,7 +5,7 @@ import { UPDATE_LINK_UTM } from '../impact/visit';
 import { confirmLink, ONE_CLICK_BODY, oneClickLink, preferencesLink, unsubscribeMailto, webVersionLink } from './links';
 import { escapeHtml } from '../notify/message';
 import { renderBody, type RenderedBody } from './render';
-import type { UpdatesConfig } from './settings';
+import type { UpdatesConfig } from '../config/updates';
 
 export interface MessageSettings {
   readonly siteOrigin: string;

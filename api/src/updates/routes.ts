@@ -21,7 +21,7 @@ import type { ArchiveAnswer } from '@wpc/shared/updates/schemas';
 import { archive, summaryOf } from './archive';
 import { pressReleasesFeed, updatesFeed } from './feeds';
 import { renderBody } from './render';
-import type { Update } from './updates';
+import type { Update } from '../records/updates';
 import {
   confirm,
   confirmationInfo,

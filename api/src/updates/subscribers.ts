@@ -3,8 +3,8 @@ import { consentOf, CONFIRMATION_TTL_MS, LIST_NAMES, UPDATE_LISTS, type UpdateLi
 import type { ConfirmInfo, Preferences } from '@wpc/shared/updates/schemas';
 import { newDocumentId } from '../db/ids';
 import type { Store } from '../store';
-import { addressHash, newSecret } from './subscriptions/address';
-import type { ConsentRecord, ListMembership, Subscriber } from './subscriptions';
+import { addressHash, newSecret } from '../records/subscriptions/address';
+import type { ConsentRecord, ListMembership, Subscriber } from '../records/subscriptions';
 import { parseToken, sameSecret } from './links';
 import type { ImpactCounter } from '../impact/counter';
 

@@ -1,6 +1,6 @@
 import type { HousekeepingJob } from '../housekeeping';
 import type { Store } from '../store';
-import { auditLog } from '../team/audit-log';
+import { auditLog } from '../records/audit/log';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Submissions handled per run; the next run (hourly) goes on with the rest. */

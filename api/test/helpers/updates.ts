@@ -7,7 +7,7 @@ import type { ApiConfig } from '../../src/config';
 import { createMailer } from '../../src/mail/transport';
 import { NotificationWorker, type MailLane, type WorkerTiming } from '../../src/notify/worker';
 import type { Store } from '../../src/store';
-import { updatesConfig } from '../../src/updates/settings';
+import { updatesConfig } from '../../src/config/updates';
 import { confirmationLane, deliveryLane, UpdateSender } from '../../src/updates/sender';
 import { TestSmtpServer, type ReceivedMail } from '../../../test-support/smtp/server';
 import { FAST_TIMING, notifyConfig } from './notify';

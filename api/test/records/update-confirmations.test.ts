@@ -1,6 +1,6 @@
 import { newDocumentId } from '../../src/db/ids';
 import type { Confirmation } from '../../src/records/confirmations';
-import { addressHash } from '../../src/updates/subscriptions/address';
+import { addressHash } from '../../src/records/subscriptions/address';
 import { recordContract } from '../helpers/record-suite';
 
 // Issue 27: a confirmation link is stored with its one email, queued through the outbox; it is used

@@ -1,7 +1,7 @@
 import { newDocumentId } from '../../src/db/ids';
 import { deliveryId, type Delivery } from '../../src/records/deliveries';
-import type { Update } from '../../src/updates/updates';
-import { addressHash } from '../../src/updates/subscriptions/address';
+import type { Update } from '../../src/records/updates';
+import { addressHash } from '../../src/records/subscriptions/address';
 import { recordContract } from '../helpers/record-suite';
 
 // Issue 27: one durable delivery per recipient of an update (its id "<update>.<subscriber>", so a

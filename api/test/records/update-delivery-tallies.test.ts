@@ -3,8 +3,8 @@ import { MongoClient } from 'mongodb';
 import { newDocumentId } from '../../src/db/ids';
 import { MongoStore, type Store } from '../../src/store';
 import { deliveryId, type Delivery } from '../../src/records/deliveries';
-import type { Update } from '../../src/updates/updates';
-import { addressHash } from '../../src/updates/subscriptions/address';
+import type { Update } from '../../src/records/updates';
+import { addressHash } from '../../src/records/subscriptions/address';
 import { recordContract } from '../helpers/record-suite';
 import { describeStore, mongoCase } from '../helpers/stores';
 

@@ -1,5 +1,5 @@
 import { newDocumentId } from '../../src/db/ids';
-import type { Update } from '../../src/updates/updates';
+import type { Update } from '../../src/records/updates';
 import { recordContract } from '../helpers/record-suite';
 
 // Issue 27: the updates the team writes (draft, scheduled, sending, paused, sent, cancelled), the

@@ -1,6 +1,6 @@
 import type { UpdateListId } from '@wpc/shared/updates';
-import type { ListState, Subscriber } from '../../src/updates/subscriptions';
-import { addressHash } from '../../src/updates/subscriptions/address';
+import type { ListState, Subscriber } from '../../src/records/subscriptions';
+import { addressHash } from '../../src/records/subscriptions/address';
 import { recordContract } from '../helpers/record-suite';
 
 // Issue 27: one subscription record per address (known by its hash), its lists and its consent

@@ -1,4 +1,4 @@
-import { addressHash } from '../../src/updates/subscriptions/address';
+import { addressHash } from '../../src/records/subscriptions/address';
 import { recordContract } from '../helpers/record-suite';
 
 // Issue 27: an address that left, bounced or was erased is suppressed, by its hash alone; only a

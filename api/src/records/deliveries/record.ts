@@ -1,8 +1,8 @@
 import type { CollectionSpec, Doc, DocumentClient, Documents } from '../../db/port';
 import type { MailState } from '../../mail/queue';
 import { claimTickets, legacyMailState, mailQueue } from '../../mail/queue/record';
-import { tallies } from '../../updates/tallies';
-import type { UpdateRepository } from '../../updates/updates';
+import { tallies } from '../tallies';
+import type { UpdateRepository } from '../updates';
 import type { Delivery, DeliveryCounts, DeliveryRepository } from '.';
 
 type DeliveryDoc = Doc & Omit<Delivery, 'id'> & { mail: MailState };
@@ -64,7 +64,7 @@ const addedByUpdate = (deliveries: readonly { updateId: string; mail: { status: 
 /**
  * Deliveries (update_deliveries), each with its email in the shared mail queue, sent only while
  * their update is (asked of the updates' record). Each update's counts by status are a running
- * tally (updates/tallies.ts) that every change of status adjusts in its own store call (the
+ * tally (records/tallies.ts) that every change of status adjusts in its own store call (the
  * fan-out, the queue's outcomes, cancelling, erasure), so the console's look at an update is one
  * lookup by _id, not a count of its deliveries (FerretDB reads every document to count).
  */

@@ -1,8 +1,8 @@
 import { UPDATE_LISTS, type UpdateListId } from '@wpc/shared/updates';
 import { DuplicateKeyError, type CollectionSpec, type Doc, type DocumentClient, type Documents } from '../../db/port';
-import { fromJson } from '../../updates/json-dates';
-import { tallies } from '../../updates/tallies';
-import { addressHash, addressKey, isWholeAddress } from '../../updates/subscriptions/address';
+import { fromJson } from '../json-dates';
+import { tallies } from '../tallies';
+import { addressHash, addressKey, isWholeAddress } from './address';
 import type { ListCounts, ListState, Subscriber, SubscriberSummary, SubscriptionRepository } from '.';
 
 /** `emailKey`: the address as compared (address.ts), for searching and ordering in any case. */
@@ -33,7 +33,7 @@ export const UPDATE_SUBSCRIBERS: CollectionSpec = {
 
 const subscribersIn = (documents: Documents) => documents.collection<SubscriberDoc>(UPDATE_SUBSCRIBERS.name);
 
-/** The per-list counts are one tally (updates/tallies.ts): counting would read every subscriber on FerretDB. */
+/** The per-list counts are one tally (records/tallies.ts): counting would read every subscriber on FerretDB. */
 const COUNTS = 'subscribers';
 /** A change read over by another writer is tried again this often before giving up. */
 const CHANGE_TRIES = 5;

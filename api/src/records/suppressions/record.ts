@@ -1,5 +1,5 @@
 import type { CollectionSpec, Doc, DocumentClient, Documents } from '../../db/port';
-import { tallies } from '../../updates/tallies';
+import { tallies } from '../tallies';
 import type { Suppression, SuppressionReason, SuppressionRepository } from '.';
 
 type SuppressionDoc = Doc & Omit<Suppression, 'id'>;
@@ -16,7 +16,7 @@ export const UPDATE_SUPPRESSIONS: CollectionSpec = {
 
 const suppressionsIn = (documents: Documents) => documents.collection<SuppressionDoc>(UPDATE_SUPPRESSIONS.name);
 
-/** The list's size is a tally (updates/tallies.ts): counting it would read every address on FerretDB. */
+/** The list's size is a tally (records/tallies.ts): counting it would read every address on FerretDB. */
 const SIZE = 'suppressions';
 
 const AMONG_PAGE = 500;

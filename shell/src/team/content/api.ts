@@ -70,7 +70,7 @@ async function call<T>(path: string, session: TeamSession, body?: unknown): Prom
 const entryPath = (area: ContentArea, id: string, action = '') =>
   `/${area}/entries/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 
-/** The editor's calls to /api/team/content/... (api/src/content/editor-routes.ts). */
+/** The editor's calls to /api/team/content/... (api/src/team/editor-routes.ts). */
 export const contentApi = {
   areas: (session: TeamSession) => call<{ areas: ContentArea[] }>('', session),
   list: (session: TeamSession, area: ContentArea) => call<AreaContent>(`/${area}`, session),

@@ -12,7 +12,7 @@ import type { UpdateListId } from '@wpc/shared/updates';
 import { call, type TeamSession } from '../api';
 
 /**
- * The console's Updates calls (/api/team/updates, /api/team/subscribers; api/src/updates/team-routes.ts),
+ * The console's Updates calls (/api/team/updates, /api/team/subscribers; api/src/team/updates-routes.ts),
  * typed by the wire schemas the API checks with. Every change carries the session's CSRF token.
  */
 const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });

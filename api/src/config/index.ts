@@ -2,9 +2,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { FEEDBACK_MAX_FILE_BYTES, FEEDBACK_MAX_FILES } from '@wpc/shared/schemas';
 import { ports } from '@wpc/shared/ports';
-import { mailConfig, siteOrigin, teamEmails, type MailConfig } from './mail/config';
-import type { ConfirmationCaps } from './updates/confirmation-caps';
-import { updatesConfig, type UpdatesConfig } from './updates/settings';
+import { mailConfig, siteOrigin, teamEmails, type MailConfig } from '../mail/config';
+import { updatesConfig, type UpdatesConfig } from './updates';
+
+/** CONFIRMATIONS_PER_IP_HOUR and CONFIRMATIONS_PER_HOUR (api/README.md); 0 turns a cap off. */
+export interface ConfirmationCaps {
+  /** Confirmation emails one client (the rate limit's key: its IP) may cause per hour. */
+  readonly perClient: number;
+  /** Confirmation emails the whole site sends per hour, every replica together. */
+  readonly perHour: number;
+}
 
 export interface RateLimitConfig {
   readonly windowMs: number;

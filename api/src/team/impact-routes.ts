@@ -1,6 +1,6 @@
 import { impactQuerySchema, impactReportSchema } from '@wpc/shared/team/impact-schemas';
-import { consoleRoute } from '../team/console-route';
-import { impactReport } from './report';
+import { consoleRoute } from './console-route';
+import { impactReport } from '../impact/report';
 
 /** The Impact page's numbers (issue 40): aggregates only, for admins and the `reports` role. */
 export const IMPACT_TEAM_ROUTES = [

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { HttpError, sendError } from '../http/errors';
 import { publicRouter } from '../http/public-route';
-import { OPENAPI_ROUTE, openApiDocument, type DocumentLimits } from '../openapi/document';
-import type { OpenApiDocument } from '../openapi/types';
+import { OPENAPI_ROUTE, openApiDocument, type DocumentLimits } from './document';
+import type { OpenApiDocument } from '../http/openapi-types';
 
 /** `/api/admin/files/{id}` as a pattern matching the request paths it stands for. */
 function pathPattern(path: string): RegExp {

@@ -32,10 +32,10 @@ import { z } from 'zod';
 import multer from 'multer';
 import { HttpError, sendError } from '../http/errors';
 import { badRequestSchema } from '@wpc/shared/answers';
-import { consoleRoute, type ConsoleRoute, type Named, type RouteHandler } from '../team/console-route';
-import { IMAGE_MAX_BYTES, processImage } from './image-upload';
-import { ModelUnavailableError } from './models';
-import type { ContentService } from './service';
+import { consoleRoute, type ConsoleRoute, type Named, type RouteHandler } from './console-route';
+import { IMAGE_MAX_BYTES, processImage } from '../content/image-upload';
+import { ModelUnavailableError } from '../content/models';
+import type { ContentService } from '../content/service';
 
 /** The entry id of the path, or a 404 sent. */
 function entryId(req: Request, res: Response): string | undefined {

@@ -3,7 +3,7 @@ import type { EndpointKind } from '@wpc/shared/schemas';
 import type { DatabaseClient } from '../../db/client';
 import type { NedbDoc } from '../../db/nedb';
 import { prepared, type EmbeddedRecord } from '../../db/sqlite';
-import { submissionFromRow } from '../../records/submissions/embedded';
+import { submissionFromRow } from '../submissions/embedded';
 import { applyReviewUpdate, NEW_REVIEW } from '.';
 import type { InboxFilter, ReviewedSubmission, ReviewRepository, SubmissionReview } from '.';
 import { emptyCounts, SEARCH_FIELDS, searchWords } from './inbox';

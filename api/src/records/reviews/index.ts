@@ -1,6 +1,6 @@
 import type { EndpointKind } from '@wpc/shared/schemas';
 import type { NoteChange, ReviewStatus } from '@wpc/shared/team';
-import type { StoredSubmission } from '../../records/submissions';
+import type { StoredSubmission } from '../submissions';
 
 /** One change of a submission's status or note: who, when, and what (a note's text is not repeated). */
 export interface ReviewChange {

@@ -1,5 +1,5 @@
 import type { AuditAction } from '@wpc/shared/team';
-import type { AuditEntry, AuditRepository } from '../records/audit';
+import type { AuditEntry, AuditRepository } from '.';
 
 export type AuditAbout = Pick<AuditEntry, 'target' | 'detail' | 'counts'>;
 

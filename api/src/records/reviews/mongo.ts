@@ -2,7 +2,7 @@ import { MongoServerError, ObjectId, type Db, type Document, type Filter } from 
 import { ENDPOINT_KINDS } from '@wpc/shared/schemas';
 import type { DatabaseClient } from '../../db/client';
 import type { MongoIndex } from '../../db/mongo';
-import { SUBMISSIONS, submissionFromDoc } from '../../records/submissions/mongo';
+import { SUBMISSIONS, submissionFromDoc } from '../submissions/mongo';
 import { applyReviewUpdate, NEW_REVIEW } from '.';
 import type { InboxFilter, ReviewedSubmission, ReviewRepository, SubmissionReview } from '.';
 import { emptyCounts, SEARCH_FIELDS, searchWords } from './inbox';

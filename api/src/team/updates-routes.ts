@@ -20,13 +20,13 @@ import { TEAM_EXPORT_FORMATS } from '@wpc/shared/team/schemas';
 import { HttpError, sendError } from '../http/errors';
 import { badRequestSchema } from '@wpc/shared/answers';
 import { csvCell, csvWriter, type TableShape } from '../submissions/export';
-import { consoleRoute, type Answer, type ConsoleRoute, type RouteHandler } from '../team/console-route';
-import { writeWorkbook } from '../team/export';
-import * as compose from './compose';
-import { confirmationsPaused } from './confirmation-caps';
-import { addresses } from './archive';
-import { draftFromRelease, releaseChoices } from './releases';
-import type { Subscriber, SubscriberSummary } from './subscriptions';
+import { consoleRoute, type Answer, type ConsoleRoute, type RouteHandler } from './console-route';
+import { writeWorkbook } from './export';
+import * as compose from '../updates/compose';
+import { confirmationsPaused } from '../updates/confirmation-caps';
+import { addresses } from '../updates/archive';
+import { draftFromRelease, releaseChoices } from '../updates/releases';
+import type { Subscriber, SubscriberSummary } from '../records/subscriptions';
 
 const SEARCH_ROWS = 50;
 

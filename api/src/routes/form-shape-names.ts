@@ -1,0 +1,31 @@
+/**
+ * The names under which the OpenAPI document (api/src/openapi/form-shapes.ts) describes the form
+ * shapes, so that a route declares its body by reference.
+ */
+import { ENDPOINT_FORMS, FORMS, type EndpointKind, type FormId } from '@wpc/shared/schemas';
+import type { JsonSchema, Reference } from '../http/openapi-types';
+
+const ref = (name: string): Reference => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * The body of one endpoint, by reference to its form shapes. Where an endpoint takes two
+ * (subscribe, contact), a body with a `zip` key is read as the scorecard page's shape and any
+ * other as the pop-up's (formForBody), so the pop-up shape excludes `zip`.
+ */
+export function endpointBodySchema(kind: EndpointKind): JsonSchema | Reference {
+  const variants = ENDPOINT_FORMS[kind];
+  if (variants.length === 1) return ref(schemaName(variants[0]!));
+  return {
+    anyOf: variants.map((id) =>
+      FORMS[id].fields.some((field) => field.name === 'zip')
+        ? ref(schemaName(id))
+        : { ...ref(schemaName(id)), not: { required: ['zip'] } },
+    ),
+  };
+}
+
+export function schemaName(id: FormId, multipart = false): string {
+  return `${id[0]!.toUpperCase()}${id.slice(1)}Form${multipart ? 'Multipart' : ''}`;
+}
+
+export const formPostName = (id: FormId) => `${id[0]!.toUpperCase()}${id.slice(1)}FormPost`;
