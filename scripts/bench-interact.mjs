@@ -112,8 +112,8 @@ const CONTROLS = [
     name: 'self-assessment answer',
     route: '/scorecard/assess',
     target: 'main fieldset input[type="radio"]',
-    // The answer is taken: its question now offers "Clear answer".
-    visible: `(() => { const field = document.querySelector('main fieldset'); return Boolean(field.querySelector('input[type="radio"]:checked') && [...field.querySelectorAll('button')].some((b) => b.textContent.startsWith('Clear answer'))); })()`,
+    // The answer is taken: its question now shows "Clear answer" (in the HTML from the start, hidden until then).
+    visible: `(() => { const field = document.querySelector('main fieldset'); return Boolean(field.querySelector('input[type="radio"]:checked') && [...field.querySelectorAll('button')].some((b) => b.textContent.startsWith('Clear answer') && b.checkVisibility())); })()`,
   },
 ];
 

@@ -5,7 +5,9 @@
 // (and a tab's arrow keys) changes only the ARIA state the component itself renders:
 //  - a button marked data-early-disclosure flips aria-expanded and its panel's hidden;
 //  - a tab of a tablist marked data-early-tabs becomes the selected one (aria-selected,
-//    tabindex, aria-controls), its panel left to the component.
+//    tabindex, aria-controls), its panel left to the component;
+//  - a radio checked in a fieldset that holds a button marked data-early-clear (the assessment's
+//    questions) shows that button, and a tap on it unchecks the fieldset's radios and hides it.
 // React's hydration keeps attributes as they are, and the component reads that state from the DOM
 // when it mounts (Accordion, EventArchive), so the choice carries over. Once React owns a control,
 // its handler prevents the event's default and this never runs: no double toggle.
@@ -19,6 +21,7 @@ function answerEarlyControls() {
   const doc = document;
   const closestTo = (event, selector) => (event.target instanceof Element ? event.target.closest(selector) : null);
   const TAB = '[data-early-tabs] [role="tab"]';
+  const CLEAR = 'fieldset button[data-early-clear]';
   const tabsOf = (tab) => [...tab.closest('[role="tablist"]').querySelectorAll('[role="tab"]')];
   const select = (tab) => {
     const tabs = tabsOf(tab);
@@ -62,9 +65,24 @@ function answerEarlyControls() {
       panel.hidden = !open;
       return;
     }
+    const clear = closestTo(event, CLEAR);
+    if (clear) {
+      for (const radio of clear.closest('fieldset').querySelectorAll('input[type="radio"]')) radio.checked = false;
+      clear.hidden = true;
+      return;
+    }
     const tab = closestTo(event, TAB);
     if (tab) select(tab);
   });
+  window.addEventListener(
+    'change',
+    (event) => {
+      const radio = closestTo(event, 'fieldset input[type="radio"]');
+      const clear = radio && radio.checked ? radio.closest('fieldset').querySelector(CLEAR) : null;
+      if (clear) clear.hidden = false;
+    },
+    true,
+  );
   answer('keydown', (event) => {
     const tab = closestTo(event, TAB);
     if (!tab) return;

@@ -1,7 +1,8 @@
 // Controls used before the page's scripts run (issue 38 item 14): on a slow phone they finish a
 // second or more after load. The page's inline script answers a FAQ question and a showcase tab at
-// once (shared/build/early-controls.cjs), the browser checks an assessment answer by itself, and
-// each component takes that state over when it hydrates: nothing chosen is lost or toggled twice.
+// once (shared/build/early-controls.cjs), the browser checks an assessment answer by itself (the
+// script shows its "Clear answer" and answers that too), and each component takes that state over
+// when it hydrates: nothing chosen is lost or toggled twice.
 import { expect, test, type Page } from '@playwright/test';
 import { holdScripts, waitForHydration } from '../../test-support/e2e/hydration';
 
@@ -81,19 +82,37 @@ test('a showcase tab chosen before the scripts is selected at once, by tap and a
   expect(errors).toEqual([]);
 });
 
-test('an assessment answer given before the scripts is taken and kept once hydrated', async ({ page }) => {
+test('an assessment answer given or cleared before the scripts shows at once and is kept once hydrated', async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   const release = await holdScripts(page);
   await page.goto('/scorecard/assess', { waitUntil: 'domcontentloaded' });
   const question = page.locator('#q-1a');
+  const clear = question.getByRole('button', { name: 'Clear answer to question 1a' });
+  await expect(clear).toBeHidden();
   await question.getByRole('radio', { name: /^3 / }).check();
+  // The answer's visible effect, as once hydrated: its question offers "Clear answer".
+  await expect(clear).toBeVisible();
+  // A second answer, cleared before the scripts: nothing of it is left to take.
+  const other = page.locator('#q-1b');
+  await other.getByRole('radio', { name: /^2 / }).check();
+  await other.getByRole('button', { name: 'Clear answer to question 1b' }).click();
+  await expect(other.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(other.getByRole('button', { name: 'Clear answer to question 1b' })).toBeHidden();
 
   release();
   await waitForHydration(page);
-  await expect(question.getByRole('button', { name: 'Clear answer to question 1a' })).toBeVisible();
+  await expect(clear).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Clear answer to question 1b' })).toBeHidden();
   await expect(page.getByText('1 of 40 questions answered')).toBeVisible();
   await page.reload();
   await expect(page.getByText('1 of 40 questions answered')).toBeVisible();
   await expect(question.getByRole('radio', { name: /^3 / })).toBeChecked();
+  // React now owns the button: one tap clears the answer, once.
+  await clear.click();
+  await expect(clear).toBeHidden();
+  await expect(question.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(page.getByText('0 of 40 questions answered')).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -48,11 +48,21 @@ export const QuestionField = memo(function QuestionField({
           </label>
         ))}
       </div>
-      {score !== undefined ? (
-        <button type="button" className={styles.linkButton} onClick={() => onClear(question.id)}>
-          Clear answer<span className="wpc-visually-hidden"> to question {question.id}</span>
-        </button>
-      ) : null}
+      {/* Always in the HTML, hidden until answered: the page's early script shows it when a radio
+          is checked before hydration, and clears the question if it is tapped then
+          (shared/build/early-controls.cjs). preventDefault tells that script React has answered. */}
+      <button
+        type="button"
+        className={styles.linkButton}
+        hidden={score === undefined}
+        data-early-clear=""
+        onClick={(event) => {
+          event.preventDefault();
+          onClear(question.id);
+        }}
+      >
+        Clear answer<span className="wpc-visually-hidden"> to question {question.id}</span>
+      </button>
       <label htmlFor={noteId} className={styles.noteLabel}>
         Note or evidence (optional)<span className="wpc-visually-hidden"> for question {question.id}</span>
       </label>
