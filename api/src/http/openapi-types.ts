@@ -6,6 +6,10 @@ export type JsonSchema = { [keyword: string]: unknown };
 export interface Reference {
   readonly $ref: string;
 }
+/** A reference to one of the document's components. */
+export const ref = (kind: 'schemas' | 'responses' | 'headers' | 'parameters', name: string): Reference => ({
+  $ref: `#/components/${kind}/${name}`,
+});
 export interface HeaderObject {
   readonly description: string;
   readonly required?: boolean;

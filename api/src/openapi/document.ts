@@ -22,7 +22,7 @@ import { UPDATES_ROUTES } from '../updates/routes';
 import { UPDATES_TEAM_ROUTES } from '../team/updates-routes';
 import { formShapes } from './form-shapes';
 import { responseSchema, type JsonSchema } from './json-schema';
-import { declaredPaths, json, ref, type DocumentPart } from './operations';
+import { declaredPaths, json, type DocumentPart } from './operations';
 import {
   assessmentRowSchema,
   badRequestSchema,
@@ -33,12 +33,13 @@ import {
   tooLargeSchema,
   unsupportedTypeSchema,
 } from '@wpc/shared/answers';
-import type {
-  HeaderObject,
-  OpenApiDocument,
-  ParameterObject,
-  PathItemObject,
-  ResponseObject,
+import {
+  ref,
+  type HeaderObject,
+  type OpenApiDocument,
+  type ParameterObject,
+  type PathItemObject,
+  type ResponseObject,
 } from '../http/openapi-types';
 
 // The tests read the document through these types.

@@ -10,20 +10,18 @@ import type { PublicRoute } from '../http/public-route';
 import type { Answer, ExtraParameter, LimitTexts, Named, RequestBody, RouteDeclaration, Text } from '../http/route';
 import type { ConsoleRoute } from '../team/console-route';
 import { requestSchema, responseSchema } from './json-schema';
-import type {
-  HeaderObject,
-  JsonSchema,
-  MediaTypeObject,
-  OperationObject,
-  ParameterObject,
-  PathItemObject,
-  Reference,
-  ResponseObject,
+import {
+  ref,
+  type HeaderObject,
+  type JsonSchema,
+  type MediaTypeObject,
+  type OperationObject,
+  type ParameterObject,
+  type PathItemObject,
+  type Reference,
+  type ResponseObject,
 } from '../http/openapi-types';
 
-export const ref = (kind: 'schemas' | 'responses' | 'headers' | 'parameters', name: string): Reference => ({
-  $ref: `#/components/${kind}/${name}`,
-});
 export const json = (schema: JsonSchema | Reference): Record<string, MediaTypeObject> => ({
   'application/json': { schema },
 });

@@ -3,9 +3,7 @@
  * shapes, so that a route declares its body by reference.
  */
 import { ENDPOINT_FORMS, FORMS, type EndpointKind, type FormId } from '@wpc/shared/schemas';
-import type { JsonSchema, Reference } from '../http/openapi-types';
-
-const ref = (name: string): Reference => ({ $ref: `#/components/schemas/${name}` });
+import { ref, type JsonSchema, type Reference } from '../http/openapi-types';
 
 /**
  * The body of one endpoint, by reference to its form shapes. Where an endpoint takes two
@@ -14,12 +12,12 @@ const ref = (name: string): Reference => ({ $ref: `#/components/schemas/${name}`
  */
 export function endpointBodySchema(kind: EndpointKind): JsonSchema | Reference {
   const variants = ENDPOINT_FORMS[kind];
-  if (variants.length === 1) return ref(schemaName(variants[0]!));
+  if (variants.length === 1) return ref('schemas', schemaName(variants[0]!));
   return {
     anyOf: variants.map((id) =>
       FORMS[id].fields.some((field) => field.name === 'zip')
-        ? ref(schemaName(id))
-        : { ...ref(schemaName(id)), not: { required: ['zip'] } },
+        ? ref('schemas', schemaName(id))
+        : { ...ref('schemas', schemaName(id)), not: { required: ['zip'] } },
     ),
   };
 }
