@@ -15,10 +15,16 @@ recordContract('submission record, inserts sent at once', (store) => {
       }),
       store().submissions.insert(contactSubmission('2025-03-01T10:00:03Z', { lastName: 'Last' })),
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    const first = (outcomes[0] as PromiseFulfilledResult<{ id: string }>).value;
-    expect((outcomes[2] as PromiseRejectedResult).reason).toEqual(new DuplicateSubmissionError(first.id, true));
-    const stored = await store().submissions.list();
-    expect(stored.map((row) => row.fields.lastName)).toEqual(['First', 'Other', 'Last']);
+    // Sent at once over a pool of connections, either keyed insert may reach the server first
+    // (CI saw both orders on FerretDB): exactly one is stored and the other is refused naming it.
+    expect([outcomes[1].status, outcomes[3].status]).toEqual(['fulfilled', 'fulfilled']);
+    const keyed = [outcomes[0], outcomes[2]];
+    expect(keyed.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const winner = keyed.findIndex((outcome) => outcome.status === 'fulfilled');
+    const stored = (keyed[winner] as PromiseFulfilledResult<{ id: string }>).value;
+    expect((keyed[1 - winner] as PromiseRejectedResult).reason).toEqual(new DuplicateSubmissionError(stored.id, true));
+    const names = (await store().submissions.list()).map((row) => row.fields.lastName);
+    // Listed by the time each was received, as the contract says.
+    expect(names).toEqual(winner === 0 ? ['First', 'Other', 'Last'] : ['Other', 'Again', 'Last']);
   });
 });
