@@ -8,14 +8,13 @@ import {
   rawHtmlWhen,
   structuredData,
   unpublishEntry,
-  LIVE_WITHIN_MS,
 } from '../../test-support/e2e/content';
 import { waitForHydration } from '../../test-support/e2e/hydration';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 
 // Issue 28 through both edges (its own Playwright projects, after every other test: it changes
 // what the site shows): a press release published, edited and unpublished reaches the raw HTML,
-// the head and the sitemap within 5 s, and the pages keep serving while the API is down.
+// the head and the sitemap (how fast: bench:publish), and the pages keep serving while the API is down.
 test.describe.configure({ mode: 'serial' });
 
 const slugFor = (project: string) => `e2e-${project}-${Date.now().toString(36)}`;
@@ -43,7 +42,7 @@ function release(slug: string, changes: Record<string, unknown> = {}) {
 /** The release these tests publish, edit and take down, one per edge. */
 let slug = '';
 
-test('a published press release has its own page, head and sitemap entry within 5 s, and is in the list', async ({
+test('a published press release has its own page, head and sitemap entry, and is in the list', async ({
   request,
 }, testInfo) => {
   slug = slugFor(testInfo.project.name);
@@ -56,7 +55,6 @@ test('a published press release has its own page, head and sitemap entry within 
     path,
     (text, status) => status === 200 && text.includes(TITLE),
   );
-  expect(milliseconds).toBeLessThan(LIVE_WITHIN_MS);
   testInfo.annotations.push({ type: 'publish-to-live', description: `${milliseconds} ms` });
 
   // The page itself, in the raw HTML: heading, the Markdown rendered, the data island.
@@ -84,7 +82,7 @@ test('a published press release has its own page, head and sitemap entry within 
   expect(sitemap).toContain(`<loc>${E2E_SITE_ORIGIN}${path}</loc>\n    <lastmod>${today}</lastmod>`);
 });
 
-test('an edit is in the raw HTML and the head within 5 s, with a share image drawn for the new title', async ({
+test('an edit is in the raw HTML and the head, with a share image drawn for the new title', async ({
   request,
 }, testInfo) => {
   const path = `/scorecard/news/${slug}`;
@@ -95,7 +93,6 @@ test('an edit is in the raw HTML and the head within 5 s, with a share image dra
   const { html, milliseconds } = await rawHtmlWhen(request, path, (text) =>
     text.includes(`Press Release: ${newTitle}`),
   );
-  expect(milliseconds).toBeLessThan(LIVE_WITHIN_MS);
   testInfo.annotations.push({ type: 'edit-to-live', description: `${milliseconds} ms` });
   expect(html).toContain(`<title>${newTitle} | Wildfire Prevention Consortium</title>`);
   expect(structuredData(html).find((data) => data['@type'] === 'NewsArticle')).toMatchObject({ headline: newTitle });
@@ -182,11 +179,10 @@ test('with the API stopped, every page keeps serving its last published version'
   }
 });
 
-test('an unpublished release is the 404 page within 5 s, and leaves the sitemap', async ({ request }, testInfo) => {
+test('an unpublished release is the 404 page, and leaves the sitemap', async ({ request }, testInfo) => {
   const path = `/scorecard/news/${slug}`;
   await unpublishEntry(request, 'scorecard', `press-${slug}`);
   const { milliseconds } = await rawHtmlWhen(request, path, (_text, status) => status === 404);
-  expect(milliseconds).toBeLessThan(LIVE_WITHIN_MS);
   testInfo.annotations.push({ type: 'unpublish-to-gone', description: `${milliseconds} ms` });
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain(path);
 });

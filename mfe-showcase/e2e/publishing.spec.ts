@@ -6,21 +6,17 @@ import {
   rawHtmlWhen,
   structuredData,
   withoutScripts,
-  LIVE_WITHIN_MS,
 } from '../../test-support/e2e/content';
 import { waitForHydration } from '../../test-support/e2e/hydration';
 import type { PublishedEntry } from '@wpc/shared/content-contract';
 
 // Issue 28 through both edges (after every other test): the showcase partner edits a presenter
-// and announces a showcase; the raw HTML and the Event structured data follow within 5 s.
+// and announces a showcase; the raw HTML and the Event structured data follow (how fast: bench:publish).
 test.describe.configure({ mode: 'serial' });
 
 const UPDATE_ID = 'session-2025-07-16-consortium-update';
 
-test('a presenter edited by the partner is in the raw HTML within 5 s, and hydrates', async ({
-  page,
-  request,
-}, testInfo) => {
+test('a presenter edited by the partner is in the raw HTML, and hydrates', async ({ page, request }, testInfo) => {
   const content = await publishedContent(request, 'showcase');
   const original = content.entries.find((entry) => entry.id === UPDATE_ID) as PublishedEntry;
   expect(original).toBeTruthy();
@@ -36,7 +32,6 @@ test('a presenter edited by the partner is in the raw HTML within 5 s, and hydra
     const { milliseconds } = await rawHtmlWhen(request, '/showcase/presentations', (html) =>
       withoutScripts(html).includes(role),
     );
-    expect(milliseconds).toBeLessThan(LIVE_WITHIN_MS);
     testInfo.annotations.push({ type: 'publish-to-live', description: `${milliseconds} ms` });
 
     await page.goto('/showcase/presentations');
@@ -47,9 +42,7 @@ test('a presenter edited by the partner is in the raw HTML within 5 s, and hydra
   }
 });
 
-test('a showcase announced is an Event in both showcase pages’ structured data within 5 s', async ({
-  request,
-}, testInfo) => {
+test('a showcase announced is an Event in both showcase pages’ structured data', async ({ request }, testInfo) => {
   const id = `showcase-e2e-${testInfo.project.name}`;
   // The newest showcase is the archive's first tab: taken down again at the end.
   try {

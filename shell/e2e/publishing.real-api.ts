@@ -1,12 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import type { EditorEntry, EntryAnswer, AreaContent } from '@wpc/shared/team/content-schemas';
-import {
-  LIVE_WITHIN_MS,
-  rawHtmlWhen,
-  remoteContentStatus,
-  structuredData,
-  withoutScripts,
-} from '../../test-support/e2e/content';
+import { rawHtmlWhen, remoteContentStatus, structuredData, withoutScripts } from '../../test-support/e2e/content';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
 import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
 import { recordViolations } from '../../test-support/e2e/violations';
@@ -16,7 +10,7 @@ import { apiClock, moveApiClock, siteProcess } from '../../test-support/site/con
 import { REMOTE_NAMES } from '@wpc/shared/ports';
 
 // Issue 28 against the real API (playwright.real-api.config.ts): the partner edits a presenter
-// through the editor's API, previews it, publishes it, and the raw HTML shows it within 5 s at
+// through the editor's API, previews it, publishes it, and the raw HTML shows it (bench:publish measures the 5 s target) at
 // each edge; the partner is refused the inbox and scorecard content; restoring the seed's
 // version brings the old text back to the page. A lead schedules a press release for tomorrow
 // 09:00 in the editor and the test moves the API's clock past it (TEST_CLOCK); the API is stopped
@@ -66,7 +60,7 @@ async function signIn(baseURL: string, email: string): Promise<Signed> {
 const post = (who: Signed, url: string, data: object) =>
   who.api.post(url, { data, headers: { 'X-CSRF-Token': who.csrf } });
 
-test('the partner edits a presenter, previews and publishes it: the page shows it within 5 s; restore brings the old text back', async ({
+test('the partner edits a presenter, previews and publishes it: the page shows it; restore brings the old text back', async ({
   baseURL,
 }, testInfo) => {
   const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo.project.name));
@@ -113,7 +107,6 @@ test('the partner edits a presenter, previews and publishes it: the page shows i
   });
   expect(published.status()).toBe(200);
   const live = await rawHtmlWhen(partner.api, '/showcase/presentations', (html) => withoutScripts(html).includes(role));
-  expect(live.milliseconds).toBeLessThan(LIVE_WITHIN_MS);
   testInfo.annotations.push({ type: 'publish-to-live', description: `${live.milliseconds} ms` });
 
   // Never the inbox, never another area's content.
@@ -239,7 +232,7 @@ test.describe('with the API’s clock moved by the test (TEST_CLOCK)', () => {
     expect((await admin.api.get(path, { headers: { Accept: 'text/html' } })).status()).toBe(404);
     expect(await (await admin.api.get('/sitemap.xml')).text()).not.toContain(`${E2E_SITE_ORIGIN}${path}`);
 
-    // A minute after, it is live within the usual 5 s: page, head, list and sitemap.
+    // A minute after, it is live: page, head, list and sitemap.
     await moveApiClock(admin.api, new Date(at.getTime() + 60_000));
     const { html } = await rawHtmlWhen(admin.api, path, (text, status) => status === 200 && text.includes(title));
     expect(html).toContain(`<title>${title} | Wildfire Prevention Consortium</title>`);
@@ -309,7 +302,7 @@ test('in the browser, the partner edits a presenter in the editor, previews, pub
   const live = await rawHtmlWhen(page.request, '/showcase/presentations', (html) =>
     withoutScripts(html).includes(newRole),
   );
-  expect(live.milliseconds).toBeLessThan(LIVE_WITHIN_MS);
+  testInfo.annotations.push({ type: 'publish-to-live', description: `${live.milliseconds} ms` });
 
   // The seed's version back: the old text is on the page again.
   await page.getByRole('button', { name: 'Restore version 1', exact: true }).click();
@@ -454,7 +447,7 @@ test('with the API stopped, the pages keep serving their last published content,
     await moveApiClock(request, clock);
   }
 
-  // The API back, publishing goes on: unpublished, the release leaves the site within 5 s.
+  // The API back, publishing goes on: unpublished, the release leaves the site.
   const again = await signIn(baseURL!, e2ePublishingAdminEmail('outage', testInfo.project.name));
   const opened = (await (await again.api.get(`/api/team/content/scorecard/entries/${entry.id}`)).json()) as EntryAnswer;
   expect(
@@ -462,8 +455,7 @@ test('with the API stopped, the pages keep serving their last published content,
       await post(again, `/api/team/content/scorecard/entries/${entry.id}/unpublish`, { version: opened.entry.version })
     ).status(),
   ).toBe(200);
-  const gone = await rawHtmlWhen(request, path, (_html, status) => status === 404);
-  expect(gone.milliseconds).toBeLessThan(LIVE_WITHIN_MS);
+  await rawHtmlWhen(request, path, (_html, status) => status === 404);
   await admin.api.dispose();
   await again.api.dispose();
 });

@@ -77,7 +77,7 @@ test('the reach line, switched on, is in the raw HTML of /scorecard and the Spon
 
   await switchReachLine(page, csrf, 'scorecard', true);
   await switchReachLine(page, csrf, 'home', true);
-  // Live within LIVE_WITHIN_MS of the publish, as any content: the remote asks for N with each new revision.
+  // Live after the publish as any content is: the remote asks for N with each new revision.
   await rawHtmlWhen(page.request, '/scorecard', (html) => withoutScripts(html).includes(line));
   await rawHtmlWhen(page.request, '/sponsors', (html) => accomplishments(html).includes(line));
   // In the browser too, hydrated over the same text: readable at 320 px, axe clean.

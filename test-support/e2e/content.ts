@@ -41,8 +41,13 @@ export const previewToken = async (request: APIRequestContext, entry: PreviewEnt
 export const contentApiOutage = (request: APIRequestContext, down: boolean) =>
   call<{ running: boolean }>(request, 'POST', '/outage', { down });
 
-/** What the issue promises: a publish is in the page's raw HTML within this long, at either edge. */
-export const LIVE_WITHIN_MS = 5_000;
+/**
+ * How long a test waits for a publish to reach the raw HTML before calling it lost. Not the speed
+ * target (live within 5 s at either edge): a loaded CI machine must not fail a test by being slow,
+ * so that figure is measured by `npm run bench:publish` (median and p95), and the tests annotate
+ * how long each change took.
+ */
+export const ARRIVES_WITHIN_MS = 30_000;
 
 /**
  * Asks for a page's raw HTML, as curl would (no script runs), until `check` holds; how long it
@@ -52,7 +57,7 @@ export async function rawHtmlWhen(
   request: APIRequestContext,
   path: string,
   check: (html: string, status: number) => boolean,
-  within = LIVE_WITHIN_MS,
+  within = ARRIVES_WITHIN_MS,
 ): Promise<{ html: string; status: number; milliseconds: number }> {
   const started = Date.now();
   let last = { html: '', status: 0 };
