@@ -110,9 +110,11 @@ export default defineConfig({
     {
       name: 'nginx',
       testMatch: THROUGH_NGINX,
-      // Hydration at two widths runs once, on the node edge: nginx passes the composer's document
-      // on byte for byte (nginx-edge.spec.ts checks that), so the browser's work is the same.
-      grepInvert: /hydration at \d+px/,
+      // Hydration at two widths and the pages with JavaScript off run once, on the node edge: nginx
+      // passes the composer's document of every route on byte for byte (nginx-edge.spec.ts checks
+      // that), so the browser's work is the same; the nginx run still loads every route in a browser
+      // (content-security-policy.spec.ts) and fetches each one's first response (first-paint.spec.ts).
+      grepInvert: /hydration at \d+px|reads correctly and says what needs JavaScript/,
       use: { baseURL: nginxURL },
       metadata: { edge: 'nginx' },
     },

@@ -78,15 +78,7 @@ const STAGES: readonly (readonly Step[])[] = [
       reports: { kind: 'jest', file: path.join(REPORTS, 'jest.json') },
     },
   ],
-  [
-    {
-      name: 'contract fuzzing (schemathesis)',
-      command: ['npm', 'run', '--silent', 'test:contract'],
-      env: { CONTRACT_RESULTS_DIR: path.join(REPORTS, 'contract') },
-      reports: { kind: 'schemathesis', dir: path.join(REPORTS, 'contract') },
-    },
-    { name: 'nginx configuration (nginx -t)', command: ['npm', 'run', '--silent', 'check:nginx'], gate: true },
-  ],
+  [{ name: 'nginx configuration (nginx -t)', command: ['npm', 'run', '--silent', 'check:nginx'], gate: true }],
   [{ name: BUILD, command: ['npm', 'run', '--silent', 'build'], gate: true }],
   [
     {
@@ -112,6 +104,12 @@ const STAGES: readonly (readonly Step[])[] = [
       env: { ENGINES_JSON_REPORT: path.join(REPORTS, 'engines.json'), ...ENGINE_PORTS },
       reports: { kind: 'jest', file: path.join(REPORTS, 'engines.json') },
       needsBuild: true,
+    },
+    {
+      name: 'contract fuzzing (schemathesis)',
+      command: ['npm', 'run', '--silent', 'test:contract'],
+      env: { CONTRACT_RESULTS_DIR: path.join(REPORTS, 'contract') },
+      reports: { kind: 'schemathesis', dir: path.join(REPORTS, 'contract') },
     },
   ],
 ];

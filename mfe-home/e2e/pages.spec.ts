@@ -16,11 +16,20 @@ async function open(page: Page, path: string, heading: string | RegExp) {
   await waitForHydration(page);
 }
 
-/** Scrolls through the page so every lazy image has loaded and every layout is final. */
+/**
+ * Scrolls through the page so every lazy image has loaded and every layout is final. Instant
+ * jumps with a frame at each stop: the site's smooth scrolling made each stop wait for its
+ * animation (about 0.4 s, 10 s for the home page at 375 px).
+ */
 async function scrollThrough(page: Page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 500) await page.evaluate((top) => window.scrollTo(0, top), y);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  const jump = (top: number) =>
+    page.evaluate(async (y) => {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }, top);
+  for (let y = 0; y < height; y += 500) await jump(y);
+  await jump(0);
   await expect.poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete))).toBe(true);
 }
 
@@ -33,26 +42,24 @@ test.describe.configure({ timeout: 90_000 });
 
 for (const { path, heading } of PAGES) {
   test.describe(`${path}`, () => {
-    test('has no horizontal scrolling at 375px', async ({ page }) => {
-      await page.setViewportSize({ width: 375, height: 740 });
-      await open(page, path, heading);
-      await scrollThrough(page);
-      expect(await horizontalOverflow(page)).toBe(0);
-      if (path === '/') {
-        await page.getByRole('navigation', { name: 'Page menu' }).getByRole('button', { name: 'PAGE MENU' }).click();
-        expect(await horizontalOverflow(page)).toBe(0);
-      }
-    });
-
+    // One visit per width: scrolling the page through and loading its images is the slow part.
     for (const width of [1280, 375]) {
-      test(`has no axe violations at ${width}px`, async ({ page }) => {
-        await page.setViewportSize({ width, height: 800 });
+      test(`has no axe violations at ${width}px${width === 375 ? ', and no horizontal scrolling' : ''}`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
         await open(page, path, heading);
         await scrollThrough(page);
         const results = await new AxeBuilder({ page }).analyze();
         expect(
           results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
         ).toEqual([]);
+        if (width !== 375) return;
+        expect(await horizontalOverflow(page)).toBe(0);
+        if (path === '/') {
+          await page.getByRole('navigation', { name: 'Page menu' }).getByRole('button', { name: 'PAGE MENU' }).click();
+          expect(await horizontalOverflow(page)).toBe(0);
+        }
       });
     }
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ROUTES } from '@wpc/shared/routes';
 import { nginxPorts } from '../../scripts/nginx-edge-ports.cjs';
 
 // Only in the "nginx" project: what is particular to the nginx edge (docker/nginx/edge.conf,
@@ -21,6 +22,16 @@ test('nginx hands page requests to the node page composer and passes its documen
   expect(fromComposer.headers()['server']).toBeUndefined();
   expect(throughNginx.headers()['etag']).toBe(fromComposer.headers()['etag']);
   expect(html).toBe(await fromComposer.text());
+
+  // Every route's document, so that the browser's checks of a document (hydration, JavaScript
+  // off) run once, on the node edge (playwright.config.ts).
+  for (const { path } of ROUTES) {
+    const [edge, origin] = await Promise.all(
+      [path, `${composer}${path}`].map((url) => request.get(url, { headers: { Accept: 'text/html' } })),
+    );
+    expect(edge!.status(), path).toBe(200);
+    expect(await edge!.text(), path).toBe(await origin!.text());
+  }
 });
 
 test('with a remote down, nginx answers 502 for its files and the rest of the site works', async ({
