@@ -7,7 +7,10 @@
 //  - a tab of a tablist marked data-early-tabs becomes the selected one (aria-selected,
 //    tabindex, aria-controls), its panel left to the component;
 //  - a radio checked in a fieldset that holds a button marked data-early-clear (the assessment's
-//    questions) shows that button, and a tap on it unchecks the fieldset's radios and hides it.
+//    questions) shows that button, and a tap on it unchecks the fieldset's radios and hides it;
+//  - the footer's Share button (data-early-share: the box's words and targets, from
+//    shell/src/layout/share-box.ts) copies the address and opens the share box as a native modal
+//    <dialog>, the body's last child, outside every element React hydrates (as the early pop-ups').
 // React's hydration keeps attributes as they are, and the component reads that state from the DOM
 // when it mounts (Accordion, EventArchive), so the choice carries over. Once React owns a control,
 // its handler prevents the event's default and this never runs: no double toggle.
@@ -56,7 +59,55 @@ function answerEarlyControls() {
     );
     window.addEventListener(type, () => pending && pending());
   };
+  const element = (name, content) => {
+    const node = doc.createElement(name);
+    if (content) node.textContent = content;
+    return node;
+  };
+  const share = (button) => {
+    const { text, targets } = JSON.parse(button.dataset.earlyShare);
+    const url = location.href;
+    const dialog = element('dialog');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-labelledby', 'wpc-early-share-title');
+    Object.assign(dialog.style, { width: 'min(36rem, calc(100% - 2rem))', padding: '1rem' });
+    const close = element('button', text.close);
+    close.type = 'button';
+    Object.assign(close.style, { float: 'right', minWidth: '44px', minHeight: '44px' });
+    close.addEventListener('click', () => dialog.close());
+    const title = element('h2', text.title);
+    title.id = 'wpc-early-share-title';
+    const note = element('p', text.notCopied);
+    note.hidden = true;
+    const address = element('p', url);
+    Object.assign(address.style, { fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' });
+    const list = element('ul');
+    Object.assign(list.style, { display: 'flex', flexWrap: 'wrap', gap: '0.5rem', padding: '0', listStyle: 'none' });
+    for (const target of targets) {
+      const link = element('a', target.label);
+      link.href = target.href.replace('{url}', encodeURIComponent(url));
+      link.target = '_blank';
+      link.rel = 'noopener noreferrer';
+      Object.assign(link.style, { display: 'inline-block', padding: '0.5rem 0.75rem' });
+      list.appendChild(element('li')).appendChild(link);
+    }
+    dialog.append(close, title, note, address, element('p', text.with), list);
+    dialog.addEventListener('close', () => dialog.remove());
+    doc.body.appendChild(dialog);
+    dialog.showModal();
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(url))
+      .then(
+        () => (title.textContent = text.copied),
+        () => (note.hidden = false),
+      );
+  };
   answer('click', (event) => {
+    const shareButton = closestTo(event, 'button[data-early-share]');
+    if (shareButton) {
+      share(shareButton);
+      return;
+    }
     const disclosure = closestTo(event, 'button[data-early-disclosure][aria-controls]');
     const panel = disclosure && doc.getElementById(disclosure.getAttribute('aria-controls'));
     if (panel) {

@@ -116,3 +116,49 @@ test('an assessment answer given or cleared before the scripts shows at once and
   await expect(page.getByText('0 of 40 questions answered')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test.describe('the share box', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('Share before the scripts copies the address and opens the box, its links the same as once hydrated', async ({
+    page,
+    baseURL,
+  }) => {
+    const errors = pageErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/scorecard/faq', { waitUntil: 'domcontentloaded' });
+    const share = page.getByRole('contentinfo').getByRole('button', { name: 'Share this page' });
+    await share.click();
+    const early = page.getByRole('dialog', { name: 'Link copied to clipboard!' });
+    await expect(early).toBeVisible();
+    const address = `${baseURL}/scorecard/faq`;
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    await expect(early.getByText(address, { exact: true })).toBeVisible();
+    const links = (dialog: typeof early) =>
+      dialog
+        .getByRole('link')
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => [anchor.textContent, anchor.getAttribute('href'), anchor.getAttribute('target')]),
+        );
+    const earlyLinks = await links(early);
+    expect(earlyLinks.map(([label]) => label)).toEqual(['Facebook', 'LinkedIn', 'Gmail', 'Outlook', 'WhatsApp']);
+    for (const [, href, target] of earlyLinks) {
+      expect(href).toContain(encodeURIComponent(address));
+      expect(target).toBe('_blank');
+    }
+    // A modal dialog: Escape closes it and focus goes back to the button.
+    await page.keyboard.press('Escape');
+    await expect(early).toBeHidden();
+    await expect(share).toBeFocused();
+
+    release();
+    await waitForHydration(page);
+    // React now owns the button: one box, its own, with the same words and links.
+    await share.click();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    const box = page.getByRole('dialog', { name: 'Link copied to clipboard!' });
+    await expect(box).toBeVisible();
+    expect(await links(box)).toEqual(earlyLinks);
+    expect(errors).toEqual([]);
+  });
+});

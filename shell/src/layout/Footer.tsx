@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { whenIdle } from '@wpc/shared/area/hydration';
 import { AppLink } from '@wpc/shared/navigation';
 import { hasSiteChrome } from '@wpc/shared/routes';
 import { usePathname } from '../location';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from '../content/navigation';
 import type { ShareDialogProps } from './ShareDialog';
+import { EARLY_SHARE } from './share-box';
 import { SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 
@@ -41,7 +42,9 @@ export function Footer() {
   const [share, setShare] = useState<{ url: string; copied: boolean } | null>(null);
   useEffect(() => whenIdle(prefetchShareDialog), []);
 
-  const openShare = async () => {
+  const openShare = async (event: MouseEvent<HTMLButtonElement>) => {
+    // The page's early script opened its own box until now; the default prevented tells it React has the button.
+    event.preventDefault();
     const url = window.location.href;
     setShare({ url, copied: await copyToClipboard(url) });
   };
@@ -88,6 +91,7 @@ export function Footer() {
             <button
               type="button"
               className={styles.share}
+              data-early-share={EARLY_SHARE}
               onPointerDown={prefetchShareDialog}
               onFocus={prefetchShareDialog}
               onClick={openShare}

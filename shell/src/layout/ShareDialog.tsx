@@ -1,4 +1,5 @@
 import { Dialog } from '@wpc/shared/ui';
+import { SHARE_TEXT, shareLinks } from './share-box';
 import styles from './ShareDialog.module.css';
 
 export interface ShareDialogProps {
@@ -7,29 +8,17 @@ export interface ShareDialogProps {
   readonly onClose: () => void;
 }
 
-export function shareLinks(url: string): ReadonlyArray<{ readonly label: string; readonly href: string }> {
-  const page = encodeURIComponent(url);
-  const subject = encodeURIComponent('Worth a look: wildfire prevention');
-  return [
-    { label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${page}` },
-    { label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${page}` },
-    { label: 'Gmail', href: `https://mail.google.com/mail/?view=cm&fs=1&su=${subject}&body=${page}` },
-    { label: 'Outlook', href: `https://outlook.live.com/mail/0/deeplink/compose?subject=${subject}&body=${page}` },
-    { label: 'WhatsApp', href: `https://wa.me/?text=${page}` },
-  ];
-}
-
 export default function ShareDialog({ url, copied, onClose }: ShareDialogProps) {
   return (
     <Dialog
       open
-      title={copied ? 'Link copied to clipboard!' : 'Share this page'}
+      title={copied ? SHARE_TEXT.copied : SHARE_TEXT.title}
       onClose={onClose}
-      closeLinkLabel="Close"
+      closeLinkLabel={SHARE_TEXT.close}
     >
-      {!copied && <p>Your browser did not let us copy the link. Select it below to copy it yourself.</p>}
+      {!copied && <p>{SHARE_TEXT.notCopied}</p>}
       <p className={styles.url}>{url}</p>
-      <p>Share it with:</p>
+      <p>{SHARE_TEXT.with}</p>
       <ul className={styles.list}>
         {shareLinks(url).map((link) => (
           <li key={link.label}>
