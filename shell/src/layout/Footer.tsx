@@ -1,22 +1,19 @@
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { whenIdle } from '@wpc/shared/area/hydration';
 import { AppLink } from '@wpc/shared/navigation';
 import { hasSiteChrome } from '@wpc/shared/routes';
 import { usePathname } from '../location';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from '../content/navigation';
-import type { ShareDialogProps } from './ShareDialog';
 import { EARLY_SHARE } from './share-box';
 import { SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 
 // The dialog (and the UI kit behind it) is not part of the page's first load: it is fetched once
-// the browser is idle after the page has started (or when a pointer or focus reaches the button),
-// so the box opens at once when someone shares.
+// the browser is idle after the page has started (or when a pointer or focus reaches the button).
+// Until it has arrived, a tap is answered by the page's early share box (shared/build/early-controls.cjs).
 let shareDialog: typeof import('./ShareDialog') | undefined;
-const loadShareDialog = () => import('./ShareDialog').then((module) => (shareDialog = module));
-const prefetchShareDialog = () => void loadShareDialog().catch(() => undefined);
-// Only while the module has not arrived: React holds a suspended boundary's content back 300 ms.
-const LazyShareDialog = lazy(loadShareDialog);
+const prefetchShareDialog = () =>
+  void import('./ShareDialog').then((module) => (shareDialog = module)).catch(() => undefined);
 
 async function copyToClipboard(text: string): Promise<boolean> {
   try {
@@ -27,23 +24,19 @@ async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
-function ShareBox(props: ShareDialogProps) {
-  const ShareDialog = shareDialog?.default;
-  if (ShareDialog) return <ShareDialog {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazyShareDialog {...props} />
-    </Suspense>
-  );
-}
-
 export function Footer() {
   const pathname = usePathname();
   const [share, setShare] = useState<{ url: string; copied: boolean } | null>(null);
   useEffect(() => whenIdle(prefetchShareDialog), []);
 
   const openShare = async (event: MouseEvent<HTMLButtonElement>) => {
-    // The page's early script opened its own box until now; the default prevented tells it React has the button.
+    // Until the box's code has arrived, the page's early script answers with its own box at once
+    // (a tap soon after load: 480-1,150 ms waiting for the chunk on a phone); once it is here, the
+    // default prevented tells the early script that React has the button.
+    if (!shareDialog) {
+      prefetchShareDialog();
+      return;
+    }
     event.preventDefault();
     const url = window.location.href;
     setShare({ url, copied: await copyToClipboard(url) });
@@ -108,7 +101,7 @@ export function Footer() {
         </section>
       </div>
       <p className={styles.copyright}>© 2024-2025 Wildfire Prevention Consortium. All rights reserved.</p>
-      {share && <ShareBox {...share} onClose={() => setShare(null)} />}
+      {share && shareDialog && <shareDialog.default {...share} onClose={() => setShare(null)} />}
     </footer>
   );
 }
