@@ -24,10 +24,9 @@ async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
-export function Footer() {
-  const pathname = usePathname();
+/** The footer's Share button and, once its code is here, the React share box. */
+function ShareButton() {
   const [share, setShare] = useState<{ url: string; copied: boolean } | null>(null);
-  useEffect(() => whenIdle(prefetchShareDialog), []);
 
   const openShare = async (event: MouseEvent<HTMLButtonElement>) => {
     // Until the box's code has arrived, the page's early script answers with its own box at once
@@ -42,6 +41,34 @@ export function Footer() {
     setShare({ url, copied: await copyToClipboard(url) });
   };
 
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.share}
+        data-early-share={EARLY_SHARE}
+        onPointerDown={prefetchShareDialog}
+        onFocus={prefetchShareDialog}
+        onClick={openShare}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z"
+          />
+        </svg>
+        Share this page
+      </button>
+      {share && shareDialog && <shareDialog.default {...share} onClose={() => setShare(null)} />}
+    </>
+  );
+}
+
+export function Footer() {
+  const pathname = usePathname();
+  // On every page, the console's too: the first idle task also marks where the page's first load
+  // ends (IDLE_PREFETCH_MARK, which the size budgets read).
+  useEffect(() => whenIdle(prefetchShareDialog), []);
   if (!hasSiteChrome(pathname)) return null;
 
   return (
@@ -81,27 +108,11 @@ export function Footer() {
             <AppLink href="/scorecard/subscribe" className={styles.subscribe}>
               Subscribe
             </AppLink>
-            <button
-              type="button"
-              className={styles.share}
-              data-early-share={EARLY_SHARE}
-              onPointerDown={prefetchShareDialog}
-              onFocus={prefetchShareDialog}
-              onClick={openShare}
-            >
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <path
-                  fill="currentColor"
-                  d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z"
-                />
-              </svg>
-              Share this page
-            </button>
+            <ShareButton />
           </div>
         </section>
       </div>
       <p className={styles.copyright}>© 2024-2025 Wildfire Prevention Consortium. All rights reserved.</p>
-      {share && shareDialog && <shareDialog.default {...share} onClose={() => setShare(null)} />}
     </footer>
   );
 }
