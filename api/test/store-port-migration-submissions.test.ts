@@ -122,6 +122,57 @@ describe('submissions stored before the port', () => {
     });
   });
 
+  it('keep a review of two changes, filtered by status, and its history goes on after it', async () => {
+    const bobReview = {
+      status: 'done',
+      note: 'Wrote by post',
+      history: [
+        {
+          at: new Date('2026-11-23T09:00:00.000Z'),
+          by: 'editor@example.org',
+          status: { from: 'new', to: 'done' },
+          note: 'added',
+        },
+        { at: new Date('2026-11-23T10:00:00.000Z'), by: 'admin@example.org', note: 'changed' },
+      ],
+    };
+    await opened(async (store) => {
+      const page = await store.reviews.inbox({ offset: 0, limit: 10 });
+      expect(page.rows.map((row) => [row.id, row.review.status])).toEqual([
+        [grace.id, 'new'],
+        [bob.id, 'done'],
+        [ada.id, 'in-progress'],
+        [rosa.id, 'new'],
+      ]);
+      expect(page.rows[1]).toEqual({ ...bob, review: bobReview });
+      expect(page.counts).toMatchObject({ contact: 3, download: 1 });
+      const fresh = await store.reviews.inbox({ status: 'new', offset: 0, limit: 10 });
+      expect(fresh.rows.map((row) => row.id)).toEqual([grace.id, rosa.id]);
+      const done = await store.reviews.inbox({ status: 'done', form: 'contact', offset: 0, limit: 10 });
+      expect(done.rows.map((row) => row.id)).toEqual([bob.id]);
+      expect(done.counts).toMatchObject({ contact: 1, download: 0 });
+      const at = new Date('2026-11-27T12:00:00.000Z');
+      await store.reviews.update(bob.id, { status: 'in-progress' }, 'editor@example.org', at);
+    });
+    await opened(async (store) => {
+      expect((await store.reviews.get(bob.id))?.review).toEqual({
+        ...bobReview,
+        status: 'in-progress',
+        history: [
+          ...bobReview.history,
+          {
+            at: new Date('2026-11-27T12:00:00.000Z'),
+            by: 'editor@example.org',
+            status: { from: 'done', to: 'in-progress' },
+          },
+        ],
+      });
+      await store.reviews.remove([bob.id]);
+      expect((await store.reviews.get(bob.id))?.review).toEqual({ status: 'new', note: '', history: [] });
+    });
+    expect(fixture.tables()).not.toContain('reviews__legacy');
+  });
+
   it('are erased with no byte of them left in the file', async () => {
     const file = path.join(fixture.dir(), 'store.sqlite');
     await opened(async () => undefined);

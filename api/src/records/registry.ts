@@ -42,8 +42,7 @@ import { TEAM_AUDIT, teamAudit } from './audit/record';
 import type { MemberRepository } from './members';
 import { TEAM_MEMBERS, teamMembers } from './members/record';
 import type { ReviewRepository } from './reviews';
-import { embeddedReviews, reviewsRecord } from './reviews/embedded';
-import { mongoReviews, REVIEW_INDEXES } from './reviews/mongo';
+import { REVIEW_CHANGES, REVIEWS, teamReviews } from './reviews/record';
 import type { SessionRepository } from './sessions';
 import { TEAM_SESSIONS, TEAM_TOKENS, teamSessions } from './sessions/record';
 import type { ConfirmationRepository } from './confirmations';
@@ -134,13 +133,17 @@ function perBackend<Name extends keyof Repositories>(
   };
 }
 
+/** The submissions on one backend (still written per backend). */
+const submissionsOn = (backend: MongoBackend | EmbeddedBackend): SubmissionRepository =>
+  backend.kind === 'mongodb' ? mongoSubmissions(backend.client) : embeddedSubmissions(backend.client, backend.dataDir);
+
 /** In the order their embedded tables depend on each other (a queued notification refers to its submission). */
 export const RECORDS: readonly RecordEntry[] = [
   perBackend('submissions', {
     embedded: submissionsRecord,
     mongoIndexes: SUBMISSION_INDEXES,
-    mongo: ({ client }) => mongoSubmissions(client),
-    sqlite: ({ client, dataDir }) => embeddedSubmissions(client, dataDir),
+    mongo: submissionsOn,
+    sqlite: submissionsOn,
   }),
   perBackend('outbox', {
     embedded: outboxRecord,
@@ -159,12 +162,12 @@ export const RECORDS: readonly RecordEntry[] = [
     mongo: ({ client }) => mongoRateCounts(client),
     sqlite: () => embeddedRateCounts(),
   }),
-  perBackend('reviews', {
-    embedded: reviewsRecord,
-    mongoIndexes: REVIEW_INDEXES,
-    mongo: ({ client }) => mongoReviews(client),
-    sqlite: ({ client }) => embeddedReviews(client),
-  }),
+  {
+    name: 'reviews',
+    collections: [REVIEWS, REVIEW_CHANGES],
+    // Joined with the submissions through their record's interface (its inbox query).
+    create: ({ documents, backend }) => teamReviews(documents, submissionsOn(backend)),
+  },
   { name: 'sessions', collections: [TEAM_TOKENS, TEAM_SESSIONS], create: ({ documents }) => teamSessions(documents) },
   { name: 'members', collections: [TEAM_MEMBERS], create: ({ documents }) => teamMembers(documents) },
   { name: 'audit', collections: [TEAM_AUDIT], create: ({ documents }) => teamAudit(documents) },

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Submission } from '@wpc/shared/schemas';
+import type { EndpointKind, Submission } from '@wpc/shared/schemas';
 import type { DatabaseClient } from '../../db/client';
 import { newDocumentId } from '../../db/ids';
 import { allRows, orderedRows } from '../../db/ordered';
@@ -14,7 +14,16 @@ import {
 } from '../../db/sqlite';
 import type { StoredFile } from '../files';
 import { queueNotification } from '../outbox/embedded';
-import type { InsertOptions, NewSubmission, StoredSubmission, SubmissionRepository, SubmissionStreamQuery } from '.';
+import type {
+  InboxCursor,
+  InboxSubmissionFilter,
+  InsertOptions,
+  NewSubmission,
+  StoredSubmission,
+  SubmissionRepository,
+  SubmissionStreamQuery,
+} from '.';
+import { emptyCounts, SEARCH_FIELDS, searchWords } from './inbox';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS submissions (
@@ -79,6 +88,51 @@ export function submissionFromRow(row: Record<string, unknown>): StoredSubmissio
 export function readSubmission(db: Database, id: string): StoredSubmission | null {
   const row = statements(db).byId.get(id) as Record<string, unknown> | undefined;
   return row ? submissionFromRow(row) : null;
+}
+
+/**
+ * The inbox's filter as SQL (form and dates on the indexes); `ignoreForm` for the counts per kind,
+ * `cursor` for the next batch newest first. The reviews' status comes as ids (`only`, `except`).
+ */
+function inboxWhere(filter: InboxSubmissionFilter, ignoreForm = false, cursor?: InboxCursor) {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, ...values: unknown[]) => {
+    parts.push(sql);
+    params.push(...values);
+  };
+  if (filter.form && !ignoreForm) add('form = ?', filter.form);
+  if (filter.from) add('received_at >= ?', filter.from.getTime());
+  if (filter.to) add('received_at < ?', filter.to.getTime());
+  for (const word of searchWords(filter.search)) {
+    const fields = SEARCH_FIELDS.map((name) => `instr(wpc_lower(fields ->> '$.${name}'), ?) > 0`);
+    add(`(${fields.join(' OR ')})`, ...SEARCH_FIELDS.map(() => word));
+  }
+  if (filter.only) add('id IN (SELECT value FROM json_each(?))', JSON.stringify(filter.only));
+  if (filter.except) add('id NOT IN (SELECT value FROM json_each(?))', JSON.stringify(filter.except));
+  if (cursor) {
+    const at = cursor.receivedAt.getTime();
+    add('(received_at < ? OR (received_at = ? AND id < ?))', at, at, cursor.id);
+  }
+  return { sql: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+const NEWEST_FIRST = 'ORDER BY received_at DESC, id DESC';
+
+function inboxPage(db: Database, filter: InboxSubmissionFilter, offset: number, limit: number) {
+  const { sql, params } = inboxWhere(filter);
+  const rows = db
+    .prepare(`SELECT * FROM submissions ${sql} ${NEWEST_FIRST} LIMIT ? OFFSET ?`)
+    .all(...params, limit, offset) as Record<string, unknown>[];
+  const { total } = db.prepare(`SELECT count(*) AS total FROM submissions ${sql}`).get(...params) as { total: number };
+  const others = inboxWhere(filter, true);
+  const counts = emptyCounts();
+  for (const { form, count } of db
+    .prepare(`SELECT form, count(*) AS count FROM submissions ${others.sql} GROUP BY form`)
+    .all(...others.params) as { form: EndpointKind; count: number }[]) {
+    if (form in counts) counts[form] = count;
+  }
+  return { rows: rows.map(submissionFromRow), total, counts };
 }
 
 function parameters(id: string, submission: NewSubmission, key: string | null, fingerprint: string | null) {
@@ -183,6 +237,15 @@ export function embeddedSubmissions(client: DatabaseClient<Database>, dataDir: s
       await client.unbounded('delete imported NeDB files', () => shredImportedNedb(dataDir));
       return removed;
     },
+    inboxPage: (filter, offset, limit) => client.run('inbox', (db) => inboxPage(db, filter, offset, limit)),
+    inboxBatch: (filter, cursor, limit) =>
+      client.run('inbox batch', (db) => {
+        const { sql, params } = inboxWhere(filter, false, cursor);
+        const rows = db
+          .prepare(`SELECT * FROM submissions ${sql} ${NEWEST_FIRST} LIMIT ?`)
+          .all(...params, limit) as Record<string, unknown>[];
+        return rows.map(submissionFromRow);
+      }),
   };
 }
 

@@ -34,6 +34,39 @@ export interface SubmissionStreamQuery extends SubmissionQuery {
 }
 
 /**
+ * The team inbox's filter on the submissions (the reviews' record joins its own status in as ids,
+ * records/reviews/record.ts); every part optional.
+ */
+export interface InboxSubmissionFilter {
+  readonly form?: EndpointKind;
+  /** Received at or after. */
+  readonly from?: Date;
+  /** Received before. */
+  readonly to?: Date;
+  /** Words that must each appear in the name, email or organisation, any case (inbox.ts). */
+  readonly search?: string;
+  /** Only the submissions with these ids. */
+  readonly only?: readonly string[];
+  /** None of the submissions with these ids. */
+  readonly except?: readonly string[];
+}
+
+export interface InboxSubmissionPage {
+  /** Newest first: receivedAt, then id, descending. */
+  readonly rows: readonly StoredSubmission[];
+  /** Submissions matching the whole filter. */
+  readonly total: number;
+  /** Submissions matching the filter apart from its form kind, per kind. */
+  readonly counts: Readonly<Record<EndpointKind, number>>;
+}
+
+/** The last row of a batch newest first, which the next batch starts after. */
+export interface InboxCursor {
+  readonly id: string;
+  readonly receivedAt: Date;
+}
+
+/**
  * The client's Idempotency-Key of one submission attempt, and a fingerprint of what it
  * carried, so a repeat with the same key and other content can be told apart.
  */
@@ -92,4 +125,15 @@ export interface SubmissionRepository {
    * copies of NeDB data files kept by the import (nedb-imported/) are deleted too.
    */
   remove(ids: readonly string[]): Promise<number>;
+  /** A page of the team's inbox: `limit` rows after the first `offset`, with the total and per-kind counts. */
+  inboxPage(filter: InboxSubmissionFilter, offset: number, limit: number): Promise<InboxSubmissionPage>;
+  /**
+   * At most `limit` rows newest first, after `cursor` when given: one bounded call per batch (the
+   * inbox's export and the console's look at one submission).
+   */
+  inboxBatch(
+    filter: InboxSubmissionFilter,
+    cursor: InboxCursor | undefined,
+    limit: number,
+  ): Promise<StoredSubmission[]>;
 }

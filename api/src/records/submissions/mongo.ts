@@ -1,10 +1,20 @@
 import { createHash } from 'node:crypto';
 import { MongoServerError, ObjectId, type Db, type Document, type Filter } from 'mongodb';
+import { ENDPOINT_KINDS } from '@wpc/shared/schemas';
 import type { DatabaseClient } from '../../db/client';
 import { DuplicateSubmissionError, StoreUnavailableError } from '../../db/errors';
 import type { MongoIndex } from '../../db/mongo';
 import { orderedDocs } from '../../db/mongo-ordered';
-import type { IdempotencyTag, InsertOptions, StoredSubmission, SubmissionQuery, SubmissionRepository } from '.';
+import type {
+  IdempotencyTag,
+  InboxCursor,
+  InboxSubmissionFilter,
+  InsertOptions,
+  StoredSubmission,
+  SubmissionQuery,
+  SubmissionRepository,
+} from '.';
+import { emptyCounts, SEARCH_FIELDS, searchWords } from './inbox';
 
 export const SUBMISSIONS = 'submissions';
 const DUPLICATE_KEY = 11000;
@@ -88,6 +98,56 @@ function baseFilter(query: SubmissionQuery): Filter<Document> {
 }
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const objectIdsOf = (ids: readonly string[]) => ids.filter((id) => OBJECT_ID.test(id)).map((id) => new ObjectId(id));
+const HIDDEN = Object.fromEntries(HIDDEN_FIELDS.map((field) => [field, 0]));
+const NEWEST_FIRST = { receivedAt: -1, _id: -1 } as const;
+
+/**
+ * The inbox's filter on the documents (form and dates; the reviews' status comes as ids, by
+ * _id); `ignoreForm` for the counts per kind, `cursor` for the next batch newest first.
+ */
+function inboxFilter(filter: InboxSubmissionFilter, ignoreForm = false, cursor?: InboxCursor): Filter<Document> {
+  const parts: Filter<Document>[] = [];
+  if (filter.form && !ignoreForm) parts.push({ form: filter.form });
+  if (filter.from || filter.to) {
+    parts.push({ receivedAt: { ...(filter.from && { $gte: filter.from }), ...(filter.to && { $lt: filter.to }) } });
+  }
+  for (const word of searchWords(filter.search)) {
+    const pattern = { $regex: escapeRegex(word), $options: 'i' };
+    parts.push({ $or: SEARCH_FIELDS.map((name) => ({ [`fields.${name}`]: pattern })) });
+  }
+  if (filter.only) {
+    // One id as an equality: the lookup FerretDB 1.x answers from the _id index.
+    const ids = objectIdsOf(filter.only);
+    parts.push({ _id: ids.length === 1 ? ids[0] : { $in: ids } });
+  }
+  if (filter.except) parts.push({ _id: { $nin: objectIdsOf(filter.except) } });
+  if (cursor) {
+    const _id = new ObjectId(cursor.id);
+    parts.push({
+      $or: [{ receivedAt: { $lt: cursor.receivedAt } }, { receivedAt: cursor.receivedAt, _id: { $lt: _id } }],
+    });
+  }
+  return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
+}
+
+async function inboxPage(db: Db, filter: InboxSubmissionFilter, offset: number, limit: number) {
+  const submissions = db.collection(SUBMISSIONS);
+  const matching = inboxFilter(filter);
+  const docs = await submissions
+    .find(matching, { projection: HIDDEN })
+    .sort(NEWEST_FIRST)
+    .skip(offset)
+    .limit(limit)
+    .toArray();
+  const total = await submissions.countDocuments(matching);
+  const counts = emptyCounts();
+  const others = inboxFilter(filter, true);
+  for (const kind of ENDPOINT_KINDS) {
+    counts[kind] = await submissions.countDocuments({ $and: [others, { form: kind }] });
+  }
+  return { rows: docs.map(submissionFromDoc), total, counts };
+}
 
 /**
  * Submissions in one collection; a queued notification is a field of its submission's
@@ -145,7 +205,7 @@ export function mongoSubmissions(client: DatabaseClient<Db>): SubmissionReposito
       client.run('list', (db) =>
         db
           .collection(SUBMISSIONS)
-          .find(baseFilter(query), { projection: Object.fromEntries(HIDDEN_FIELDS.map((field) => [field, 0])) })
+          .find(baseFilter(query), { projection: HIDDEN })
           .sort({ receivedAt: 1, _id: 1 })
           .toArray()
           .then((docs) => docs.map(submissionFromDoc)),
@@ -177,15 +237,24 @@ export function mongoSubmissions(client: DatabaseClient<Db>): SubmissionReposito
         }));
       }),
     dropFiles: async (ids) => {
-      const objectIds = ids.filter((id) => OBJECT_ID.test(id)).map((id) => new ObjectId(id));
       await client.run('drop files', (db) =>
-        db.collection(SUBMISSIONS).updateMany({ _id: { $in: objectIds } }, { $set: { files: [] } }),
+        db.collection(SUBMISSIONS).updateMany({ _id: { $in: objectIdsOf(ids) } }, { $set: { files: [] } }),
       );
     },
+    inboxPage: (filter, offset, limit) => client.run('inbox', (db) => inboxPage(db, filter, offset, limit)),
+    inboxBatch: (filter, cursor, limit) =>
+      client.run('inbox batch', async (db) => {
+        const docs = await db
+          .collection(SUBMISSIONS)
+          .find(inboxFilter(filter, false, cursor), { projection: HIDDEN })
+          .sort(NEWEST_FIRST)
+          .limit(limit)
+          .toArray();
+        return docs.map(submissionFromDoc);
+      }),
     remove: (ids) =>
       client.run('remove submissions', async (db) => {
-        const objectIds = ids.filter((id) => OBJECT_ID.test(id)).map((id) => new ObjectId(id));
-        const { deletedCount } = await db.collection(SUBMISSIONS).deleteMany({ _id: { $in: objectIds } });
+        const { deletedCount } = await db.collection(SUBMISSIONS).deleteMany({ _id: { $in: objectIdsOf(ids) } });
         return deletedCount;
       }),
   };

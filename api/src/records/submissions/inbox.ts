@@ -1,4 +1,4 @@
-/** What the inbox's queries share on both backends. */
+/** What the inbox's query on the submissions shares on both backends. */
 import type { EndpointKind } from '@wpc/shared/schemas';
 
 /** The fields the inbox searches and shows. */
