@@ -6,7 +6,7 @@ import {
   type StoredSubmission,
   type Store,
 } from '../../src/store';
-import type { StoreCase, TestStore } from './stores';
+import { freshStorePerTest, type StoreCase, type TestStore } from './stores';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -58,13 +58,10 @@ function failingSource(): Readable {
 export function storeContract(storeCase: StoreCase): void {
   let testStore: TestStore;
   let store: Store;
-
-  beforeEach(async () => {
-    testStore = await storeCase.create();
-    store = testStore.store;
-    await store.init();
+  freshStorePerTest(storeCase, (opened) => {
+    testStore = opened;
+    store = opened.store;
   });
-  afterEach(() => testStore.destroy());
 
   it('says which kind of store it is', () => {
     expect(store.kind).toBe(storeCase.name);
