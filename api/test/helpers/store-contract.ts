@@ -7,6 +7,7 @@ import {
   type Store,
 } from '../../src/store';
 import { freshStorePerTest, type StoreCase, type TestStore } from './stores';
+import { person } from './fixtures';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -19,9 +20,7 @@ function submission(overrides: Partial<NewSubmission> = {}): NewSubmission {
     form: 'download',
     variant: 'download',
     fields: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.org',
+      ...person,
       zipCode: '94110',
       subscribe: true,
       pilot: false,
