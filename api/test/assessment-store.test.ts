@@ -4,7 +4,14 @@ import { ObjectId } from 'mongodb';
 import { allRows } from '../src/db/ordered';
 import { DuplicateSubmissionError, UnknownCursorError } from '../src/db/errors';
 import type { NewAssessment, Store } from '../src/store';
-import { describeStore, mongoCase, storeCases, useMongoDatabase, type TestStore } from './helpers/stores';
+import {
+  describeStore,
+  freshStorePerTest,
+  mongoCase,
+  storeCases,
+  useMongoDatabase,
+  type TestStore,
+} from './helpers/stores';
 
 function assessment(score: number, receivedAt: string): NewAssessment {
   return {
@@ -23,13 +30,10 @@ for (const storeCase of storeCases) {
   describeStore(storeCase, 'storage of shared self-assessments', () => {
     let testStore: TestStore;
     let store: Store;
-
-    beforeEach(async () => {
-      testStore = await storeCase.create();
-      store = testStore.store;
-      await store.init();
+    freshStorePerTest(storeCase, (opened) => {
+      testStore = opened;
+      store = opened.store;
     });
-    afterEach(() => testStore.destroy());
 
     it('stores a result and returns it as a plain object with an id', async () => {
       const saved = await store.assessments.insert(assessment(2, '2026-03-01T10:00:00.000Z'));

@@ -1,19 +1,12 @@
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { endpointPath } from '@wpc/shared/schemas';
-import { MongoStore } from '../src/store';
 import { addressHash } from '../src/records/subscriptions/address';
 import { TestSmtpServer, type ReceivedMail } from '../../test-support/smtp/server';
 import { eventually, TEAM_INBOX } from './helpers/notify';
-import { collect, freePort, runTs, waitForOutput } from './helpers/process';
-import { roundRobinProxy, type RoundRobinProxy } from './helpers/round-robin-proxy';
+import { startReplicas, type Replicas } from './helpers/replicas';
 import { describeStore, mongoCase } from './helpers/stores';
 import { person } from './helpers/updates';
 
-const MONGODB_URI = process.env.MONGODB_URI;
 const PER_CLIENT = 3;
 const PER_HOUR = 5;
 
@@ -23,49 +16,28 @@ const isConfirmation = (mail: ReceivedMail) => /Please confirm/.test(mail.subjec
 
 // Skipped, with a loud warning, without MONGODB_URI: replicas need a database they share.
 describeStore(mongoCase, 'confirmation caps: two API processes on one database behind one proxy', () => {
-  const dbName = `wpc_caps_replicas_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const replicas: ChildProcessWithoutNullStreams[] = [];
-  let proxy: RoundRobinProxy;
-  let store: MongoStore;
+  let replicas: Replicas;
+  let proxy: Replicas['proxy'];
+  let store: Replicas['store'];
   let smtp: TestSmtpServer;
-  let dataDir: string;
 
   beforeAll(async () => {
     smtp = new TestSmtpServer();
     await smtp.start();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-caps-replicas-'));
-    store = new MongoStore({ uri: MONGODB_URI!, dbName, serverSelectionTimeoutMS: 5000 });
-    const ports = [await freePort(), await freePort()];
-    await Promise.all(
-      ports.map(async (port, index) => {
-        const child = runTs('src/server.ts', [], {
-          API_PORT: String(port),
-          MONGODB_URI: MONGODB_URI!,
-          MONGODB_DB: dbName,
-          DATA_DIR: path.join(dataDir, `replica-${index}`),
-          SMTP_URL: smtp.url,
-          NOTIFY_TO: TEAM_INBOX,
-          SITE_ORIGIN: 'https://wildfire.example',
-          RATE_LIMIT_MAX: '0',
-          CONFIRMATIONS_PER_IP_HOUR: String(PER_CLIENT),
-          CONFIRMATIONS_PER_HOUR: String(PER_HOUR),
-          TRUST_PROXY: 'loopback',
-          LOG_LEVEL: 'info',
-        });
-        replicas.push(child);
-        await waitForOutput(child, /API listening/, collect(child));
-      }),
-    );
-    proxy = await roundRobinProxy(ports);
+    replicas = await startReplicas('caps_replicas', {
+      SMTP_URL: smtp.url,
+      NOTIFY_TO: TEAM_INBOX,
+      SITE_ORIGIN: 'https://wildfire.example',
+      RATE_LIMIT_MAX: '0',
+      CONFIRMATIONS_PER_IP_HOUR: String(PER_CLIENT),
+      CONFIRMATIONS_PER_HOUR: String(PER_HOUR),
+    });
+    ({ proxy, store } = replicas);
   });
 
   afterAll(async () => {
-    await proxy?.close();
-    for (const child of replicas) child.kill('SIGTERM');
+    await replicas?.close();
     await smtp.stop();
-    await store.dropDatabase().catch(() => undefined);
-    await store.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   const subscribe = (client: string, email: string) =>

@@ -4,7 +4,7 @@ import type { OutboxRepository } from '../src/records/outbox';
 import { mongoOutbox } from '../src/records/outbox/mongo';
 import type { Store } from '../src/store';
 import { contactSubmission } from './helpers/record-suite';
-import { describeStore, mongoCase, storeCases, useMongoDatabase, type TestStore } from './helpers/stores';
+import { describeStore, freshStorePerTest, mongoCase, storeCases, useMongoDatabase } from './helpers/stores';
 
 // Issue 31 item 4: a worker whose lease ran out (a send slower than it, a paused process) may still
 // come back with an outcome after another worker claimed the entry and delivered it. That late
@@ -23,21 +23,19 @@ async function pendingEntry(store: Store): Promise<string> {
 
 for (const storeCase of storeCases) {
   describeStore(storeCase, 'outbox: a late outcome from a holder whose lease ran out', () => {
-    let testStore: TestStore;
+    let store: Store;
     let outbox: OutboxRepository;
-    beforeEach(async () => {
-      testStore = await storeCase.create();
-      await testStore.store.init();
-      outbox = testStore.store.outbox!;
+    freshStorePerTest(storeCase, (opened) => {
+      store = opened.store;
+      outbox = opened.store.outbox!;
     });
-    afterEach(() => testStore.destroy());
 
     it.each([
       ['failed (a refusal)', (id: string) => outbox.markFailed(id, 'lease-a', at(3000), '550 refused')],
       ['retry later (a timeout)', (id: string) => outbox.retryLater(id, 'lease-a', at(3000), 'timed out')],
       ['sent', (id: string) => outbox.markSent(id, 'lease-a', at(3000))],
     ])('changes nothing after the next holder delivered it: %s', async (_name, lateFinish) => {
-      const id = await pendingEntry(testStore.store);
+      const id = await pendingEntry(store);
       expect(await outbox.claim(id, 'lease-a', T0, LEASE_MS)).not.toBeNull();
       expect(await outbox.claim(id, 'lease-b', at(LEASE_MS + 500), LEASE_MS)).not.toBeNull();
       expect(await outbox.markSent(id, 'lease-b', at(LEASE_MS + 600))).toBe(true);

@@ -1,16 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { endpointPath } from '@wpc/shared/schemas';
-import { MongoStore } from '../src/store';
 import { validBodies } from './helpers/fixtures';
-import { collect, freePort, runTs, waitForOutput } from './helpers/process';
+import { startReplicas, type Replicas } from './helpers/replicas';
 import { describeStore, mongoCase } from './helpers/stores';
-import { roundRobinProxy, type RoundRobinProxy } from './helpers/round-robin-proxy';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 
-const MONGODB_URI = process.env.MONGODB_URI;
 /** Submissions one address may send per window, on the whole site rather than per replica. */
 const LIMIT = 4;
 
@@ -18,43 +11,19 @@ jest.setTimeout(120_000);
 
 // Skipped, with a loud warning, without MONGODB_URI: replicas need a database they share.
 describeStore(mongoCase, 'two API processes on one database behind one proxy', () => {
-  const dbName = `wpc_replicas_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const replicas: ChildProcessWithoutNullStreams[] = [];
-  let proxy: RoundRobinProxy;
-  let store: MongoStore;
-  let dataDir: string;
+  let replicas: Replicas;
+  let proxy: Replicas['proxy'];
+  let store: Replicas['store'];
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wpc-replicas-'));
-    store = new MongoStore({ uri: MONGODB_URI!, dbName, serverSelectionTimeoutMS: 5000 });
-    const ports = [await freePort(), await freePort()];
-    await Promise.all(
-      ports.map(async (port, index) => {
-        const child = runTs('src/server.ts', [], {
-          API_PORT: String(port),
-          MONGODB_URI: MONGODB_URI!,
-          MONGODB_DB: dbName,
-          // Each replica's own upload scratch folder; nothing else is kept on its disk.
-          DATA_DIR: path.join(dataDir, `replica-${index}`),
-          RATE_LIMIT_MAX: String(LIMIT),
-          RATE_LIMIT_WINDOW_MS: '600000',
-          TRUST_PROXY: 'loopback',
-          LOG_LEVEL: 'info',
-        });
-        replicas.push(child);
-        await waitForOutput(child, /API listening/, collect(child));
-      }),
-    );
-    proxy = await roundRobinProxy(ports);
+    replicas = await startReplicas('replicas', {
+      RATE_LIMIT_MAX: String(LIMIT),
+      RATE_LIMIT_WINDOW_MS: '600000',
+    });
+    ({ proxy, store } = replicas);
   });
 
-  afterAll(async () => {
-    await proxy?.close();
-    for (const child of replicas) child.kill('SIGTERM');
-    await store.dropDatabase().catch(() => undefined);
-    await store.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => replicas?.close());
 
   const submit = (client: string, body: object, key = randomUUID()) =>
     fetch(`${proxy.url}${endpointPath('notifyme')}`, {

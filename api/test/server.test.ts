@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { EmbeddedStore } from '../src/store';
-import { samples } from './helpers/fixtures';
+import { person, samples } from './helpers/fixtures';
 import { collect, exitCode, freePort, runTs, waitForOutput } from './helpers/process';
 
 // Each test starts real processes through tsx: slow on a busy machine.
@@ -100,9 +100,7 @@ describe('scripts/export.ts', () => {
       page: '/',
       files: [],
       fields: {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'ada@example.org',
+        ...person,
         zipCode: '94110',
         subscribe: true,
         pilot: false,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import HomePage from '../src/pages/HomePage';
 import { SHOWCASE_OPEN_CARD, SHOWCASE_NOTIFY_CARD, SHOWCASE_REGISTRATION_OPEN, homeCards } from '../src/content/home';
 import { Card } from '@wpc/shared/ui';
-import { setWindowWidth } from './media';
+import { setWindowWidth } from '../../test-support/window-width';
 
 // Spec §2: the PAGE MENU entries, in order, and the card each one leads to.
 const MENU = [

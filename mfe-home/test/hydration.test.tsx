@@ -6,7 +6,7 @@ import ContactUsPage from '../src/pages/ContactUsPage';
 import HomePage from '../src/pages/HomePage';
 import SponsorsPage from '../src/pages/SponsorsPage';
 import { prerenderedHtml } from '../../test-support/prerendered-html';
-import { setWindowWidth } from './media';
+import { setWindowWidth } from '../../test-support/window-width';
 import { at } from './seed';
 
 jest.setTimeout(30_000);

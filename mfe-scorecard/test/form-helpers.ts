@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 
 export const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
@@ -41,4 +41,17 @@ export function lastSubmission(): SentForm {
     return { url, fields };
   }
   return { url, fields: JSON.parse(init.body as string) as Record<string, unknown> };
+}
+
+/** Fills the open pop-up's required fields, sends it, waits for it to close and answers what it sent. */
+export async function sendDialogForm(
+  user: ReturnType<typeof userEvent.setup>,
+  dialogName: string,
+  submit: string,
+): Promise<SentForm> {
+  const dialog = await screen.findByRole('dialog', { name: dialogName });
+  await fillRequired(user, dialog);
+  await user.click(within(dialog).getByRole('button', { name: submit }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  return lastSubmission();
 }

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ScorecardLandingPage from '../src/pages/ScorecardLandingPage';
-import { fillRequired, lastSubmission, mockSubmissions } from './form-helpers';
+import { fillRequired, lastSubmission, mockSubmissions, sendDialogForm } from './form-helpers';
 import { at } from './seed';
 
 // Spec §2, Scorecard landing page.
@@ -189,11 +189,7 @@ describe('each card’s form sends scorecardForm: true', () => {
       const user = userEvent.setup({ delay: null });
       render(at('/scorecard', <ScorecardLandingPage />));
       await user.click(within(card(title)).getByRole('button', { name: button }));
-      const dialog = await screen.findByRole('dialog', { name: dialogName });
-      await fillRequired(user, dialog);
-      await user.click(within(dialog).getByRole('button', { name: submit }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      const sent = lastSubmission();
+      const sent = await sendDialogForm(user, dialogName, submit);
       expect(sent.url).toBe(endpoint);
       // Multipart sends every value as text.
       expect(sent.fields.scorecardForm).toBe(endpoint.includes('feedback') ? 'true' : true);

@@ -7,7 +7,7 @@ import ParticipationPage from '../src/pages/ParticipationPage';
 import ScorecardAboutPage from '../src/pages/ScorecardAboutPage';
 import ScorecardContactPage from '../src/pages/ScorecardContactPage';
 import SubscribePage from '../src/pages/SubscribePage';
-import { fillRequired, lastSubmission, mockSubmissions } from './form-helpers';
+import { fillRequired, lastSubmission, mockSubmissions, sendDialogForm } from './form-helpers';
 import { at } from './seed';
 
 jest.setTimeout(30_000);
@@ -193,11 +193,7 @@ describe('pop-up forms of the sub-pages send scorecardForm: true', () => {
     const user = userEvent.setup({ delay: null });
     render(at(page, <Page />));
     await user.click(screen.getByRole('link', { name: opener }));
-    const dialog = await screen.findByRole('dialog', { name: dialogName });
-    await fillRequired(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: submit }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const sent = lastSubmission();
+    const sent = await sendDialogForm(user, dialogName, submit);
     expect(sent.url).toBe(endpoint);
     expect(String(sent.fields.scorecardForm)).toBe('true');
   });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Accordion, BackToTop, Card, ClipPlayer, PageMenu, ZipToolLinks, type CardPopupForm } from '@wpc/shared/ui';
+import { fakeWindowWidth } from '../../test-support/window-width';
 
 function setScrollY(value: number) {
   Object.defineProperty(window, 'scrollY', { configurable: true, value });
@@ -226,20 +227,7 @@ describe('PageMenu', () => {
 
   beforeEach(() => {
     listeners.clear();
-    Object.defineProperty(window, 'innerWidth', { configurable: true, get: () => width });
-    window.matchMedia = jest.fn((query: string) => {
-      const max = Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? Number.NaN);
-      return {
-        matches: Number.isFinite(max) ? width <= max : false,
-        media: query,
-        onchange: null,
-        addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-        removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => true,
-      } as unknown as MediaQueryList;
-    });
+    fakeWindowWidth(() => width, listeners);
   });
 
   function resize(next: number) {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ContentModelJson } from '@wpc/shared/content-model';
 import type { EditorEntry, EditorVersion } from '@wpc/shared/team/content-schemas';
 import ContentEditor from '../src/team/content/ContentEditor';
+import { fakeApi, type Call } from './helpers/fake-api';
 
 jest.mock('single-spa', () => ({
   navigateToUrl: jest.fn((url: string) => {
@@ -82,29 +83,6 @@ const VERSIONS: EditorVersion[] = [
     data: { ...DATA, title: 'Fuel breaks that work' },
   },
 ];
-
-interface Call {
-  readonly method: string;
-  readonly path: string;
-  readonly body?: Record<string, unknown>;
-}
-
-function fakeApi(routes: Record<string, (call: Call) => { status: number; body: unknown }>) {
-  const calls: Call[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${path}`];
-    const answer = route ? route(call) : { status: 404, body: { error: 'Not found.' } };
-    return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
-  });
-  return calls;
-}
 
 const BASE = '/api/team/content';
 

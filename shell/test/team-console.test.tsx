@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TeamConsole from '../src/team/TeamConsole';
+import { fakeApi } from './helpers/fake-api';
 
 jest.mock('single-spa', () => ({
   // As single-spa does: the address changes and a popstate event tells every router.
@@ -29,33 +30,6 @@ const PARTNER = {
   admin: false,
   roles: ['content:showcase'],
 };
-
-interface Call {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Record<string, string>;
-  readonly body?: unknown;
-}
-
-/** A fake API: answers by "METHOD path" (query string ignored), records every call. */
-function fakeApi(routes: Record<string, (call: Call) => { status: number; body: unknown }>) {
-  const calls: Call[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const call: Call = {
-      url,
-      method: init?.method ?? 'GET',
-      headers: (init?.headers ?? {}) as Record<string, string>,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${url.split('?')[0]}`];
-    const answer = route ? route(call) : { status: 404, body: { error: 'Not found.' } };
-    // jsdom has no Response: the console reads only these.
-    return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
-  });
-  return calls;
-}
 
 const inbox = {
   rows: [

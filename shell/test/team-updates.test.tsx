@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UpdatesPage } from '../src/team/updates/UpdatesPage';
+import { fakeApi } from './helpers/fake-api';
 
 // userEvent types key by key: on a busy two-core CI machine a test takes seconds.
 jest.setTimeout(20_000);
@@ -13,31 +14,6 @@ const SESSION = {
   roles: ['updates' as const],
   freshUntil: '2999-01-01T00:00:00.000Z',
 };
-
-interface Call {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Record<string, string>;
-  readonly body?: unknown;
-}
-
-/** A fake API answering by "METHOD path" (query ignored); records every call. */
-function fakeApi(routes: Record<string, (call: Call) => { status: number; body: unknown }>) {
-  const calls: Call[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: Call = {
-      url: String(input),
-      method: init?.method ?? 'GET',
-      headers: (init?.headers ?? {}) as Record<string, string>,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${call.url.split('?')[0]}`];
-    const answer = route ? route(call) : { status: 404, body: { error: 'Not found.' } };
-    return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
-  });
-  return calls;
-}
 
 const counts = { queued: 0, sent: 0, failed: 0, suppressed: 0, cancelled: 0 };
 const view = (state: string, extra: Record<string, unknown> = {}) => ({

@@ -28,13 +28,17 @@ export const FAST_TIMING: Partial<WorkerTiming> = {
   statsMaxAgeMs: 0,
 };
 
-export interface NotifyHarness {
+/** The API and its mail worker on a fresh test store, sending to a real SMTP server. */
+export interface MailHarness {
   store: Store;
   testStore: TestStore;
   smtp: TestSmtpServer;
   config: ApiConfig;
   app: Express;
   worker: NotificationWorker;
+}
+
+export interface NotifyHarness extends MailHarness {
   /** When each send of the harness's workers started (Date.now()), in order: their attempts. */
   sendStarts: number[];
   /** Another worker (a replica) on `store` (or on `outbox`, e.g. one that counts), stopped with the harness. */

@@ -6,7 +6,8 @@ import {
   type StoredSubmission,
   type Store,
 } from '../../src/store';
-import type { StoreCase, TestStore } from './stores';
+import { freshStorePerTest, type StoreCase, type TestStore } from './stores';
+import { person } from './fixtures';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -19,9 +20,7 @@ function submission(overrides: Partial<NewSubmission> = {}): NewSubmission {
     form: 'download',
     variant: 'download',
     fields: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.org',
+      ...person,
       zipCode: '94110',
       subscribe: true,
       pilot: false,
@@ -58,13 +57,10 @@ function failingSource(): Readable {
 export function storeContract(storeCase: StoreCase): void {
   let testStore: TestStore;
   let store: Store;
-
-  beforeEach(async () => {
-    testStore = await storeCase.create();
-    store = testStore.store;
-    await store.init();
+  freshStorePerTest(storeCase, (opened) => {
+    testStore = opened;
+    store = opened.store;
   });
-  afterEach(() => testStore.destroy());
 
   it('says which kind of store it is', () => {
     expect(store.kind).toBe(storeCase.name);

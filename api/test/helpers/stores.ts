@@ -123,3 +123,17 @@ export function useMongoDatabase(prefix: string): { readonly store: MongoStore; 
     },
   };
 }
+
+/**
+ * A fresh, initialised store of this case before each test of the calling block, destroyed after
+ * it; `opened` hands each one to the tests.
+ */
+export function freshStorePerTest(storeCase: StoreCase, opened: (testStore: TestStore) => void): void {
+  let current: TestStore | undefined;
+  beforeEach(async () => {
+    current = await storeCase.create();
+    await current.store.init();
+    opened(current);
+  });
+  afterEach(() => current?.destroy());
+}

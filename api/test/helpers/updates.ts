@@ -6,23 +6,16 @@ import { createApp } from '../../src/app';
 import type { ApiConfig } from '../../src/config';
 import { createMailer } from '../../src/mail/transport';
 import { NotificationWorker, type MailLane, type WorkerTiming } from '../../src/notify/worker';
-import type { Store } from '../../src/store';
 import { updatesConfig } from '../../src/config/updates';
 import { confirmationLane, deliveryLane, UpdateSender } from '../../src/updates/sender';
 import { TestSmtpServer, type ReceivedMail } from '../../../test-support/smtp/server';
-import { FAST_TIMING, notifyConfig } from './notify';
-import type { StoreCase, TestStore } from './stores';
+import { FAST_TIMING, notifyConfig, type MailHarness } from './notify';
+import type { StoreCase } from './stores';
 import { signIn, type SignedIn } from './team';
 
 export const EDITOR = 'editor@consortium.test';
 
-export interface UpdatesHarness {
-  store: Store;
-  testStore: TestStore;
-  smtp: TestSmtpServer;
-  config: ApiConfig;
-  app: Express;
-  worker: NotificationWorker;
+export interface UpdatesHarness extends MailHarness {
   sender: UpdateSender;
   /** Update emails the mail workers reported delivered (what the Impact page counts). */
   delivered: number;

@@ -1,44 +1,11 @@
-import { newDocumentId } from '../../src/db/ids';
-import { deliveryId, type Delivery } from '../../src/records/deliveries';
-import type { Update } from '../../src/records/updates';
+import { deliveryId } from '../../src/records/deliveries';
 import { addressHash } from '../../src/records/subscriptions/address';
+import { AT, deliveries, sendingUpdate } from '../helpers/deliveries';
 import { recordContract } from '../helpers/record-suite';
 
 // Issue 27: one durable delivery per recipient of an update (its id "<update>.<subscriber>", so a
 // fan-out run again adds nobody twice), sent through the outbox's queue only while the update is
 // being sent; counts per update; cancelling and erasure.
-
-const AT = new Date('2026-03-01T09:00:00.000Z');
-
-const sendingUpdate = (state: Update['state'] = 'sending'): Update => ({
-  id: newDocumentId(),
-  subject: 'News',
-  body: 'Hi.',
-  list: 'scorecard',
-  state,
-  createdAt: AT,
-  createdBy: 'editor@consortium.test',
-  scheduledAt: null,
-  startedAt: AT,
-  finishedAt: null,
-  fromRelease: null,
-  fannedOut: false,
-  version: 0,
-});
-
-const deliveries = (updateId: string, emails: readonly string[], status: 'pending' | 'suppressed' = 'pending') =>
-  emails.map((email): Delivery & { mail: never } => {
-    const subscriberId = addressHash(email);
-    return {
-      id: deliveryId(updateId, subscriberId),
-      updateId,
-      subscriberId,
-      email,
-      mail: (status === 'pending'
-        ? { status, attempts: 0, messageId: `<${email}@test>`, dueAt: AT }
-        : { status, attempts: 0, messageId: `<${email}@test>` }) as never,
-    };
-  });
 
 recordContract('update delivery record', (store) => {
   it('adds one delivery per update and subscriber: a fan-out run again adds only who is missing', async () => {

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { newDocumentId } from '../../src/db/ids';
 import { MongoStore, type Store } from '../../src/store';
-import { deliveryId, type Delivery } from '../../src/records/deliveries';
-import type { Update } from '../../src/records/updates';
+import { deliveryId } from '../../src/records/deliveries';
 import { addressHash } from '../../src/records/subscriptions/address';
+import { AT, deliveries, sendingUpdate } from '../helpers/deliveries';
 import { recordContract } from '../helpers/record-suite';
 import { describeStore, mongoCase } from '../helpers/stores';
 
@@ -13,40 +12,16 @@ import { describeStore, mongoCase } from '../helpers/stores';
 // cancelling. The expected counts follow from the steps (issue 27: queued, sent, failed,
 // suppressed, cancelled), not from the code.
 
-const AT = new Date('2026-03-01T09:00:00.000Z');
 const LATER = new Date(AT.getTime() + 60_000);
 const LEASE_MS = 30_000;
 
-const newUpdate = (): Update => ({
-  id: newDocumentId(),
-  subject: 'News',
-  body: 'Hi.',
-  list: 'scorecard',
-  state: 'sending',
-  createdAt: AT,
-  createdBy: 'editor@consortium.test',
-  scheduledAt: null,
-  startedAt: AT,
-  finishedAt: null,
-  fromRelease: null,
-  fannedOut: false,
-  version: 0,
-});
-
-const recipients = (updateId: string, names: readonly string[], status: 'pending' | 'suppressed' = 'pending') =>
-  names.map((name): Delivery & { mail: never } => {
-    const email = `${name}@example.org`;
-    const subscriberId = addressHash(email);
-    return {
-      id: deliveryId(updateId, subscriberId),
-      updateId,
-      subscriberId,
-      email,
-      mail: (status === 'pending'
-        ? { status, attempts: 0, messageId: `<${name}@test>`, dueAt: AT }
-        : { status, attempts: 0, messageId: `<${name}@test>` }) as never,
-    };
-  });
+/** The deliveries to <name>@example.org of each name. */
+const recipients = (updateId: string, names: readonly string[], status?: 'pending' | 'suppressed') =>
+  deliveries(
+    updateId,
+    names.map((name) => `${name}@example.org`),
+    status,
+  );
 
 const idOf = (updateId: string, name: string) => deliveryId(updateId, addressHash(`${name}@example.org`));
 
@@ -59,7 +34,7 @@ async function claimed(store: Store, id: string, now = AT): Promise<string> {
 
 recordContract('update delivery tallies', (store) => {
   it('stay right through a fan-out run again, sends, a retry, a bounce, a skip and erasure', async () => {
-    const update = newUpdate();
+    const update = sendingUpdate();
     await store().updates.create(update);
     await store().deliveries.add(recipients(update.id, ['a', 'b', 'c', 'd', 'e']));
     await store().deliveries.add(recipients(update.id, ['gone'], 'suppressed'));
@@ -103,10 +78,10 @@ recordContract('update delivery tallies', (store) => {
   });
 
   it('stay right when an update is cancelled, each update counting its own', async () => {
-    const update = newUpdate();
+    const update = sendingUpdate();
     await store().updates.create(update);
     await store().deliveries.add(recipients(update.id, ['a', 'b', 'c']));
-    const other = newUpdate();
+    const other = sendingUpdate();
     await store().updates.create(other);
     await store().deliveries.add(recipients(other.id, ['a', 'b']));
     expect(
@@ -141,7 +116,7 @@ describeStore(mongoCase, 'update delivery tallies, read', () => {
     const store = new MongoStore({ uri, dbName, serverSelectionTimeoutMS: 5000 });
     const direct = new MongoClient(uri);
     try {
-      const update = newUpdate();
+      const update = sendingUpdate();
       await store.updates.create(update);
       await store.deliveries.add(recipients(update.id, ['a', 'b']));
       // A delivery written behind the record's back is not in the tally: the look did not count.

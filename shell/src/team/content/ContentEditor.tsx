@@ -3,12 +3,13 @@ import type { ContentArea, ContentTypeJson } from '@wpc/shared/content-model';
 import { usePathname } from '../../location';
 import { followLink } from '../navigation';
 import type { SignedInProps } from '../session';
-import { contentApi, type AreaContent } from './api';
+import { contentApi } from './api';
 import { EntryEditor } from './EntryEditor';
 import { ReferenceChoices } from './FieldInput';
 import { EntryList } from './EntryList';
 import { failureText } from './labels';
 import { CONTENT_PATH } from './paths';
+import { useAreaContent } from './use-area-content';
 import styles from './ContentEditor.module.css';
 
 const AREA_LABELS: Readonly<Record<ContentArea, string>> = {
@@ -20,19 +21,7 @@ const AREA_LABELS: Readonly<Record<ContentArea, string>> = {
 
 /** Opens one entry with its area's model (the types' fields), read from the area's list answer. */
 function EntryPage({ area, id, ...props }: SignedInProps & { readonly area: ContentArea; readonly id: string }) {
-  const [content, setContent] = useState<AreaContent>();
-  const [error, setError] = useState<string>();
-  const { session, onSignedOut } = props;
-  useEffect(() => {
-    let live = true;
-    contentApi.list(session, area).then(
-      (answer) => live && setContent(answer),
-      (failure: unknown) => live && setError(failureText(failure, onSignedOut)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [session, area, onSignedOut]);
+  const { content, error } = useAreaContent(props, area);
   if (error)
     return (
       <p className={styles.error} role="alert">

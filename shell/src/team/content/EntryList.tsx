@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ContentArea } from '@wpc/shared/content-model';
 import { Button } from '@wpc/shared/ui';
 import { formatDateTime, formatDay } from '../format';
 import { followLink, goTo } from '../navigation';
 import type { SignedInProps } from '../session';
-import { contentApi, type AreaContent, type EntrySummary } from './api';
+import { contentApi, type EntrySummary } from './api';
 import { STATUS_LABELS, failureText } from './labels';
+import { useAreaContent } from './use-area-content';
 import styles from './ContentEditor.module.css';
 
 /** One entry of the list, with what tells it from others of its title: whose it is and its day. */
@@ -48,22 +49,10 @@ function EntryRow({
 
 /** An area's entries, searchable, with a button per content type to start a new one. */
 export function EntryList({ area, session, onSignedOut }: SignedInProps & { readonly area: ContentArea }) {
-  const [content, setContent] = useState<AreaContent>();
-  const [error, setError] = useState<string>();
+  const { content, error, setError } = useAreaContent({ session, onSignedOut }, area);
   const [query, setQuery] = useState('');
   const [type, setType] = useState('');
   const [creating, setCreating] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    contentApi.list(session, area).then(
-      (answer) => live && setContent(answer),
-      (failure: unknown) => live && setError(failureText(failure, onSignedOut)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [area, session, onSignedOut]);
 
   const shown = useMemo(() => {
     const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
