@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { ERROR_RECORDER, isXPath, TAKE_RECORDED_ERRORS, VIEWPORT, type EngineDriver } from './driver';
+import { settlesWithin } from './guard';
 
 /** Debian's firefox-esr (`.ci/run` installs it): no browser download is possible here. */
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -66,7 +67,8 @@ export async function launchFirefox(baseURL: string): Promise<EngineDriver> {
       return errors;
     },
     async close() {
-      await browser.close();
+      // A browser that stopped answering (./guard.ts) would not answer the close either.
+      if (!(await settlesWithin(browser.close(), 10_000))) browser.process()?.kill('SIGKILL');
     },
   };
 }

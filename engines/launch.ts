@@ -1,5 +1,6 @@
-import { ENGINE_NAMES, type EngineDriver, type EngineName } from './driver';
+import { ENGINE_NAMES, type EngineName } from './driver';
 import { launchFirefox } from './firefox';
+import { guard, type GuardedDriver } from './guard';
 import { BASE_URL } from './site';
 import { launchWebKit } from './webkit';
 
@@ -17,6 +18,6 @@ export function selectedEngines(): readonly EngineName[] {
   return wanted as EngineName[];
 }
 
-export function launch(engine: EngineName): Promise<EngineDriver> {
-  return engine === 'firefox' ? launchFirefox(BASE_URL) : launchWebKit(BASE_URL);
+export async function launch(engine: EngineName): Promise<GuardedDriver> {
+  return guard(await (engine === 'firefox' ? launchFirefox(BASE_URL) : launchWebKit(BASE_URL)));
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Builder, By, Key, until, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { ERROR_RECORDER, isXPath, TAKE_RECORDED_ERRORS, VIEWPORT, type EngineDriver } from './driver';
+import { settlesWithin } from './guard';
 
 /** Debian's webkit2gtk-driver and the MiniBrowser of libwebkit2gtk-4.1 (`.ci/run` installs them). */
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
@@ -40,7 +41,15 @@ function stop(server: ChildProcess): Promise<void> {
     }),
   );
   process.kill(-server.pid, 'SIGTERM');
-  return exited;
+  // A hung MiniBrowser may not end on SIGTERM.
+  const kill = setTimeout(() => {
+    try {
+      process.kill(-server.pid!, 'SIGKILL');
+    } catch {
+      // Gone meanwhile: nothing left to end.
+    }
+  }, 5_000);
+  return exited.finally(() => clearTimeout(kill));
 }
 
 /**
@@ -83,7 +92,7 @@ export async function launchWebKit(baseURL: string): Promise<EngineDriver> {
     await stop(server);
     throw new Error(`WebKit did not start: ${(error as Error).message}\n${serverLog}`, { cause: error });
   }
-  await driver.manage().setTimeouts({ pageLoad: 60_000, script: 30_000 });
+  await driver.manage().setTimeouts({ pageLoad: 30_000, script: 30_000 });
   // The window's outer size includes MiniBrowser's own chrome; size it so the page gets VIEWPORT.
   await driver.manage().window().setRect({ width: VIEWPORT.width, height: VIEWPORT.height });
   const [innerWidth, innerHeight] = (await driver.executeScript('return [innerWidth, innerHeight]')) as number[];
@@ -141,7 +150,8 @@ export async function launchWebKit(baseURL: string): Promise<EngineDriver> {
       return (await driver.executeScript(TAKE_RECORDED_ERRORS)) as string[];
     },
     async close() {
-      await driver.quit().catch(() => undefined);
+      // A session that stopped answering (./guard.ts) would not answer the quit either.
+      await settlesWithin(driver.quit(), 10_000);
       await stop(server);
     },
   };

@@ -164,7 +164,7 @@ export interface Failure {
 
 export interface Failures {
   readonly failed: readonly Failure[];
-  /** Playwright's tests that failed once and passed on their retry. */
+  /** Tests that failed once and passed on their retry (Playwright's, and the engine tests' jest). */
   readonly flaky: readonly Failure[];
 }
 
@@ -189,6 +189,7 @@ function list(value: unknown): unknown[] {
 
 function jestFailures(report: unknown, root: string): Failures {
   const failed: Failure[] = [];
+  const flaky: Failure[] = [];
   for (const suite of list(record(report, 'The jest report').testResults)) {
     const { name, status, message, assertionResults } = record(suite, 'A jest suite');
     const file = path.relative(root, String(name));
@@ -197,9 +198,13 @@ function jestFailures(report: unknown, root: string): Failures {
     for (const test of failing) {
       failed.push({ name: `${file} › ${String(test.fullName)}`, why: gist(list(test.failureMessages)[0]) });
     }
+    // jest.retryTimes (the engine tests in CI): passed, but not on its first run.
+    for (const test of tests.filter((test) => test.status === 'passed' && list(test.retryReasons).length > 0)) {
+      flaky.push({ name: `${file} › ${String(test.fullName)}`, why: gist(list(test.retryReasons)[0]) });
+    }
     if (status === 'failed' && failing.length === 0) failed.push({ name: file, why: gist(message) });
   }
-  return { failed, flaky: [] };
+  return { failed, flaky };
 }
 
 function playwrightFailures(report: unknown, root: string): Failures {

@@ -148,6 +148,21 @@ describe('naming what failed, for the lines above the summary', () => {
     });
   });
 
+  test('jest: a test that passed only on its retry (jest.retryTimes) is flaky, with why its first run failed', () => {
+    // jest printed "Tests: 2 passed, 2 total" for it.
+    expect(tallyJest(fixture('jest-retried.json'))).toEqual({ passed: 2, failed: 0, skipped: 0 });
+    expect(failuresOf('jest', fixture('jest-retried.json'), root)).toEqual({
+      failed: [],
+      flaky: [
+        {
+          name: 'retried.test.js › passes on its retry',
+          why: 'Error: expect(received).toBe(expected) // Object.is equality · Expected: 2 · Received: 1',
+        },
+      ],
+    });
+    expect(failuresOf('jest', fixture('jest-pass.json'), root)).toEqual({ failed: [], flaky: [] });
+  });
+
   test('Playwright: the failed test with where its expectation failed, and the flaky one apart', () => {
     expect(failuresOf('playwright', fixture('playwright-mixed.json'), root)).toEqual({
       failed: [
