@@ -135,7 +135,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
       at: 0.3,
       label: `stop the SMTP server for ${SMTP_OUTAGE_MS / 1000} s`,
       run: async () => {
-        await smtp.stop();
+        await smtp.outage();
         await sleep(SMTP_OUTAGE_MS);
         await smtp.start();
       },

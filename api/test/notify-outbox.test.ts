@@ -113,7 +113,7 @@ for (const storeCase of storeCases) {
     });
 
     it('backs off while the SMTP server is unreachable and delivers once it is back', async () => {
-      await h.smtp.stop();
+      await h.smtp.outage();
       await request(h.app).post(endpointPath('notifyme')).send(validBodies.notifyme).expect(200);
       // Attempts fail while the server is away (/api/health names the next one); the entry stays pending.
       await eventually(async () => {
@@ -173,7 +173,7 @@ for (const storeCase of storeCases) {
         timing: { ...FAST_TIMING, giveUpAfterMs: 1000 },
       });
       const app = createApp({ store: h.store, config: h.config, notifications: shortLived });
-      await h.smtp.stop();
+      await h.smtp.outage();
       await shortLived.start();
       try {
         await request(app).post(endpointPath('notifyme')).send(validBodies.notifyme).expect(200);
@@ -337,7 +337,7 @@ for (const storeCase of storeCases) {
         );
         worker.submitted(id);
       };
-      await h.smtp.stop();
+      await h.smtp.outage();
       await worker.start();
       try {
         const outageStart = now;

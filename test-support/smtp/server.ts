@@ -1,13 +1,13 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
 /**
  * A real SMTP server on 127.0.0.1 for tests, benchmarks and local development: it speaks SMTP
  * over TCP (smtp-server), parses what it receives (mailparser) and keeps it in memory. Tests can
- * stop and restart it (an unreachable server) or have it answer temporary (4xx) or permanent
- * (5xx) errors. `startSmtpControl` adds a small HTTP API for Playwright and other processes.
+ * take it down and restart it (`outage()`, `start()`: an unreachable server) or have it answer
+ * temporary (4xx) or permanent (5xx) errors. `startSmtpControl` adds a small HTTP API for Playwright and other processes.
  */
 
 /** How the server answers each message: take it, "try again later" (451), or "never" (550). */
@@ -70,6 +70,8 @@ export class TestSmtpServer {
   /** Messages read in full but never answered (the client went away, or the server stopped): not taken. */
   readonly dropped: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
+  /** During an outage: the port, held by a listener that cuts every connection at once. */
+  private portHolder: net.Server | undefined;
   private portNumber: number;
   private seq = 0;
   private waiters = new Set<() => void>();
@@ -97,6 +99,7 @@ export class TestSmtpServer {
   /** Listens (again, on the same port after a stop). */
   async start(): Promise<void> {
     if (this.server) return;
+    await this.releasePort();
     const server = new SMTPServer({
       // Plain SMTP on loopback: no certificate to trust, so no STARTTLS offered.
       disabledCommands: ['STARTTLS'],
@@ -144,14 +147,38 @@ export class TestSmtpServer {
     this.server = server;
   }
 
-  /** Stops listening and cuts every open connection: to a client, the server is gone. */
+  /** Stops listening and cuts every open connection, for good: the port is free again. */
   async stop(): Promise<void> {
+    await this.releasePort();
     const server = this.server;
     if (!server) return;
     this.server = undefined;
     this.stopping = true;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     this.stopping = false;
+  }
+
+  /**
+   * An outage until `start()`: what `stop()` does, except that the port stays held by a listener
+   * that closes every connection at once; to a client, the server is gone. A port set free could
+   * be taken meanwhile by any listener asking for a free one (supertest opens one per request),
+   * and a client would wait there for a greeting that never comes: in one CI run a retry-period
+   * test found its email still pending after 10 s instead of given up after 1 s.
+   */
+  async outage(): Promise<void> {
+    await this.stop();
+    const holder = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve, reject) => {
+      holder.once('error', reject);
+      holder.listen(this.portNumber, '127.0.0.1', () => resolve());
+    });
+    this.portHolder = holder;
+  }
+
+  private async releasePort(): Promise<void> {
+    const holder = this.portHolder;
+    this.portHolder = undefined;
+    if (holder) await new Promise<void>((resolve) => holder.close(() => resolve()));
   }
 
   /** Senders stopped at MAIL FROM by `holdEnvelopes`, waiting for `releaseEnvelopes()`. */
@@ -293,7 +320,7 @@ export async function startSmtpControl(smtp: TestSmtpServer, port = 0): Promise<
           return json(res, 200, { mode });
         }
         case 'POST /smtp/stop':
-          await smtp.stop();
+          await smtp.outage();
           return json(res, 200, { running: false });
         case 'POST /smtp/start':
           await smtp.start();
