@@ -6,6 +6,7 @@ import type { Store } from '../src/store';
 import { testConfig } from './helpers/config';
 import { samples, validBodies } from './helpers/fixtures';
 import { useHarness } from './helpers/harness';
+import { eventually } from './helpers/notify';
 import { describeStore, storeCases } from './helpers/stores';
 
 const KEY = 'Idempotency-Key';
@@ -103,8 +104,7 @@ for (const storeCase of storeCases) {
       const first = await request(app).post(endpointPath('download')).set(KEY, key).send(validBodies.download);
       expect(first.status).toBe(503);
       // The store finishes the write after the answer: exactly what a visitor cannot see.
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      expect(await h.store.submissions.list()).toHaveLength(1);
+      await eventually(async () => expect(await h.store.submissions.list()).toHaveLength(1));
 
       // The visitor's retry, once the store answers in time again.
       const recovered = createApp({ store: h.store, config: await testConfig({ storeTimeoutMs: 10_000 }) });
