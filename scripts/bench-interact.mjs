@@ -64,9 +64,11 @@ const CONTROLS = [
     target: 'main [role="tab"][aria-selected="false"]',
     // The tab chosen before the tap is remembered in a property the page does not use.
     prepare: `document.querySelector('main [role="tab"][aria-selected="false"]').dataset.benchTarget = ''`,
-    // The tab shows as chosen; complete once the panel shows that showcase (labelled by its tab).
+    // The tab shows as chosen; complete once the panel on screen shows that showcase (labelled by
+    // its tab). Every showcase has a panel in the page, the others hidden; one waiting for the
+    // stored choice is invisible (visibility), so it is not on screen either.
     visible: `document.querySelector('[data-bench-target]').getAttribute('aria-selected') === 'true'`,
-    complete: `document.querySelector('main [role="tabpanel"]').getAttribute('aria-labelledby') === document.querySelector('[data-bench-target]').id`,
+    complete: `[...document.querySelectorAll('main [role="tabpanel"]')].find((panel) => panel.checkVisibility({ visibilityProperty: true }))?.getAttribute('aria-labelledby') === document.querySelector('[data-bench-target]').id`,
   },
   {
     name: 'Download Scorecard (form dialog)',

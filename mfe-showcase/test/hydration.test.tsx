@@ -33,7 +33,7 @@ describe('hydrating the prerendered pages', () => {
     expect(errors).not.toHaveBeenCalled();
     const selected = container.querySelector('[role="tab"][aria-selected="true"]');
     expect(selected).toHaveTextContent('Apr 23, 2025');
-    expect(container.querySelector('[role="tabpanel"] h3')).toHaveTextContent(
+    expect(container.querySelector('[role="tabpanel"]:not([hidden]) h3')).toHaveTextContent(
       'Spring 2025 Wildfire Innovation Showcase',
     );
   });

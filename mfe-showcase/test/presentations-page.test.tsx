@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { EventArchive } from '../src/archive/EventArchive';
 import PresentationsPage from '../src/pages/PresentationsPage';
 import { ShowcaseSettingsProvider } from '../src/settings/ShowcaseSettingsContext';
@@ -157,6 +158,41 @@ describe('the presentations of a showcase', () => {
     expect(screen.getByRole('tabpanel')).not.toHaveAttribute('aria-busy');
   });
 
+  it('in the server’s HTML holds every showcase’s panel: the shown one whole, each other hidden with its first screen', () => {
+    const names = ['Alpha Co', 'Bravo Co', 'Charlie Co'];
+    const events = archiveEvents(
+      [consortium()],
+      names.map((orgName) => innovator({ orgName, showcaseDate: '04232025' })),
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(<EventArchive events={events} />);
+    const tabs = within(container).getAllByRole('tab');
+    const panels = tabs.map((tab) => document.getElementById(tab.getAttribute('aria-controls') ?? '')!);
+    expect(panels.map((panel) => panel.getAttribute('aria-labelledby'))).toEqual(tabs.map((tab) => tab.id));
+    expect(panels.map((panel) => panel.hidden)).toEqual([true, true, true, false]);
+    // What a tap before the scripts shows as it is: the showcase and its first two cards.
+    const april = panels[2]!;
+    expect(within(april).getByText('April 23, 2025')).toBeInTheDocument();
+    const list = within(april).getByRole('list', { name: 'Innovators', hidden: true });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 4, hidden: true })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Alpha Co', 'Bravo Co']);
+    container.remove();
+  });
+
+  it('once running, leaves a hidden panel empty: a clip playing in the panel left behind stops', async () => {
+    renderArchive({ orgName: 'Clip Co', presenterName: 'Cleo Clip', youtube: { id: 'clipvideo01', start: 1, end: 9 } });
+    const hiddenPanels = () => screen.getAllByRole('tabpanel', { hidden: true }).filter((panel) => panel.hidden);
+    expect(hiddenPanels().map((panel) => panel.childElementCount)).toEqual([0, 0, 0]);
+    await userEvent.click(screen.getByRole('button', { name: 'Play Clip Co presentation by Cleo Clip' }));
+    expect(screen.getByTitle('Clip Co presentation by Cleo Clip')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Apr 23, 2025' }));
+    expect(hiddenPanels().map((panel) => panel.childElementCount)).toEqual([0, 0, 0]);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
   it('on a switch renders the first screen’s cards with the panel, and the rest after that frame', async () => {
     jest.useFakeTimers();
     try {
@@ -252,6 +288,6 @@ describe('the presentations of a showcase', () => {
 
   it('says so when a showcase has no innovators to show yet', () => {
     renderArchive({ orgName: 'Hidden Co', display: false });
-    expect(screen.getByText(/will be published soon/)).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).getByText(/will be published soon/)).toBeInTheDocument();
   });
 });

@@ -5,7 +5,9 @@
 // (and a tab's arrow keys) changes only the ARIA state the component itself renders:
 //  - a button marked data-early-disclosure flips aria-expanded and its panel's hidden;
 //  - a tab of a tablist marked data-early-tabs becomes the selected one (aria-selected,
-//    tabindex, aria-controls), its panel left to the component;
+//    tabindex), its panel (aria-controls: every tab names its own, in the page, the others
+//    hidden) is shown and the others hidden, and the panels' data-restoring (their wait for a
+//    stored choice) is taken away: the tap is the newer choice;
 //  - a radio checked in a fieldset that holds a button marked data-early-clear (the assessment's
 //    questions) shows that button, and a tap on it unchecks the fieldset's radios and hides it;
 //  - the footer's Share button (data-early-share: the box's words and targets, from
@@ -27,15 +29,15 @@ function answerEarlyControls() {
   const CLEAR = 'fieldset button[data-early-clear]';
   const tabsOf = (tab) => [...tab.closest('[role="tablist"]').querySelectorAll('[role="tab"]')];
   const select = (tab) => {
-    const tabs = tabsOf(tab);
-    const current = tabs.find((other) => other.getAttribute('aria-selected') === 'true');
-    const panel = current ? current.getAttribute('aria-controls') : null;
-    for (const other of tabs) {
+    for (const other of tabsOf(tab)) {
       other.setAttribute('aria-selected', String(other === tab));
       other.tabIndex = other === tab ? 0 : -1;
-      if (other !== tab) other.removeAttribute('aria-controls');
+      const panel = doc.getElementById(other.getAttribute('aria-controls') || '');
+      if (panel) {
+        panel.hidden = other !== tab;
+        panel.removeAttribute('data-restoring');
+      }
     }
-    if (panel) tab.setAttribute('aria-controls', panel);
   };
   const answer = (type, act) => {
     let pending = null;

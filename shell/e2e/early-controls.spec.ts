@@ -82,6 +82,56 @@ test('a showcase tab chosen before the scripts is selected at once, by tap and a
   expect(errors).toEqual([]);
 });
 
+test('a showcase tab tapped before the scripts shows its showcase’s panel at once, which hydration keeps', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.goto('/showcase/presentations', { waitUntil: 'domcontentloaded' });
+  const tab = (name: string) => page.getByRole('tablist').getByRole('tab', { name, exact: true });
+  // The one panel on screen (the others are hidden, and a role query skips them).
+  const panel = page.getByRole('tabpanel');
+  await tab('Nov 17, 2024').click();
+  await expect(panel).toBeVisible();
+  await expect(panel).toHaveAttribute('aria-labelledby', (await tab('Nov 17, 2024').getAttribute('id')) ?? '');
+  await expect(panel.getByRole('heading', { level: 3 }).first()).toHaveText('Fall 2024 Wildfire Innovation Showcase');
+  await expect(panel.getByText('November 17, 2024')).toBeVisible();
+  await expect(
+    panel.getByRole('button', { name: 'Play Fall 2024 Wildfire Innovation Showcase: full recording' }),
+  ).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(panel.getByRole('heading', { level: 3 }).first()).toHaveText('Winter 2025 Wildfire Innovation Showcase');
+  await expect(panel.getByText('February 5, 2025')).toBeVisible();
+
+  release();
+  await waitForHydration(page);
+  await expect(panel.getByRole('heading', { level: 3 }).first()).toHaveText('Winter 2025 Wildfire Innovation Showcase');
+  await expect(page.getByRole('tab', { selected: true })).toHaveText('Feb 5, 2025');
+  await expect(panel).not.toHaveAttribute('aria-busy', 'true');
+  expect(await page.evaluate(() => sessionStorage.getItem('showcase-date'))).toBe('02052025');
+  expect(errors).toEqual([]);
+});
+
+test('the latest showcase tapped before the scripts wins over the session’s earlier choice', async ({ page }) => {
+  const errors = pageErrors(page);
+  // Chosen earlier in the visit: the page would open on it.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('showcase-date')) sessionStorage.setItem('showcase-date', '11172024');
+  });
+  const release = await holdScripts(page);
+  await page.goto('/showcase/presentations', { waitUntil: 'domcontentloaded' });
+  const panel = page.getByRole('tabpanel');
+  await page.getByRole('tablist').getByRole('tab', { name: 'Jul 16, 2025', exact: true }).click();
+  await expect(panel.getByRole('heading', { level: 3 }).first()).toHaveText('Summer 2025 Wildfire Innovation Showcase');
+
+  release();
+  await waitForHydration(page);
+  await expect(page.getByRole('tab', { selected: true })).toHaveText('Jul 16, 2025');
+  await expect(panel.getByRole('heading', { level: 3 }).first()).toHaveText('Summer 2025 Wildfire Innovation Showcase');
+  expect(await page.evaluate(() => sessionStorage.getItem('showcase-date'))).toBe('07162025');
+  expect(errors).toEqual([]);
+});
+
 test('an assessment answer given or cleared before the scripts shows at once and is kept once hydrated', async ({
   page,
 }) => {

@@ -42,38 +42,52 @@ export interface EventArchiveProps {
 export function EventArchive({ events }: EventArchiveProps) {
   const baseId = useId();
   const tabId = (date: string) => `${baseId}-tab-${date}`;
-  const panelId = `${baseId}-panel`;
+  const panelId = (date: string) => `${baseId}-panel-${date}`;
   const tabs = useRef(new Map<string, HTMLButtonElement>());
   // The latest showcase: the one selected when the visitor has not chosen another.
   const latestDate = events[events.length - 1]?.date;
   const [selected, setSelected] = useState<string | undefined>(latestDate);
-  // The showcase the panel shows: it follows the chosen tab in a transition, so a tap highlights
-  // the tab in the next frame and the panel's many cards render after it (issue 32).
+  // The showcase whose panel is shown: it follows the chosen tab in a transition, so a tap
+  // highlights the tab in the next frame and the panels change after it (issue 32).
   const [shown, setShown] = useState<string | undefined>(latestDate);
   const [switching, startSwitching] = useTransition();
-  // The showcase whose every card is rendered. The server and hydration render them all; after a
-  // switch it catches up with `shown` once the first screen has been painted.
+  // The showcase whose every card is rendered. The server and hydration render them all, and
+  // every other showcase's first screen in its hidden panel, for the page's early script to show
+  // on a tap before hydration (issue 38 item 14). After a switch it catches up with `shown` once
+  // the first screen has been painted.
   const [complete, setComplete] = useState<string | undefined>(latestDate);
   // The server renders the latest showcase, and cannot know the visitor's stored choice, so the
-  // panel stays invisible (its space kept) until that choice has been read: no visible switch.
+  // panels wait invisible (their space kept) until that choice has been read: no visible switch.
+  // The page's early script ends the wait when the visitor picks a tab before hydration. Once
+  // restored, a hidden panel is empty: its showcase is rendered when chosen, and a clip playing in
+  // a panel left behind stops with it (a hidden frame would play on).
   const [restored, setRestored] = useState(false);
+  const panels = useRef(new Map<string, HTMLDivElement>());
 
-  // After mount and before the browser paints: the tab tapped before hydration (the page's early
-  // script, shared/build/early-controls.cjs, selected it, and hydration keeps the DOM's
-  // aria-selected), else the session's choice, if it names a showcase.
+  // After mount and before the browser paints: the tab picked before hydration (the page's early
+  // script, shared/build/early-controls.cjs, selected it, showed its panel and took the panels'
+  // data-restoring away; hydration keeps the DOM's attributes), else the session's choice, if it
+  // names a showcase. A tapped panel already shows its first screen: the rest follows in the
+  // second pass. A stored one is not on screen yet, so it is rendered whole at once.
   useLayoutEffect(() => {
-    const tapped = [...tabs.current].find(
-      ([date, tab]) => date !== latestDate && tab.getAttribute('aria-selected') === 'true',
-    )?.[0];
-    if (tapped) storeShowcaseDate(tapped);
-    const stored = tapped ?? readStoredShowcaseDate(events.map((event) => event.date));
-    if (stored) {
-      setSelected(stored);
-      setShown(stored);
-      setComplete(stored);
+    const pickedEarly = [...panels.current.values()].some((panel) => !panel.hasAttribute('data-restoring'));
+    const tapped = pickedEarly
+      ? [...tabs.current].find(([, tab]) => tab.getAttribute('aria-selected') === 'true')?.[0]
+      : undefined;
+    if (tapped) {
+      storeShowcaseDate(tapped);
+      setSelected(tapped);
+      setShown(tapped);
+    } else {
+      const stored = readStoredShowcaseDate(events.map((event) => event.date));
+      if (stored) {
+        setSelected(stored);
+        setShown(stored);
+        setComplete(stored);
+      }
     }
     setRestored(true);
-  }, [events, latestDate]);
+  }, [events]);
 
   // The second pass: after the frame that paints the first screen (a timer set in a frame callback
   // runs after that frame), as a transition, so a tap on another tab interrupts it.
@@ -111,15 +125,15 @@ export function EventArchive({ events }: EventArchiveProps) {
     tabs.current.get(date)?.focus();
   };
 
-  const latest = events[events.length - 1];
-  const chosen = events.find((candidate) => candidate.date === selected) ?? latest;
-  const event = events.find((candidate) => candidate.date === shown) ?? latest;
+  const known = (date: string | undefined) => (events.some((item) => item.date === date) ? date : latestDate);
+  const chosenDate = known(selected);
+  const shownDate = known(shown);
 
   return (
     <>
       <div className={styles.tablist} role="tablist" aria-label={copy.tablistLabel} data-early-tabs="">
         {events.map((item, index) => {
-          const isSelected = item.date === chosen?.date;
+          const isSelected = item.date === chosenDate;
           return (
             <button
               key={item.date}
@@ -132,7 +146,7 @@ export function EventArchive({ events }: EventArchiveProps) {
               id={tabId(item.date)}
               className={styles.tab}
               aria-selected={isSelected}
-              aria-controls={isSelected ? panelId : undefined}
+              aria-controls={panelId(item.date)}
               tabIndex={isSelected ? 0 : -1}
               onClick={(clickEvent) => {
                 // Tells the early script that React has answered this click.
@@ -146,29 +160,37 @@ export function EventArchive({ events }: EventArchiveProps) {
           );
         })}
       </div>
-      {event ? (
-        <div
-          role="tabpanel"
-          id={panelId}
-          aria-labelledby={tabId(event.date)}
-          aria-busy={switching || event.date !== complete || undefined}
-          tabIndex={0}
-          className={restored ? styles.panel : `${styles.panel} ${styles.restoring}`}
-        >
-          <EventPresentations
-            key={event.date}
-            event={event}
-            pitchLimit={event.date === complete ? undefined : FIRST_PASS_PITCHES}
-          />
-        </div>
-      ) : null}
+      {events.map((item) => {
+        const isShown = item.date === shownDate;
+        return (
+          <div
+            key={item.date}
+            ref={(element) => {
+              if (element) panels.current.set(item.date, element);
+              else panels.current.delete(item.date);
+            }}
+            role="tabpanel"
+            id={panelId(item.date)}
+            aria-labelledby={tabId(item.date)}
+            hidden={!isShown}
+            aria-busy={(isShown && (switching || item.date !== complete)) || undefined}
+            tabIndex={0}
+            className={styles.panel}
+            data-restoring={restored ? undefined : ''}
+          >
+            {isShown || !restored ? (
+              <EventPresentations event={item} pitchLimit={item.date === complete ? undefined : FIRST_PASS_PITCHES} />
+            ) : null}
+          </div>
+        );
+      })}
     </>
   );
 }
 
 /**
- * The chosen showcase's content. Memoised: a tap re-renders the tabs at once, and the panel only
- * when the transition brings it its new showcase, instead of rendering the old one again first.
+ * A showcase's content. Memoised: a tap re-renders the tabs at once, and a panel's content only
+ * when the transition brings it in, instead of rendering the one left behind again first.
  */
 const EventPresentations = memo(function EventPresentations({
   event,
