@@ -62,7 +62,6 @@ export function EventArchive({ events }: EventArchiveProps) {
   // restored, a hidden panel is empty: its showcase is rendered when chosen, and a clip playing in
   // a panel left behind stops with it (a hidden frame would play on).
   const [restored, setRestored] = useState(false);
-  const panels = useRef(new Map<string, HTMLDivElement>());
 
   // After mount and before the browser paints: the tab picked before hydration (the page's early
   // script, shared/build/early-controls.cjs, selected it, showed its panel and took the panels'
@@ -70,7 +69,11 @@ export function EventArchive({ events }: EventArchiveProps) {
   // names a showcase. A tapped panel already shows its first screen: the rest follows in the
   // second pass. A stored one is not on screen yet, so it is rendered whole at once.
   useLayoutEffect(() => {
-    const pickedEarly = [...panels.current.values()].some((panel) => !panel.hasAttribute('data-restoring'));
+    // Each tab names its panel (aria-controls): a panel without data-restoring was shown by a tap.
+    const pickedEarly = [...tabs.current.values()].some(
+      (tab) =>
+        document.getElementById(tab.getAttribute('aria-controls') ?? '')?.hasAttribute('data-restoring') === false,
+    );
     const tapped = pickedEarly
       ? [...tabs.current].find(([, tab]) => tab.getAttribute('aria-selected') === 'true')?.[0]
       : undefined;
@@ -165,10 +168,6 @@ export function EventArchive({ events }: EventArchiveProps) {
         return (
           <div
             key={item.date}
-            ref={(element) => {
-              if (element) panels.current.set(item.date, element);
-              else panels.current.delete(item.date);
-            }}
             role="tabpanel"
             id={panelId(item.date)}
             aria-labelledby={tabId(item.date)}
