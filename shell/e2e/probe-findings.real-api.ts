@@ -24,7 +24,7 @@ test('an earlier unused sign-in link answers 401 once a newer one is issued; the
   baseURL,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const email = e2eProbeAdminEmail('links', testInfo.project.name);
+  const email = e2eProbeAdminEmail('links', testInfo);
   const earlier = await emailedLink(page, email);
   const newer = await emailedLink(page, email);
   expect(newer).not.toBe(earlier);
@@ -54,7 +54,7 @@ test('in the console: a session naming a press release as its showcase is refuse
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await signInToConsole(page, e2eProbeAdminEmail('editor', testInfo.project.name), baseURL);
+  await signInToConsole(page, e2eProbeAdminEmail('editor', testInfo), baseURL);
   const csrf = await csrfOf(page);
   const seed = (
     (await (await page.request.get(`/api/team/content/showcase/entries/${SESSION_ID}`)).json()) as EntryAnswer

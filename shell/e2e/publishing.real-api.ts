@@ -63,7 +63,7 @@ const post = (who: Signed, url: string, data: object) =>
 test('the partner edits a presenter, previews and publishes it: the page shows it; restore brings the old text back', async ({
   baseURL,
 }, testInfo) => {
-  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo.project.name));
+  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo));
   expect([200, 201]).toContain(
     (await post(admin, '/api/team/members', { email: PARTNER, roles: ['content:showcase'] })).status(),
   );
@@ -165,7 +165,7 @@ test.describe('with the API’s clock moved by the test (TEST_CLOCK)', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const leadEmail = `lead.${testInfo.project.name}@consortium.test`;
-    const admin = await signIn(baseURL!, e2ePublishingAdminEmail('scheduler', testInfo.project.name));
+    const admin = await signIn(baseURL!, e2ePublishingAdminEmail('scheduler', testInfo));
     expect([200, 201]).toContain(
       (await post(admin, '/api/team/members', { email: leadEmail, roles: ['content:scorecard'] })).status(),
     );
@@ -247,7 +247,7 @@ test.describe('with the API’s clock moved by the test (TEST_CLOCK)', () => {
       .toBe(true);
 
     // A day and more later every session of before has lapsed: the admin signs in again.
-    const again = await signIn(baseURL!, e2ePublishingAdminEmail('scheduler', testInfo.project.name));
+    const again = await signIn(baseURL!, e2ePublishingAdminEmail('scheduler', testInfo));
     const done = (await (await again.api.get(`/api/team/content/scorecard/entries/${entry.id}`)).json()) as EntryAnswer;
     expect(done.entry.status).toBe('published');
     expect(done.versions.map((version) => version.action)).toEqual([
@@ -270,7 +270,7 @@ test('in the browser, the partner edits a presenter in the editor, previews, pub
 }, testInfo) => {
   test.setTimeout(120_000);
   const partnerEmail = `editor.${testInfo.project.name}@showcase-partner.test`;
-  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo.project.name));
+  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo));
   expect([200, 201]).toContain(
     (await post(admin, '/api/team/members', { email: partnerEmail, roles: ['content:showcase'] })).status(),
   );
@@ -322,7 +322,7 @@ test('in the browser, the partner uploads a presenter’s photo (PNG): alt text 
 }, testInfo) => {
   test.setTimeout(120_000);
   const partnerEmail = `photos.${testInfo.project.name}@showcase-partner.test`;
-  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo.project.name));
+  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo));
   expect([200, 201]).toContain(
     (await post(admin, '/api/team/members', { email: partnerEmail, roles: ['content:showcase'] })).status(),
   );
@@ -383,7 +383,7 @@ test('with the API stopped, the pages keep serving their last published content,
   baseURL,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('outage', testInfo.project.name));
+  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('outage', testInfo));
   const slug = `before-the-outage-${testInfo.project.name}-${Date.now().toString(36)}`;
   const title = `Published just before the outage (${testInfo.project.name})`;
   const path = `/scorecard/news/${slug}`;
@@ -448,7 +448,7 @@ test('with the API stopped, the pages keep serving their last published content,
   }
 
   // The API back, publishing goes on: unpublished, the release leaves the site.
-  const again = await signIn(baseURL!, e2ePublishingAdminEmail('outage', testInfo.project.name));
+  const again = await signIn(baseURL!, e2ePublishingAdminEmail('outage', testInfo));
   const opened = (await (await again.api.get(`/api/team/content/scorecard/entries/${entry.id}`)).json()) as EntryAnswer;
   expect(
     (

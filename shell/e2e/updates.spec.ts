@@ -50,7 +50,7 @@ async function confirmedSubscriber(request: APIRequestContext, email: string) {
 
 /** Signs the team in from the emailed link (once per test: sign-in links per address are limited). */
 async function signInTeam(page: Page): Promise<Record<string, string>> {
-  const admin = e2eUpdatesAdminEmail(test.info().project.name);
+  const admin = e2eUpdatesAdminEmail(test.info());
   const started = Math.max(0, ...(await mailTo(page.request, admin)).map((mail) => mail.seq));
   const asked = await page.request.post('/api/team/sign-in', { data: { email: admin } });
   expect(asked.status()).toBe(202);
@@ -257,7 +257,7 @@ test('the team starts an update from the published press release in the console,
   // The release of 19 February 2024 (spec §2, §9), published from the scorecard area's seed.
   const title = 'Community Wildfire Resilience Scorecard Launched';
   const releasePage = '/scorecard/news/community-wildfire-resilience-scorecard-launched';
-  await signInToConsole(page, e2eUpdatesComposerEmail(test.info().project.name), baseURL);
+  await signInToConsole(page, e2eUpdatesComposerEmail(test.info()), baseURL);
   const nav = page.getByRole('navigation', { name: 'Console' });
   await nav.getByRole('link', { name: 'Updates' }).focus();
   await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentModelJson } from '@wpc/shared/content-model';
 import type { EditorEntry, EditorVersion } from '@wpc/shared/team/content-schemas';
@@ -324,6 +324,46 @@ describe('the content editor', () => {
     expect(saves.at(-1)).toMatchObject({ body: { version: 3, data: { title: 'Fuel breaks (my edit)' } } });
     expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
     expect(window.localStorage.getItem('wpc:content-draft:showcase/fuel-breaks')).toBeNull();
+  });
+
+  it('goes on with Preview pressed while the draft saves itself: it waits for that save, sends what was typed since, then previews', async () => {
+    at('/team/content/showcase/fuel-breaks');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const calls = fakeApi({
+      ...common,
+      [`POST ${BASE}/showcase/entries/fuel-breaks`]: async (call) => {
+        const version = call.body!.version as number;
+        // The autosave (on version 2) is held open until the test has pressed Preview.
+        if (version === 2) await held;
+        return { status: 200, body: { entry: entry(version + 1, call.body!.data as Record<string, unknown>) } };
+      },
+      [`POST ${BASE}/showcase/entries/fuel-breaks/preview`]: () => ({
+        status: 200,
+        body: { path: '/preview/showcase/fuel-breaks?token=t' },
+      }),
+    });
+    const saves = () =>
+      calls.filter((call) => call.method === 'POST' && call.path === `${BASE}/showcase/entries/fuel-breaks`);
+    const user = userEvent.setup();
+    render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, ' today');
+    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 6000 });
+    await user.type(title, '!');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await act(async () => release());
+    expect(await screen.findByRole('link', { name: 'Open the preview of this draft (new tab)' })).toHaveAttribute(
+      'href',
+      '/preview/showcase/fuel-breaks?token=t',
+    );
+    // The text typed during the autosave is saved on the version the autosave made, before the preview.
+    expect(saves().map((call) => call.body)).toMatchObject([
+      { version: 2, data: { title: 'Fuel breaks today' } },
+      { version: 3, data: { title: 'Fuel breaks today!' } },
+    ]);
+    const order = calls.filter((call) => call.method === 'POST' && !call.path.endsWith('/markdown'));
+    expect(order.at(-1)!.path).toBe(`${BASE}/showcase/entries/fuel-breaks/preview`);
   });
 
   it('takes a reference from a select of published entries, and a date and time as a wall time in a chosen zone', async () => {

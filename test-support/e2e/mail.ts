@@ -18,30 +18,42 @@ export const E2E_NOTIFY_FROM = 'Consortium website <website@consortium.test>';
 export const E2E_TEAM_EMAIL = 'coordinator@consortium.test';
 export const E2E_ROLES_ADMIN_EMAIL = 'director@consortium.test';
 /**
- * The updates spec's admin, one per edge: the API sends at most 3 sign-in links per address while
- * a link lives, and that spec signs in twice through each edge.
+ * The test attempt an admin signs in for. The API sends at most 3 sign-in links per address in a
+ * 15-minute window of real time (which a test moving the API's clock does not reset), and a
+ * retried test (CI retries once) signs in again in a new worker: so each attempt has its own
+ * admin, `retry1.` before the first retry's address.
  */
-export const e2eUpdatesAdminEmail = (project: string) => `updates.${project}@consortium.test`;
+export type Attempt = { readonly project: { readonly name: string }; readonly retry: number };
+const perAttempt = (local: string, { project, retry }: Attempt) =>
+  `${retry > 0 ? `retry${retry}.` : ''}${local}.${project.name}@consortium.test`;
+/** The attempts whose admins are seeded: the first, and the one retry CI makes. */
+const SEEDED_RETRIES = [0, 1];
+const seeded = (projects: readonly string[], locals: readonly string[]) =>
+  projects.flatMap((name) =>
+    SEEDED_RETRIES.flatMap((retry) => locals.map((local) => perAttempt(local, { project: { name }, retry }))),
+  );
+
+/** The updates spec's admin, one per edge and attempt: that spec signs in twice through each edge. */
+export const e2eUpdatesAdminEmail = (attempt: Attempt) => perAttempt('updates', attempt);
 /** The updates spec's admin who writes in the console's page (a third sign-in would meet that limit). */
-export const e2eUpdatesComposerEmail = (project: string) => `writer.${project}@consortium.test`;
+export const e2eUpdatesComposerEmail = (attempt: Attempt) => perAttempt('writer', attempt);
 const UPDATES_PROJECTS = ['site', 'nginx'];
 /**
- * The real-API publishing suite's admins, one per purpose and edge, so none signs in more than twice
- * in a run: the API sends at most 3 links per address in a 15-minute window of real time, which a
- * test moving the API's clock does not reset.
+ * The real-API publishing suite's admins, one per purpose, edge and attempt, so none signs in more
+ * than twice.
  */
 export type PublishingAdminPurpose = 'members' | 'scheduler' | 'outage';
-export const e2ePublishingAdminEmail = (purpose: PublishingAdminPurpose, project: string) =>
-  `${purpose}.${project}@consortium.test`;
+export const e2ePublishingAdminEmail = (purpose: PublishingAdminPurpose, attempt: Attempt) =>
+  perAttempt(purpose, attempt);
 const PUBLISHING_PROJECTS = ['real-api', 'real-api-nginx'];
 const PUBLISHING_PURPOSES: PublishingAdminPurpose[] = ['members', 'scheduler', 'outage'];
 /**
  * The real-API suite's admins for issue 38's hostile-probe findings (probe-findings.real-api.ts),
- * per purpose and edge: the link test asks for two links in a row, the editor signs in once.
+ * per purpose, edge and attempt: the link test asks for two links in a row, the editor signs in once.
  */
 export type ProbeAdminPurpose = 'links' | 'editor';
-export const e2eProbeAdminEmail = (purpose: ProbeAdminPurpose, project: string) =>
-  `probe.${purpose}.${project}@consortium.test`;
+export const e2eProbeAdminEmail = (purpose: ProbeAdminPurpose, attempt: Attempt) =>
+  perAttempt(`probe.${purpose}`, attempt);
 const PROBE_PURPOSES: ProbeAdminPurpose[] = ['links', 'editor'];
 /** The real-API archive spec's admin (updates-archive.real-api.ts), one per edge: it signs in once. */
 export const e2eArchiveAdminEmail = (project: string) => `archive.${project}@consortium.test`;
@@ -70,12 +82,11 @@ export function e2eMailEnv(): Record<string, string> {
       E2E_ROLES_ADMIN_EMAIL,
       E2E_LONG_ADMIN_EMAIL,
       E2E_LISTS_ADMIN_EMAIL,
-      ...UPDATES_PROJECTS.flatMap((project) => [e2eUpdatesAdminEmail(project), e2eUpdatesComposerEmail(project)]),
-      ...PUBLISHING_PROJECTS.flatMap((project) =>
-        PUBLISHING_PURPOSES.map((purpose) => e2ePublishingAdminEmail(purpose, project)),
-      ),
-      ...PUBLISHING_PROJECTS.flatMap((project) =>
-        PROBE_PURPOSES.map((purpose) => e2eProbeAdminEmail(purpose, project)),
+      ...seeded(UPDATES_PROJECTS, ['updates', 'writer']),
+      ...seeded(PUBLISHING_PROJECTS, PUBLISHING_PURPOSES),
+      ...seeded(
+        PUBLISHING_PROJECTS,
+        PROBE_PURPOSES.map((purpose) => `probe.${purpose}`),
       ),
       ...PUBLISHING_PROJECTS.map(e2eArchiveAdminEmail),
       ...PUBLISHING_PROJECTS.map(e2eImpactAdminEmail),

@@ -8,7 +8,8 @@ export interface Call {
   readonly body?: Record<string, unknown>;
 }
 
-export type Answer = (call: Call) => { status: number; body: unknown };
+/** An answer, or a promise of one for a call a test holds open. */
+export type Answer = (call: Call) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 /**
  * A fake API in place of fetch: answers by "METHOD path" (query string ignored), 404 otherwise,
@@ -27,7 +28,7 @@ export function fakeApi(routes: Record<string, Answer>): Call[] {
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];
-    const answer = route ? route(call) : { status: 404, body: { error: 'Not found.' } };
+    const answer = route ? await route(call) : { status: 404, body: { error: 'Not found.' } };
     // jsdom has no Response: the console reads only these.
     return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
   });

@@ -32,7 +32,7 @@ function useEntryState({ area, id, session, onSignedOut }: EditorProps) {
   const [entry, setEntry] = useState<EditorEntry>();
   const [versions, setVersions] = useState<readonly EditorVersion[]>([]);
   const [draft, setDraftState] = useState<Draft>({ slug: '', data: {} });
-  const [baseVersion, setBaseVersion] = useState(0);
+  const [baseVersion, setBaseVersionState] = useState(0);
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
@@ -45,6 +45,12 @@ function useEntryState({ area, id, session, onSignedOut }: EditorProps) {
   const setDraft = useCallback((next: Draft) => {
     draftRef.current = next;
     setDraftState(next);
+  }, []);
+  // The version saves are made on, for a save queued behind another that moves it.
+  const baseRef = useRef(baseVersion);
+  const setBaseVersion = useCallback((next: number) => {
+    baseRef.current = next;
+    setBaseVersionState(next);
   }, []);
 
   const fail = useCallback(
@@ -108,7 +114,7 @@ function useEntryState({ area, id, session, onSignedOut }: EditorProps) {
   }, [dirty, draft, baseVersion, area, id]);
 
   return {
-    ...{ entry, setEntry, versions, draft, draftRef, setDraft, baseVersion, setBaseVersion, dirty, setDirty },
+    ...{ entry, setEntry, versions, draft, draftRef, setDraft, baseVersion, baseRef, setBaseVersion, dirty, setDirty },
     ...{ errors, setErrors, message, setMessage, problem, setProblem, conflict, setConflict, fail, reload },
     ...{ referencedBy, setReferencedBy },
   };
@@ -116,18 +122,25 @@ function useEntryState({ area, id, session, onSignedOut }: EditorProps) {
 
 type EntryState = ReturnType<typeof useEntryState>;
 
-/** Saves the draft: when asked, and by itself a few seconds after the last change. */
+/**
+ * Saves the draft: when asked, and by itself a few seconds after the last change. One save runs at
+ * a time: one asked for while another is under way (Preview or Publish pressed during an autosave)
+ * waits for it and then sends what is still unsaved, so the action goes on instead of being lost.
+ */
 function useSave(state: EntryState, { area, id, session }: EditorProps) {
-  const { baseVersion, dirty, draft, conflict, draftRef, fail, reload } = state;
+  const { dirty, draft, conflict, draftRef, baseRef, fail, reload } = state;
   const { setEntry, setBaseVersion, setDirty, setErrors, setMessage, setProblem } = state;
-  const saving = useRef(false);
-  const save = useCallback(
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const lastSaved = useRef<{ sent: Draft; entry: EditorEntry }>(undefined);
+  const saveOnce = useCallback(
     async (explicit: boolean): Promise<EditorEntry | undefined> => {
-      if (saving.current) return undefined;
-      saving.current = true;
       const sent = draftRef.current;
+      const last = lastSaved.current;
+      // The save this one waited for already sent it: an action needs no second version.
+      if (!explicit && last?.sent === sent && last.entry.version === baseRef.current) return last.entry;
       try {
-        const { entry: saved } = await contentApi.save(session, area, id, { version: baseVersion, ...sent });
+        const { entry: saved } = await contentApi.save(session, area, id, { version: baseRef.current, ...sent });
+        lastSaved.current = { sent, entry: saved };
         setEntry(saved);
         setBaseVersion(saved.version);
         // Typing may have gone on while the save was under way: that stays unsaved.
@@ -149,16 +162,14 @@ function useSave(state: EntryState, { area, id, session }: EditorProps) {
       } catch (failure) {
         fail(failure);
         return undefined;
-      } finally {
-        saving.current = false;
       }
     },
     [
       session,
       area,
       id,
-      baseVersion,
       draftRef,
+      baseRef,
       fail,
       reload,
       setEntry,
@@ -168,6 +179,15 @@ function useSave(state: EntryState, { area, id, session }: EditorProps) {
       setMessage,
       setProblem,
     ],
+  );
+
+  const save = useCallback(
+    (explicit: boolean) => {
+      const run = queue.current.then(() => saveOnce(explicit));
+      queue.current = run;
+      return run;
+    },
+    [saveOnce],
   );
 
   useEffect(() => {
