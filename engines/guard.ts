@@ -8,15 +8,24 @@ export const COMMAND_DEADLINE_MS = 40_000;
 
 /** An engine's driver whose every command has a deadline, and which says when one was missed. */
 export interface GuardedDriver extends EngineDriver {
-  /** A command had no answer by its deadline: this session may never answer again. */
+  /**
+   * A command had no answer by its deadline, or ran into the browser's own limit (a page load or
+   * a script that did not finish): this session may never answer again, or not in time.
+   */
   readonly hung: boolean;
 }
+
+/** The errors of a browser's own limits (W3C WebDriver "timeout", "script timeout"), by selenium's names. */
+const BROWSER_TIMEOUTS = new Set(['TimeoutError', 'ScriptTimeoutError']);
 
 /**
  * WebKitGTK's WebDriver can stop answering altogether (WebKit's own WebDriver test runner restarts
  * the browser when a command hangs: WebKit/WebKit#73421); a CI run on a loaded machine had two
  * WebKit tests run into their 60 s timeout one after the other, with no command named. Here a
  * command that misses its deadline fails with its name, and the test file starts a new session.
+ * So does a page load or script past the browser's own limit: on a loaded machine (28 November,
+ * f10) the same two WebKit tests, the file's last, each timed out loading a page in both of its
+ * attempts in one session, after some forty pages had loaded in it; a retry deserves a new one.
  */
 export function guard(driver: EngineDriver, deadlineMs = COMMAND_DEADLINE_MS): GuardedDriver {
   let hung = false;
@@ -28,7 +37,11 @@ export function guard(driver: EngineDriver, deadlineMs = COMMAND_DEADLINE_MS): G
         reject(new Error(`${driver.engine}: ${what} had no answer within ${deadlineMs / 1000} s`));
       }, deadlineMs);
     });
-    return Promise.race([command, deadline]).finally(() => clearTimeout(timer));
+    const watched = command.catch((error: unknown) => {
+      if (error instanceof Error && BROWSER_TIMEOUTS.has(error.name)) hung = true;
+      throw error;
+    });
+    return Promise.race([watched, deadline]).finally(() => clearTimeout(timer));
   };
   return {
     engine: driver.engine,

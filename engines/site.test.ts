@@ -78,7 +78,8 @@ describe.each(selectedEngines())('in %s', (engine) => {
   }, 90_000);
 
   beforeEach(async () => {
-    // A session that stopped answering (./guard.ts) is replaced, so one hang fails one test.
+    // A session that stopped answering or timed out (./guard.ts) is replaced: a retry, or the next
+    // test, starts in a new one.
     if (!driver.hung) return;
     await driver.close();
     driver = await launch(engine);
