@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium-flags.cjs';
 import { nginxPorts } from './scripts/nginx-edge-ports.cjs';
 import { E2E_ADMIN_TOKEN } from './test-support/e2e/team-export';
 import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
@@ -89,17 +90,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   projects: [
     {

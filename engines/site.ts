@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN_TOKEN } from '../test-support/e2e/team-export';
+import { terminateGroup } from './process-group';
 
 const ROOT = path.resolve(__dirname, '..');
 const EDGE_PORT = Number(process.env.EDGE_PORT ?? 3000);
@@ -64,14 +65,5 @@ export async function startSite(): Promise<ChildProcess> {
 
 /** Stops the edge, the remote servers and the API (one process group). */
 export function stopSite(site: ChildProcess): Promise<void> {
-  if (site.exitCode !== null || site.pid === undefined) return Promise.resolve();
-  // Its stderr pipe would keep this process (jest) alive after the group is gone.
-  const exited = new Promise<void>((resolve) =>
-    site.once('exit', () => {
-      site.stderr?.destroy();
-      resolve();
-    }),
-  );
-  process.kill(-site.pid, 'SIGTERM');
-  return exited;
+  return terminateGroup(site);
 }

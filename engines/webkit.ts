@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { Builder, By, Key, until, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { ERROR_RECORDER, isXPath, TAKE_RECORDED_ERRORS, VIEWPORT, type EngineDriver } from './driver';
 import { settlesWithin } from './guard';
+import { terminateGroup } from './process-group';
 
 /** Debian's webkit2gtk-driver and the MiniBrowser of libwebkit2gtk-4.1 (`.ci/run` installs them). */
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
@@ -33,14 +34,7 @@ async function waitForDriver(url: string, server: ChildProcess): Promise<void> {
 /** Ends WebKitWebDriver and everything it started (MiniBrowser, and Xvfb when we started one). */
 function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.pid === undefined) return Promise.resolve();
-  // Its stderr pipe would keep this process (jest) alive after the group is gone.
-  const exited = new Promise<void>((resolve) =>
-    server.once('exit', () => {
-      server.stderr?.destroy();
-      resolve();
-    }),
-  );
-  process.kill(-server.pid, 'SIGTERM');
+  const exited = terminateGroup(server);
   // A hung MiniBrowser may not end on SIGTERM.
   const kill = setTimeout(() => {
     try {

@@ -1,6 +1,9 @@
 // Prints what a first visit downloads, per resource type, as compressed bytes on the wire.
 // Usage: node scripts/measure-first-load.mjs [path ...]   (the site must be running: npm start)
+import { createRequire } from 'node:module';
 import { chromium } from '@playwright/test';
+
+const { CHROMIUM_ARGS } = createRequire(import.meta.url)('./chromium-flags.cjs');
 
 const base = process.env.SITE_URL ?? 'http://localhost:3000';
 const paths = process.argv.slice(2).length
@@ -8,14 +11,7 @@ const paths = process.argv.slice(2).length
   : ['/', '/scorecard', '/showcase/presentations', '/map'];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 });
 
 for (const path of paths) {

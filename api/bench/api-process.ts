@@ -1,4 +1,4 @@
-/** The benchmarks' helpers for the API as a real process (chaos.ts, notify.ts). */
+/** The benchmarks' helpers for the API as a real process (chaos.ts, notify.ts, updates.ts). */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -10,11 +10,77 @@ const API_DIR = path.resolve(__dirname, '..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The machine's load average over 1, 5 and 15 minutes, as the benchmarks print it with their figures. */
-export const loadAverage = () =>
+export const loadAverage = (digits = 2) =>
   os
     .loadavg()
-    .map((load) => load.toFixed(2))
+    .map((load) => load.toFixed(digits))
     .join(' ');
+
+export type StoreKind = 'embedded' | 'mongodb';
+
+/** What every benchmark gives its API process: its own port and folders, quiet logs, production mode. */
+export function benchApiEnv(workDir: string, port: number): Record<string, string> {
+  return {
+    API_PORT: String(port),
+    DATA_DIR: path.join(workDir, 'data'),
+    UPLOAD_TMP_DIR: path.join(workDir, 'upload-tmp'),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+}
+
+/**
+ * The stores a benchmark runs on: those its variable lists (both when it is unset); MongoDB only
+ * with MONGODB_URI, said when skipped.
+ */
+export function storesFrom(variable: string): StoreKind[] {
+  const only = process.env[variable]?.split(',');
+  const kinds: StoreKind[] = [];
+  if (!only || only.includes('embedded')) kinds.push('embedded');
+  if (!only || only.includes('mongodb')) {
+    if (process.env.MONGODB_URI) kinds.push('mongodb');
+    else console.warn('SKIPPED the MongoDB run: MONGODB_URI is not set.');
+  }
+  return kinds;
+}
+
+/** Runs the stores one after another, printing each one's figures as it ends. */
+export async function runEachStore<Figures>(
+  kinds: readonly StoreKind[],
+  runStore: (kind: StoreKind) => Promise<Figures>,
+  afterRun: (kind: StoreKind, result: Figures) => void = () => {},
+): Promise<Figures[]> {
+  const results: Figures[] = [];
+  for (const kind of kinds) {
+    console.log(`${kind}:`);
+    const result = await runStore(kind);
+    console.table([result]);
+    afterRun(kind, result);
+    results.push(result);
+  }
+  return results;
+}
+
+/** Fails the benchmark (exit code 1) when a store's figures break its goal, naming the stores. */
+export function failWhen<Figures extends { store: string }>(
+  results: readonly Figures[],
+  broken: (result: Figures) => boolean,
+  what: string,
+): void {
+  const failed = results.filter(broken);
+  if (failed.length > 0) {
+    console.error(`${what} on: ${failed.map((result) => result.store).join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+/** Runs a benchmark's main, an error ending it with exit code 1. */
+export function runBenchmark(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
 
 /** The API as a child process, restartable, its output appended to one log file. */
 export class ApiProcess extends ControlledProcess {

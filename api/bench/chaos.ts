@@ -24,13 +24,18 @@ import { FERRETDB_BIN, OwnFerretDb } from '../test/helpers/ferretdb';
 import { freePort } from '../test/helpers/process';
 import {
   ApiProcess,
+  benchApiEnv,
   chaosSchedule,
+  failWhen,
   postContactForm,
   MAX_ATTEMPTS,
   percentile,
   retryPause,
+  runBenchmark,
+  runEachStore,
   sleep,
   type ChaosStep,
+  type StoreKind,
 } from './api-process';
 
 const TOTAL = Number(process.env.CHAOS_SUBMISSIONS ?? 10_000);
@@ -56,19 +61,11 @@ interface Figures {
   'outages logged': number;
 }
 
-async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
+async function runStore(kind: StoreKind): Promise<Figures> {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `wpc-chaos-${kind}-`));
   const port = await freePort();
   const token = randomBytes(24).toString('hex');
-  const env: Record<string, string> = {
-    API_PORT: String(port),
-    DATA_DIR: path.join(workDir, 'data'),
-    UPLOAD_TMP_DIR: path.join(workDir, 'upload-tmp'),
-    ADMIN_TOKEN: token,
-    RATE_LIMIT_MAX: '0',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
+  const env: Record<string, string> = { ...benchApiEnv(workDir, port), ADMIN_TOKEN: token, RATE_LIMIT_MAX: '0' };
   let ferret: OwnFerretDb | undefined;
   if (kind === 'mongodb') {
     ferret = await OwnFerretDb.create(await freePort());
@@ -242,7 +239,7 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
 async function main(): Promise<void> {
   // CHAOS_STORES=mongodb runs one store only.
   const only = process.env.CHAOS_STORES?.split(',');
-  const kinds: ('embedded' | 'mongodb')[] = only?.includes('embedded') === false ? [] : ['embedded'];
+  const kinds: StoreKind[] = only?.includes('embedded') === false ? [] : ['embedded'];
   if (only && !only.includes('mongodb')) {
     // the MongoDB run was not asked for
   } else if (process.env.MONGODB_URI) {
@@ -255,27 +252,15 @@ async function main(): Promise<void> {
   console.log(
     `Node ${process.version}, ${os.cpus().length} CPUs; ${TOTAL} submissions at ${CONCURRENCY} concurrent per store\n`,
   );
-  const results: Figures[] = [];
-  for (const kind of kinds) {
-    console.log(`${kind}:`);
-    const result = await runStore(kind);
-    console.table([result]);
+  const results = await runEachStore(kinds, runStore, (kind, result) => {
     if (result.sent < TOTAL)
       console.warn(
         `  [${kind}] the run hit its ${RUN_DEADLINE_MS / 60_000}-minute limit after ${result.sent} submissions`,
       );
-    results.push(result);
-  }
+  });
   console.log();
   console.table(results);
-  const failed = results.filter((result) => result.lost > 0 || result.duplicated > 0);
-  if (failed.length > 0) {
-    console.error(`LOST OR DUPLICATED submissions on: ${failed.map((result) => result.store).join(', ')}`);
-    process.exitCode = 1;
-  }
+  failWhen(results, (result) => result.lost > 0 || result.duplicated > 0, 'LOST OR DUPLICATED submissions');
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBenchmark(main);

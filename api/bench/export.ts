@@ -146,27 +146,22 @@ async function measure(kind: string, env: Record<string, string>) {
     }
     const pid = child.pid!;
     const results: Record<string, string | number>[] = [];
-    const json = await exportOnce(port, token, pid, 'format=json');
-    // One row per line between the "[" and "]" lines.
-    results.push({
-      store: kind,
-      export: 'JSON, all rows',
-      rows: json.lines - 2,
-      MB: mb(json.bytes),
-      s: json.seconds.toFixed(1),
-      'RSS before MB': mb(json.before),
-      'RSS peak MB': mb(json.peak),
-    });
-    const csv = await exportOnce(port, token, pid, 'format=csv');
-    results.push({
-      store: kind,
-      export: 'CSV, all rows',
-      rows: csv.lines - 1,
-      MB: mb(csv.bytes),
-      s: csv.seconds.toFixed(1),
-      'RSS before MB': mb(csv.before),
-      'RSS peak MB': mb(csv.peak),
-    });
+    // One row per line, less the JSON's "[" and "]" lines or the CSV's header.
+    for (const { format, label, framing } of [
+      { format: 'json', label: 'JSON, all rows', framing: 2 },
+      { format: 'csv', label: 'CSV, all rows', framing: 1 },
+    ]) {
+      const run = await exportOnce(port, token, pid, `format=${format}`);
+      results.push({
+        store: kind,
+        export: label,
+        rows: run.lines - framing,
+        MB: mb(run.bytes),
+        s: run.seconds.toFixed(1),
+        'RSS before MB': mb(run.before),
+        'RSS peak MB': mb(run.peak),
+      });
+    }
 
     // Pages: resume after the last id of each page.
     let after = '';

@@ -27,12 +27,19 @@ import { TestSmtpServer } from '../../test-support/smtp/server';
 import { freePort } from '../test/helpers/process';
 import {
   ApiProcess,
+  benchApiEnv,
   chaosSchedule,
+  failWhen,
+  loadAverage,
   postContactForm,
   MAX_ATTEMPTS,
   retryPause,
+  runBenchmark,
+  runEachStore,
   sleep,
+  storesFrom,
   type ChaosStep,
+  type StoreKind,
 } from './api-process';
 
 const TOTAL = Number(process.env.NOTIFY_BENCH_SUBMISSIONS ?? 10_000);
@@ -79,7 +86,7 @@ async function health(port: number): Promise<Health | undefined> {
  * Claimed and not yet recorded, read from the store while the API is dead: these may be sent
  * again. The embedded store's count is the one its restart frees; on MongoDB, live claim tickets.
  */
-async function inFlight(kind: 'embedded' | 'mongodb', env: Record<string, string>): Promise<number> {
+async function inFlight(kind: StoreKind, env: Record<string, string>): Promise<number> {
   if (kind === 'embedded') {
     const store = new EmbeddedStore(env.DATA_DIR!);
     try {
@@ -100,18 +107,14 @@ async function inFlight(kind: 'embedded' | 'mongodb', env: Record<string, string
   }
 }
 
-async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
+async function runStore(kind: StoreKind): Promise<Figures> {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `wpc-notify-bench-${kind}-`));
   const smtp = new TestSmtpServer();
   await smtp.start();
   const port = await freePort();
   const env: Record<string, string> = {
-    API_PORT: String(port),
-    DATA_DIR: path.join(workDir, 'data'),
-    UPLOAD_TMP_DIR: path.join(workDir, 'upload-tmp'),
+    ...benchApiEnv(workDir, port),
     RATE_LIMIT_MAX: '0',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
     SMTP_URL: smtp.url,
     NOTIFY_TO: TEAM,
     SITE_ORIGIN: 'https://wildfire.example',
@@ -251,41 +254,18 @@ async function runStore(kind: 'embedded' | 'mongodb'): Promise<Figures> {
 }
 
 async function main(): Promise<void> {
-  const only = process.env.NOTIFY_BENCH_STORES?.split(',');
-  const kinds: ('embedded' | 'mongodb')[] = [];
-  if (!only || only.includes('embedded')) kinds.push('embedded');
-  if (!only || only.includes('mongodb')) {
-    if (process.env.MONGODB_URI) kinds.push('mongodb');
-    else console.warn('SKIPPED the MongoDB run: MONGODB_URI is not set.');
-  }
+  const kinds = storesFrom('NOTIFY_BENCH_STORES');
   console.log(
-    `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')}; ${TOTAL} submissions at ${CONCURRENCY} concurrent per store\n`,
+    `Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage(1)}; ${TOTAL} submissions at ${CONCURRENCY} concurrent per store\n`,
   );
-  const results: Figures[] = [];
-  for (const kind of kinds) {
-    console.log(`${kind}:`);
-    const result = await runStore(kind);
-    console.table([result]);
-    results.push(result);
-  }
-  console.log(
-    `\nload average at the end: ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')}`,
-  );
+  const results = await runEachStore(kinds, runStore);
+  console.log(`\nload average at the end: ${loadAverage(1)}`);
   console.table(results);
-  const failed = results.filter((result) => result.missing > 0 || result.duplicated > result['in flight at the kill']);
-  if (failed.length > 0) {
-    console.error(`MISSING OR EXTRA notifications on: ${failed.map((result) => result.store).join(', ')}`);
-    process.exitCode = 1;
-  }
+  failWhen(
+    results,
+    (result) => result.missing > 0 || result.duplicated > result['in flight at the kill'],
+    'MISSING OR EXTRA notifications',
+  );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBenchmark(main);

@@ -28,7 +28,17 @@ import { UPDATE_MAX_IN_FLIGHT } from '../src/updates/sender';
 import { addressHash, newSecret } from '../src/records/subscriptions/address';
 import { TestSmtpServer, type ReceivedMail } from '../../test-support/smtp/server';
 import { freePort } from '../test/helpers/process';
-import { ApiProcess, sleep } from './api-process';
+import {
+  ApiProcess,
+  benchApiEnv,
+  failWhen,
+  loadAverage,
+  runBenchmark,
+  runEachStore,
+  sleep,
+  storesFrom,
+  type StoreKind,
+} from './api-process';
 
 const TOTAL = Number(process.env.UPDATES_BENCH_SUBSCRIBERS ?? 10_000);
 const RATE = Number(process.env.UPDATES_BENCH_RATE ?? 100);
@@ -45,8 +55,6 @@ const SUBJECT = `Benchmark update ${randomBytes(3).toString('hex')}`;
  */
 const LEASE_MS = 30_000;
 const SMTP_TIMEOUT_MS = 2000;
-
-type Kind = 'embedded' | 'mongodb';
 
 interface Figures {
   store: string;
@@ -103,17 +111,13 @@ async function signIn(port: number, smtp: TestSmtpServer) {
   return { cookie, csrfToken };
 }
 
-async function runStore(kind: Kind): Promise<Figures> {
+async function runStore(kind: StoreKind): Promise<Figures> {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `wpc-updates-bench-${kind}-`));
   const smtp = new TestSmtpServer();
   await smtp.start();
   const port = await freePort();
   const env: Record<string, string> = {
-    API_PORT: String(port),
-    DATA_DIR: path.join(workDir, 'data'),
-    UPLOAD_TMP_DIR: path.join(workDir, 'upload-tmp'),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
+    ...benchApiEnv(workDir, port),
     SMTP_URL: smtp.url,
     NOTIFY_TO: 'team-inbox@consortium.test',
     TEAM_EMAILS: TEAM,
@@ -234,40 +238,20 @@ async function runStore(kind: Kind): Promise<Figures> {
 }
 
 async function main(): Promise<void> {
-  const only = process.env.UPDATES_BENCH_STORES?.split(',');
-  const kinds: Kind[] = [];
-  if (!only || only.includes('embedded')) kinds.push('embedded');
-  if (!only || only.includes('mongodb')) {
-    if (process.env.MONGODB_URI) kinds.push('mongodb');
-    else console.warn('SKIPPED the MongoDB run: MONGODB_URI is not set.');
-  }
-  const load = () =>
-    os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ');
+  const kinds = storesFrom('UPDATES_BENCH_STORES');
   console.log(
-    `Node ${process.version}, ${os.cpus().length} CPUs, load average ${load()}; ${TOTAL} subscribers, UPDATES_RATE ${RATE}/s\n`,
+    `Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage(1)}; ${TOTAL} subscribers, UPDATES_RATE ${RATE}/s\n`,
   );
-  const results: Figures[] = [];
-  for (const kind of kinds) {
-    console.log(`${kind}:`);
-    const result = await runStore(kind);
-    console.table([result]);
-    results.push(result);
-  }
-  console.log(`\nload average at the end: ${load()}`);
+  const results = await runEachStore(kinds, runStore);
+  console.log(`\nload average at the end: ${loadAverage(1)}`);
   console.table(results);
   // A kill -9 between the SMTP server's "accepted" and the store's "sent" is the one way to send
   // twice; the update lane has at most UPDATE_MAX_IN_FLIGHT emails in that window.
-  const failed = results.filter((result) => result.missing > 0 || result.duplicated > UPDATE_MAX_IN_FLIGHT);
-  if (failed.length > 0) {
-    console.error(`MISSING OR DUPLICATED updates on: ${failed.map((result) => result.store).join(', ')}`);
-    process.exitCode = 1;
-  }
+  failWhen(
+    results,
+    (result) => result.missing > 0 || result.duplicated > UPDATE_MAX_IN_FLIGHT,
+    'MISSING OR DUPLICATED updates',
+  );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBenchmark(main);

@@ -1,12 +1,11 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { defineAreaModel, defineContentType, field, modelToJson, type ContentArea } from '@wpc/shared/content-model';
-import { validatorFromModelJson } from '@wpc/shared/content-model/validate';
+import { defineAreaModel, defineContentType, field, type ContentArea } from '@wpc/shared/content-model';
 import type { PublishedEntry } from '@wpc/shared/content-contract';
 import { createApp } from '../src/app';
-import { ModelUnavailableError, type ContentModels } from '../src/content/models';
 import { contentService } from '../src/content/service';
 import { testConfig } from './helpers/config';
+import { testContentModels } from './helpers/content-models';
 import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
 import { useTestMail } from './helpers/mail-server';
@@ -97,15 +96,7 @@ const SEEDS: Record<keyof typeof MODELS, PublishedEntry[]> = {
   map: [EMBERS],
 };
 
-const models: ContentModels = {
-  async validator(area) {
-    if (!(area in MODELS)) throw new ModelUnavailableError(area, 'no remote in this test');
-    return validatorFromModelJson(JSON.parse(JSON.stringify(modelToJson(MODELS[area as keyof typeof MODELS]))));
-  },
-  async seed(area) {
-    return SEEDS[area as keyof typeof MODELS] ?? [];
-  },
-};
+const models = testContentModels(MODELS, SEEDS);
 
 const testMail = useTestMail();
 

@@ -2,14 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import request from 'supertest';
-import { defineAreaModel, defineContentType, field, modelToJson, type ContentArea } from '@wpc/shared/content-model';
-import { validatorFromModelJson } from '@wpc/shared/content-model/validate';
+import { defineAreaModel, defineContentType, field, type ContentArea } from '@wpc/shared/content-model';
 import type { PublishedEntry } from '@wpc/shared/content-contract';
 import sharp from 'sharp';
 import { createApp } from '../src/app';
-import { ModelUnavailableError, type ContentModels } from '../src/content/models';
 import { contentService } from '../src/content/service';
 import { testConfig } from './helpers/config';
+import { testContentModels } from './helpers/content-models';
 import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
 import { useTestMail } from './helpers/mail-server';
@@ -82,16 +81,7 @@ const SEEDS: Partial<Record<ContentArea, PublishedEntry[]>> = {
   ],
 };
 
-const models: ContentModels = {
-  async validator(area) {
-    // The other areas' remotes are away, as remoteModels says it.
-    if (!(area in MODELS)) throw new ModelUnavailableError(area, 'no remote in this test');
-    return validatorFromModelJson(JSON.parse(JSON.stringify(modelToJson(MODELS[area as keyof typeof MODELS]))));
-  },
-  async seed(area) {
-    return SEEDS[area] ?? [];
-  },
-};
+const models = testContentModels(MODELS, SEEDS);
 
 const testMail = useTestMail();
 
@@ -452,12 +442,7 @@ for (const storeCase of storeCases) {
         config: await testConfig({ teamEmails: [LEAD] }),
         mailer: testMail.mailer,
         clock: () => now,
-        contentModels: {
-          ...models,
-          async validator() {
-            return validatorFromModelJson(JSON.parse(JSON.stringify(modelToJson(stricter))));
-          },
-        },
+        contentModels: testContentModels({ ...MODELS, scorecard: stricter }, SEEDS),
       });
       const list = await request(app2).get('/api/team/content/scorecard').set('Cookie', lead.cookie);
       expect(list.status).toBe(200);

@@ -5,6 +5,7 @@
  * area's built seed published, as the API does after it loads the seeds.
  */
 import { CONTENT_AREAS } from '../../shared/src/content-model/declare';
+import { closeOnSignal, runCli } from '../cli';
 import { contentApiPorts } from './ports';
 import { FakeContentApi, readBuiltSeed, startContentControl } from './server';
 
@@ -15,15 +16,10 @@ async function main(): Promise<void> {
   await api.start();
   const control = await startContentControl(api, controlPort);
   console.log(`fake content API on ${api.origin}; control on http://127.0.0.1:${controlPort}`);
-  const stop = () => {
+  closeOnSignal(() => {
     control.close();
-    void api.stop().then(() => process.exit(0));
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+    return api.stop();
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runCli(main);

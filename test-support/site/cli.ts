@@ -5,6 +5,7 @@
  *
  *   npx tsx test-support/site/cli.ts
  */
+import { runCli } from '../cli';
 import { SITE_PROCESSES, siteControlPort, SiteProcesses, startSiteControl } from './processes';
 
 async function main(): Promise<void> {
@@ -27,7 +28,4 @@ async function main(): Promise<void> {
   console.log(`site serving; its processes stop and start through http://127.0.0.1:${siteControlPort()}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runCli(main);

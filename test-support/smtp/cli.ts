@@ -3,6 +3,7 @@
  * SMTP_URL=smtp://127.0.0.1:1025, and for Playwright, which reads what arrived over HTTP.
  * SMTP_TEST_PORT (1025) and SMTP_TEST_HTTP_PORT (8025) move it.
  */
+import { closeOnSignal, runCli } from '../cli';
 import { startSmtpControl, TestSmtpServer } from './server';
 
 const smtpPort = Number(process.env.SMTP_TEST_PORT ?? 1025);
@@ -20,16 +21,11 @@ async function main(): Promise<void> {
     }
     seen = smtp.messages.length;
   }, 500);
-  const stop = () => {
+  closeOnSignal(() => {
     clearInterval(report);
     control.close();
-    void smtp.stop().then(() => process.exit(0));
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+    return smtp.stop();
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runCli(main);

@@ -10,7 +10,8 @@ import {
   mailParameters,
 } from '../../mail/queue/embedded';
 import type { NewNotification, StoredSubmission } from '../submissions';
-import type { ClaimedNotification, NotificationState, OutboxRepository } from '.';
+import type { NotificationState, OutboxRepository } from '.';
+import { outboxQueueSteps } from './queue';
 
 /** One entry per submission, deleted with it (erasure). */
 const SCHEMA = `
@@ -50,15 +51,7 @@ export function embeddedOutbox(
 ): Required<OutboxRepository> {
   const mail = embeddedMailQueue(client, { table: 'outbox', idColumn: 'submission_id', read: readSubmission });
   return {
-    due: (now, limit) => mail.due(now, limit),
-    claim: async (id, lease, now, leaseMs): Promise<ClaimedNotification | null> => {
-      const claimed = await mail.claim(id, lease, now, leaseMs);
-      return claimed && { submission: claimed.item, notification: claimed.state as NotificationState, lease };
-    },
-    renew: (id, lease, now, leaseMs) => mail.renew(id, lease, now, leaseMs),
-    markSent: (id, lease, at) => mail.markSent(id, lease, at),
-    retryLater: (id, lease, dueAt, reason) => mail.retryLater(id, lease, dueAt, reason),
-    markFailed: (id, lease, at, reason) => mail.markFailed(id, lease, at, reason),
+    ...outboxQueueSteps(mail),
     releaseLeases: (now) => mail.releaseLeases(now),
     stats: () =>
       client.run('outbox stats', (db) => {

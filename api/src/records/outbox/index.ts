@@ -1,3 +1,4 @@
+import type { MailState } from '../../mail/queue';
 import type { StoredSubmission } from '../submissions';
 
 /**
@@ -5,22 +6,8 @@ import type { StoredSubmission } from '../submissions';
  * NewNotification), so a stored submission always has its entry: atomic on every backend, with no
  * multi-document transaction (FerretDB 1.x has none). Absent when notifications are off.
  */
-export interface NotificationState {
+export interface NotificationState extends MailState {
   readonly status: 'pending' | 'sent' | 'failed';
-  /** Claims so far; also the version a claim's holder checks before recording the outcome. */
-  readonly attempts: number;
-  /** The Message-ID of every attempt, so a repeated email is recognisable as one. */
-  readonly messageId: string;
-  /**
-   * Pending only: when the entry may next be claimed. A claim moves it forward by the lease,
-   * so an entry whose holder died becomes claimable again once the lease has run out.
-   */
-  readonly dueAt?: Date;
-  /** Random token of the current claim; only its holder may record the outcome. */
-  readonly lease?: string;
-  readonly lastError?: string;
-  readonly sentAt?: Date;
-  readonly failedAt?: Date;
 }
 
 export interface ClaimedNotification {

@@ -3,7 +3,8 @@ import { mongoMailQueue } from '../../mail/queue/mongo';
 import type { DatabaseClient } from '../../db/client';
 import type { MongoIndex } from '../../db/mongo';
 import { SUBMISSIONS, submissionFromDoc } from '../submissions/mongo';
-import type { ClaimedNotification, NotificationState, OutboxRepository } from '.';
+import type { NotificationState, OutboxRepository } from '.';
+import { outboxQueueSteps } from './queue';
 
 interface OutboxDoc extends Document {
   _id: ObjectId;
@@ -40,15 +41,7 @@ export function mongoOutbox(client: DatabaseClient<Db>): OutboxRepository {
   });
 
   return {
-    due: (now, limit) => queue.due(now, limit),
-    async claim(id, lease, now, leaseMs): Promise<ClaimedNotification | null> {
-      const claimed = await queue.claim(id, lease, now, leaseMs);
-      return claimed && { submission: claimed.item, notification: claimed.state as NotificationState, lease };
-    },
-    renew: (id, lease, now, leaseMs) => queue.renew(id, lease, now, leaseMs),
-    markSent: (id, lease, at) => queue.markSent(id, lease, at),
-    retryLater: (id, lease, dueAt, reason) => queue.retryLater(id, lease, dueAt, reason),
-    markFailed: (id, lease, at, reason) => queue.markFailed(id, lease, at, reason),
+    ...outboxQueueSteps(queue),
 
     async stats() {
       // One pass (FerretDB scans the collection for each query): counted here, not by the server.
