@@ -16,7 +16,9 @@ import {
   WHO_WE_ARE,
   type Entitlement,
 } from '../content/sponsors';
+import { Illustration } from '../components/Illustration';
 import { InitialsAvatar } from '../components/InitialsAvatar';
+import { PageSection } from '../components/PageSection';
 import type { SponsorsPageData, SponsorView } from '../content/page-data';
 import page from './page.module.css';
 import styles from './SponsorsPage.module.css';
@@ -107,13 +109,7 @@ export default function SponsorsPage() {
               </a>
             </div>
           </div>
-          <img
-            className={page.heroImage}
-            src={SPONSORS_HERO.image.src}
-            alt={SPONSORS_HERO.image.alt}
-            width={SPONSORS_HERO.image.width}
-            height={SPONSORS_HERO.image.height}
-          />
+          <Illustration image={SPONSORS_HERO.image} className={page.heroImage} />
         </div>
       </header>
 
@@ -130,14 +126,12 @@ export default function SponsorsPage() {
           </div>
         </section>
 
-        <section
+        <PageSection
           id="sponsor-packages"
-          className={`${page.section} ${styles.anchor}`}
-          aria-labelledby="sponsors-packages"
+          className={styles.anchor}
+          headingId="sponsors-packages"
+          title={PACKAGE_TABLE.title}
         >
-          <h2 id="sponsors-packages" className={page.sectionTitle}>
-            {PACKAGE_TABLE.title}
-          </h2>
           <div className={styles.tableFrame}>
             <table className={styles.table}>
               <caption className={styles.caption}>{PACKAGE_TABLE.caption}</caption>
@@ -167,7 +161,7 @@ export default function SponsorsPage() {
             </table>
           </div>
           <p className={styles.tableNote}>{PACKAGE_TABLE.note}</p>
-        </section>
+        </PageSection>
 
         <section className={page.section} aria-labelledby="sponsors-accomplishments">
           <div className={styles.accomplishments}>
@@ -186,11 +180,7 @@ export default function SponsorsPage() {
           </div>
         </section>
 
-        <section className={page.section} aria-labelledby="sponsors-opportunities">
-          <h2 id="sponsors-opportunities" className={page.sectionTitle}>
-            {OPPORTUNITIES.title}
-          </h2>
-          <p className={page.sectionIntro}>{OPPORTUNITIES.intro}</p>
+        <PageSection headingId="sponsors-opportunities" title={OPPORTUNITIES.title} intro={OPPORTUNITIES.intro}>
           <ul className={styles.opportunities}>
             {OPPORTUNITIES.items.map((item) => (
               <li key={item.title} className={styles.opportunity}>
@@ -199,30 +189,23 @@ export default function SponsorsPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
 
-        <section className={`${page.section} ${styles.whoWeAre}`} aria-labelledby="sponsors-who">
-          <h2 id="sponsors-who" className={page.sectionTitle}>
-            {WHO_WE_ARE.title}
-          </h2>
+        <PageSection className={styles.whoWeAre} headingId="sponsors-who" title={WHO_WE_ARE.title}>
           <p className={styles.whoText}>{WHO_WE_ARE.text}</p>
           <AppLink href={WHO_WE_ARE.link.href} className={page.textLink}>
             {WHO_WE_ARE.link.label}
           </AppLink>
-        </section>
+        </PageSection>
 
         {sponsors.length > 0 ? (
-          <section className={page.section} aria-labelledby="sponsors-current">
-            <h2 id="sponsors-current" className={page.sectionTitle}>
-              {CURRENT_SPONSORS.title}
-            </h2>
-            <p className={page.sectionIntro}>{CURRENT_SPONSORS.intro}</p>
+          <PageSection headingId="sponsors-current" title={CURRENT_SPONSORS.title} intro={CURRENT_SPONSORS.intro}>
             <ul className={styles.sponsors}>
               {sponsors.map((sponsor) => (
                 <Sponsor key={sponsor.name} sponsor={sponsor} />
               ))}
             </ul>
-          </section>
+          </PageSection>
         ) : null}
 
         <section className={page.callout} aria-labelledby="sponsors-cta">
