@@ -13,7 +13,6 @@ import {
 import type { AboutPageData, PersonView } from '../content/page-data';
 import { Illustration } from '../components/Illustration';
 import { InitialsAvatar } from '../components/InitialsAvatar';
-import { PageSection } from '../components/PageSection';
 import page from './page.module.css';
 import styles from './AboutPage.module.css';
 
@@ -119,7 +118,10 @@ export default function AboutPage() {
           </div>
         </section>
 
-        <PageSection headingId="about-leaders" title={LEADERS_TITLE}>
+        <section className={page.section} aria-labelledby="about-leaders">
+          <h2 id="about-leaders" className={page.sectionTitle}>
+            {LEADERS_TITLE}
+          </h2>
           <ul className={styles.leaders}>
             {leaders.map((leader) => (
               <li key={leader.name} className={styles.leader}>
@@ -133,9 +135,13 @@ export default function AboutPage() {
               </li>
             ))}
           </ul>
-        </PageSection>
+        </section>
 
-        <PageSection headingId="about-curation" title={CURATION_PARTNERS.title} intro={CURATION_PARTNERS.intro}>
+        <section className={page.section} aria-labelledby="about-curation">
+          <h2 id="about-curation" className={page.sectionTitle}>
+            {CURATION_PARTNERS.title}
+          </h2>
+          <p className={page.sectionIntro}>{CURATION_PARTNERS.intro}</p>
           <ul className={styles.partners}>
             {curationPartners.map((person) => (
               <li key={person.name} className={styles.partner}>
@@ -146,14 +152,18 @@ export default function AboutPage() {
               </li>
             ))}
           </ul>
-        </PageSection>
+        </section>
 
-        <PageSection headingId="about-team" title={TEAM.title} intro={TEAM.intro}>
+        <section className={page.section} aria-labelledby="about-team">
+          <h2 id="about-team" className={page.sectionTitle}>
+            {TEAM.title}
+          </h2>
+          <p className={page.sectionIntro}>{TEAM.intro}</p>
           <div className={styles.teamLists}>
             <TeamList id="about-team-core" title={TEAM.coreTitle} members={core} />
             <TeamList id="about-team-past" title={TEAM.pastTitle} members={past} />
           </div>
-        </PageSection>
+        </section>
 
         <section className={page.callout} aria-labelledby="about-cta">
           <h2 id="about-cta">{ABOUT_CALL_TO_ACTION.title}</h2>

@@ -18,7 +18,6 @@ import {
 } from '../content/sponsors';
 import { Illustration } from '../components/Illustration';
 import { InitialsAvatar } from '../components/InitialsAvatar';
-import { PageSection } from '../components/PageSection';
 import type { SponsorsPageData, SponsorView } from '../content/page-data';
 import page from './page.module.css';
 import styles from './SponsorsPage.module.css';
@@ -126,12 +125,14 @@ export default function SponsorsPage() {
           </div>
         </section>
 
-        <PageSection
+        <section
           id="sponsor-packages"
-          className={styles.anchor}
-          headingId="sponsors-packages"
-          title={PACKAGE_TABLE.title}
+          className={`${page.section} ${styles.anchor}`}
+          aria-labelledby="sponsors-packages"
         >
+          <h2 id="sponsors-packages" className={page.sectionTitle}>
+            {PACKAGE_TABLE.title}
+          </h2>
           <div className={styles.tableFrame}>
             <table className={styles.table}>
               <caption className={styles.caption}>{PACKAGE_TABLE.caption}</caption>
@@ -161,7 +162,7 @@ export default function SponsorsPage() {
             </table>
           </div>
           <p className={styles.tableNote}>{PACKAGE_TABLE.note}</p>
-        </PageSection>
+        </section>
 
         <section className={page.section} aria-labelledby="sponsors-accomplishments">
           <div className={styles.accomplishments}>
@@ -180,7 +181,11 @@ export default function SponsorsPage() {
           </div>
         </section>
 
-        <PageSection headingId="sponsors-opportunities" title={OPPORTUNITIES.title} intro={OPPORTUNITIES.intro}>
+        <section className={page.section} aria-labelledby="sponsors-opportunities">
+          <h2 id="sponsors-opportunities" className={page.sectionTitle}>
+            {OPPORTUNITIES.title}
+          </h2>
+          <p className={page.sectionIntro}>{OPPORTUNITIES.intro}</p>
           <ul className={styles.opportunities}>
             {OPPORTUNITIES.items.map((item) => (
               <li key={item.title} className={styles.opportunity}>
@@ -189,23 +194,30 @@ export default function SponsorsPage() {
               </li>
             ))}
           </ul>
-        </PageSection>
+        </section>
 
-        <PageSection className={styles.whoWeAre} headingId="sponsors-who" title={WHO_WE_ARE.title}>
+        <section className={`${page.section} ${styles.whoWeAre}`} aria-labelledby="sponsors-who">
+          <h2 id="sponsors-who" className={page.sectionTitle}>
+            {WHO_WE_ARE.title}
+          </h2>
           <p className={styles.whoText}>{WHO_WE_ARE.text}</p>
           <AppLink href={WHO_WE_ARE.link.href} className={page.textLink}>
             {WHO_WE_ARE.link.label}
           </AppLink>
-        </PageSection>
+        </section>
 
         {sponsors.length > 0 ? (
-          <PageSection headingId="sponsors-current" title={CURRENT_SPONSORS.title} intro={CURRENT_SPONSORS.intro}>
+          <section className={page.section} aria-labelledby="sponsors-current">
+            <h2 id="sponsors-current" className={page.sectionTitle}>
+              {CURRENT_SPONSORS.title}
+            </h2>
+            <p className={page.sectionIntro}>{CURRENT_SPONSORS.intro}</p>
             <ul className={styles.sponsors}>
               {sponsors.map((sponsor) => (
                 <Sponsor key={sponsor.name} sponsor={sponsor} />
               ))}
             </ul>
-          </PageSection>
+          </section>
         ) : null}
 
         <section className={page.callout} aria-labelledby="sponsors-cta">
