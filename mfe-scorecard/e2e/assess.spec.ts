@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
+import { parseCsv } from '../../test-support/csv';
 import { waitForHydration } from '../../test-support/e2e/hydration';
 
 const ASSESS = '/scorecard/assess';
@@ -65,34 +66,6 @@ async function expectNoAxeViolations(page: Page) {
   expect(
     violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
   ).toEqual([]);
-}
-
-/** A small CSV reader: quoted fields, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (char !== '\uFEFF') field += char;
-  }
-  return rows;
 }
 
 test.beforeEach(async ({ page }) => {

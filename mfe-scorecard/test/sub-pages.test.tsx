@@ -9,6 +9,7 @@ import ScorecardContactPage from '../src/pages/ScorecardContactPage';
 import SubscribePage from '../src/pages/SubscribePage';
 import { fillRequired, lastSubmission, mockSubmissions, sendDialogForm } from './form-helpers';
 import { at } from './seed';
+import { headingTexts } from '../../test-support/headings';
 
 jest.setTimeout(30_000);
 mockSubmissions();
@@ -17,11 +18,13 @@ describe('/scorecard/instructions', () => {
   it('gives the five steps in order', () => {
     render(<InstructionsPage />);
     const steps = screen.getByRole('region', { name: 'Five steps to your first assessment' });
-    expect(
-      within(steps)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Form a team', 'Gather data', 'Score each of the Ten Essentials', 'Agree actions', 'Repeat yearly']);
+    expect(headingTexts(steps, 3)).toEqual([
+      'Form a team',
+      'Gather data',
+      'Score each of the Ten Essentials',
+      'Agree actions',
+      'Repeat yearly',
+    ]);
   });
 
   it('draws the Ten Essentials as a named image with the full list as its text', () => {
@@ -41,11 +44,7 @@ describe('/scorecard/instructions', () => {
   it('says what the download holds: instructions, spreadsheet and pdf', () => {
     render(<InstructionsPage />);
     const download = screen.getByRole('region', { name: 'What the download holds' });
-    expect(
-      within(download)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Instructions', 'Spreadsheet workbook', 'PDF guide']);
+    expect(headingTexts(download, 3)).toEqual(['Instructions', 'Spreadsheet workbook', 'PDF guide']);
     expect(download).toHaveTextContent('.xlsx');
     expect(download).toHaveTextContent('.pdf');
   });
@@ -94,11 +93,12 @@ describe('/scorecard/participation', () => {
       within(screen.getByRole('region', { name: 'Who takes part' })).getAllByRole('listitem').length,
     ).toBeGreaterThanOrEqual(6);
     const pilots = screen.getByRole('region', { name: 'Four ways to pilot' });
-    expect(
-      within(pilots)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Self-pilot', 'Collaborate with other networks', 'Expert review', 'Full collaboration']);
+    expect(headingTexts(pilots, 3)).toEqual([
+      'Self-pilot',
+      'Collaborate with other networks',
+      'Expert review',
+      'Full collaboration',
+    ]);
     // Comparable: every option answers the same questions.
     for (const option of within(pilots).getAllByRole('listitem')) {
       expect(Array.from(option.querySelectorAll('dt')).map((term) => term.textContent)).toEqual([
@@ -133,11 +133,7 @@ describe('/scorecard/about', () => {
       expect(author.querySelector('svg text')?.textContent).toMatch(/^[A-Z]{2}$/);
     }
     const collaborators = screen.getByRole('region', { name: 'Collaborators' });
-    expect(
-      within(collaborators)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Contributing authors', 'Reviewers']);
+    expect(headingTexts(collaborators, 3)).toEqual(['Contributing authors', 'Reviewers']);
     expect(within(screen.getByRole('region', { name: 'Web team' })).getAllByRole('list').length).toBeGreaterThanOrEqual(
       1,
     );

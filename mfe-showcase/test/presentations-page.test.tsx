@@ -7,6 +7,7 @@ import { ShowcaseSettingsProvider } from '../src/settings/ShowcaseSettingsContex
 import { SHOWCASE_SETTINGS, type ShowcaseSettings } from '../src/settings/showcase-settings';
 import { consortium, innovator } from './fixtures';
 import { archiveEvents, at } from './seed';
+import { headingTexts } from '../../test-support/headings';
 
 const KEY = 'showcase-date';
 // Spec §3's four showcases, as their tabs read.
@@ -139,22 +140,14 @@ describe('the presentations of a showcase', () => {
       { orgName: 'Other Date Co', showcaseDate: '04232025' },
     );
     const list = screen.getByRole('list', { name: 'Innovators' });
-    expect(
-      within(list)
-        .getAllByRole('heading', { level: 4 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Shown Co', 'Unflagged Co']);
+    expect(headingTexts(list, 4)).toEqual(['Shown Co', 'Unflagged Co']);
   });
 
   it('renders every card at once on the first render, as the server does', () => {
     const names = ['Alpha Co', 'Bravo Co', 'Charlie Co', 'Delta Co', 'Echo Co'];
     renderArchive(...names.map((orgName) => ({ orgName })));
     const list = screen.getByRole('list', { name: 'Innovators' });
-    expect(
-      within(list)
-        .getAllByRole('heading', { level: 4 })
-        .map((heading) => heading.textContent),
-    ).toEqual(names);
+    expect(headingTexts(list, 4)).toEqual(names);
     expect(screen.getByRole('tabpanel')).not.toHaveAttribute('aria-busy');
   });
 
@@ -200,10 +193,7 @@ describe('the presentations of a showcase', () => {
       renderArchive(...names.map((orgName) => ({ orgName, showcaseDate: '04232025' as const })));
       const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
       await user.click(screen.getByRole('tab', { name: 'Apr 23, 2025' }));
-      const headings = () =>
-        within(screen.getByRole('list', { name: 'Innovators' }))
-          .getAllByRole('heading', { level: 4 })
-          .map((heading) => heading.textContent);
+      const headings = () => headingTexts(screen.getByRole('list', { name: 'Innovators' }), 4);
       expect(screen.getByRole('tabpanel')).toHaveAttribute(
         'aria-labelledby',
         screen.getByRole('tab', { name: 'Apr 23, 2025' }).id,

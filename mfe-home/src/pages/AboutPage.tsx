@@ -11,6 +11,7 @@ import {
   WHAT_WE_DO,
 } from '../content/about';
 import type { AboutPageData, PersonView } from '../content/page-data';
+import { Illustration } from '../components/Illustration';
 import { InitialsAvatar } from '../components/InitialsAvatar';
 import page from './page.module.css';
 import styles from './AboutPage.module.css';
@@ -47,6 +48,34 @@ function LinkedInLink({ person }: { readonly person: PersonView }) {
   );
 }
 
+/** A titled list of team members, names with their roles (the core team and those who served before). */
+function TeamList({
+  id,
+  title,
+  members,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly members: readonly PersonView[];
+}) {
+  return (
+    <section className={styles.teamList} aria-labelledby={id}>
+      <h3 id={id} className={styles.teamTitle}>
+        {title}
+      </h3>
+      <ul className={styles.names}>
+        {members.map((member) => (
+          <li key={member.name}>
+            <span className={styles.memberName}>{member.name}</span>
+            <span className="wpc-visually-hidden">, </span>
+            <span className={styles.memberRole}>{member.role}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function AboutPage() {
   const { leaders, curationPartners, core, past } = usePageData<AboutPageData>();
   return (
@@ -57,13 +86,7 @@ export default function AboutPage() {
             <h1 className={page.title}>{ABOUT_HERO.title}</h1>
             <p className={page.lead}>{ABOUT_HERO.lead}</p>
           </div>
-          <img
-            className={page.heroImage}
-            src={ABOUT_HERO.image.src}
-            alt={ABOUT_HERO.image.alt}
-            width={ABOUT_HERO.image.width}
-            height={ABOUT_HERO.image.height}
-          />
+          <Illustration image={ABOUT_HERO.image} className={page.heroImage} />
         </div>
       </header>
 
@@ -137,34 +160,8 @@ export default function AboutPage() {
           </h2>
           <p className={page.sectionIntro}>{TEAM.intro}</p>
           <div className={styles.teamLists}>
-            <section className={styles.teamList} aria-labelledby="about-team-core">
-              <h3 id="about-team-core" className={styles.teamTitle}>
-                {TEAM.coreTitle}
-              </h3>
-              <ul className={styles.names}>
-                {core.map((member) => (
-                  <li key={member.name}>
-                    <span className={styles.memberName}>{member.name}</span>
-                    <span className="wpc-visually-hidden">, </span>
-                    <span className={styles.memberRole}>{member.role}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-            <section className={styles.teamList} aria-labelledby="about-team-past">
-              <h3 id="about-team-past" className={styles.teamTitle}>
-                {TEAM.pastTitle}
-              </h3>
-              <ul className={styles.names}>
-                {past.map((member) => (
-                  <li key={member.name}>
-                    <span className={styles.memberName}>{member.name}</span>
-                    <span className="wpc-visually-hidden">, </span>
-                    <span className={styles.memberRole}>{member.role}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <TeamList id="about-team-core" title={TEAM.coreTitle} members={core} />
+            <TeamList id="about-team-past" title={TEAM.pastTitle} members={past} />
           </div>
         </section>
 

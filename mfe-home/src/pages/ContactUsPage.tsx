@@ -1,4 +1,5 @@
 import { ContactPageForm } from '@wpc/shared/forms';
+import { Illustration } from '../components/Illustration';
 import { CONTACT_FORM_TITLE, CONTACT_INTRO, OTHER_WAYS } from '../content/contact';
 import page from './page.module.css';
 import styles from './ContactUsPage.module.css';
@@ -23,14 +24,7 @@ export default function ContactUsPage() {
           <h2 id="contact-other-ways" className={styles.panelTitle}>
             {OTHER_WAYS.title}
           </h2>
-          <img
-            className={styles.image}
-            src={OTHER_WAYS.image.src}
-            alt={OTHER_WAYS.image.alt}
-            width={OTHER_WAYS.image.width}
-            height={OTHER_WAYS.image.height}
-            loading="lazy"
-          />
+          <Illustration image={OTHER_WAYS.image} className={styles.image} loading="lazy" />
           <section className={styles.way} aria-labelledby="contact-meeting">
             <h3 id="contact-meeting" className={styles.wayTitle}>
               {OTHER_WAYS.meeting.title}

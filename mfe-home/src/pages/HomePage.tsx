@@ -3,6 +3,7 @@ import { FormButton } from '@wpc/shared/forms/on-demand';
 import { AppLink } from '@wpc/shared/navigation';
 import { BackToTop, Card, PageMenu } from '@wpc/shared/ui';
 import { CARDS_INTRO, HERO, homeCards } from '../content/home';
+import { Illustration } from '../components/Illustration';
 import { useSectionInView } from '../components/useSectionInView';
 import page from './page.module.css';
 import styles from './HomePage.module.css';
@@ -33,14 +34,7 @@ export default function HomePage() {
             </div>
           </div>
           <div className={styles.heroMedia}>
-            <img
-              className={styles.heroImage}
-              src={HERO.image.src}
-              alt={HERO.image.alt}
-              width={HERO.image.width}
-              height={HERO.image.height}
-              fetchPriority="high"
-            />
+            <Illustration image={HERO.image} className={styles.heroImage} fetchPriority="high" />
             <div className={styles.statistic}>
               <p className={styles.statisticText}>
                 <strong className={styles.statisticFigure}>{HERO.statistic.figure}</strong> {HERO.statistic.rest}

@@ -16,6 +16,7 @@ import {
   WHO_WE_ARE,
   type Entitlement,
 } from '../content/sponsors';
+import { Illustration } from '../components/Illustration';
 import { InitialsAvatar } from '../components/InitialsAvatar';
 import type { SponsorsPageData, SponsorView } from '../content/page-data';
 import page from './page.module.css';
@@ -107,13 +108,7 @@ export default function SponsorsPage() {
               </a>
             </div>
           </div>
-          <img
-            className={page.heroImage}
-            src={SPONSORS_HERO.image.src}
-            alt={SPONSORS_HERO.image.alt}
-            width={SPONSORS_HERO.image.width}
-            height={SPONSORS_HERO.image.height}
-          />
+          <Illustration image={SPONSORS_HERO.image} className={page.heroImage} />
         </div>
       </header>
 

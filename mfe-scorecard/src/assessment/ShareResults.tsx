@@ -25,10 +25,17 @@ type Errors = Partial<Record<FieldName, string>>;
 
 const FIELD_NAMES: readonly FieldName[] = ['communityType', 'country', 'zip', 'consent'];
 
-function countryOptions(): { code: string; name: string }[] {
+interface Choice {
+  readonly value: string;
+  readonly label: string;
+}
+
+const COMMUNITY_CHOICES: readonly Choice[] = COMMUNITY_TYPES.map((type) => ({ value: type.id, label: type.label }));
+
+function countryChoices(): Choice[] {
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-    a.name.localeCompare(b.name, 'en'),
+  return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+    a.label.localeCompare(b.label, 'en'),
   );
 }
 
@@ -70,6 +77,42 @@ function FieldError({ id, text }: { readonly id: string; readonly text: string |
   ) : null;
 }
 
+/** A field's error is announced with it. */
+const invalidProps = (error: string | undefined, errorId: string) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+
+interface ChoiceFieldProps {
+  readonly ids: { readonly input: string; readonly error: string };
+  readonly label: string;
+  readonly value: string;
+  readonly choices: readonly Choice[];
+  readonly error: string | undefined;
+  readonly onChange: (value: string) => void;
+}
+
+/** A required choice from a list, which starts unchosen. */
+function ChoiceField({ ids, label, value, choices, error, onChange }: ChoiceFieldProps) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={ids.input}>{label}</label>
+      <select
+        id={ids.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...invalidProps(error, ids.error)}
+      >
+        <option value="">Choose…</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={ids.error} text={error} />
+    </div>
+  );
+}
+
 /** Opt-in sharing of the 40 scores (no notes, name or email) for the comparison between communities. */
 /** The kind of community, country, zip and consent; sent with the scores once all are answered. */
 function ShareForm({ progress, onShared, formId }: ShareResultsProps & { readonly formId: string }) {
@@ -81,11 +124,10 @@ function ShareForm({ progress, onShared, formId }: ShareResultsProps & { readonl
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const attempt = useRef<{ readonly content: string; readonly key: string } | undefined>(undefined);
-  const countries = useMemo(() => countryOptions(), []);
+  const countries = useMemo(() => countryChoices(), []);
 
   const ids = (name: FieldName) => ({ input: `${formId}-${name}`, error: `${formId}-${name}-error` });
-  const errorProps = (name: FieldName) =>
-    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': ids(name).error } : {};
+  const errorProps = (name: FieldName) => invalidProps(errors[name], ids(name).error);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -125,40 +167,22 @@ function ShareForm({ progress, onShared, formId }: ShareResultsProps & { readonl
 
   return (
     <form noValidate onSubmit={submit}>
-      <div className={styles.field}>
-        <label htmlFor={ids('communityType').input}>Kind of community</label>
-        <select
-          id={ids('communityType').input}
-          value={communityType}
-          onChange={(event) => setCommunityType(event.target.value as CommunityType | '')}
-          {...errorProps('communityType')}
-        >
-          <option value="">Choose…</option>
-          {COMMUNITY_TYPES.map((type) => (
-            <option key={type.id} value={type.id}>
-              {type.label}
-            </option>
-          ))}
-        </select>
-        <FieldError id={ids('communityType').error} text={errors.communityType} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={ids('country').input}>Country</label>
-        <select
-          id={ids('country').input}
-          value={country}
-          onChange={(event) => setCountry(event.target.value)}
-          {...errorProps('country')}
-        >
-          <option value="">Choose…</option>
-          {countries.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={ids('country').error} text={errors.country} />
-      </div>
+      <ChoiceField
+        ids={ids('communityType')}
+        label="Kind of community"
+        value={communityType}
+        choices={COMMUNITY_CHOICES}
+        error={errors.communityType}
+        onChange={(value) => setCommunityType(value as CommunityType | '')}
+      />
+      <ChoiceField
+        ids={ids('country')}
+        label="Country"
+        value={country}
+        choices={countries}
+        error={errors.country}
+        onChange={setCountry}
+      />
       <div className={styles.field}>
         <label htmlFor={ids('zip').input}>Zip / postal code (optional)</label>
         <input

@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import AssessPage from '../../src/pages/AssessPage';
 import { STORAGE_KEY, SET_ASIDE_KEY } from '../../src/assessment/storage';
 import { saveFileText } from '../../src/assessment/save-file';
+import { headingTexts } from '../../../test-support/headings';
 
 const question = (id: string) => screen.getByRole('group', { name: new RegExp(`^${id} `) });
 const score = (id: string, value: number) =>
@@ -111,11 +112,7 @@ describe('the self-assessment page', () => {
     const table = screen.getByRole('table', { name: 'Score by essential' });
     expect(within(table).getByRole('row', { name: /^2\. Risk scenarios/ })).toHaveTextContent('20%1 of 4');
     expect(screen.getByText(/Overall score/)).toHaveTextContent('Overall score 70%, from 4 of 40 questions answered.');
-    expect(
-      within(screen.getByRole('region', { name: /weakest essentials/ }))
-        .getAllByRole('heading', { level: 4 })
-        .map((h) => h.textContent),
-    ).toEqual([
+    expect(headingTexts(screen.getByRole('region', { name: /weakest essentials/ }), 4)).toEqual([
       'Essential 2, Identify, understand and use current and future risk scenarios: 20%',
       'Essential 3, Strengthen financial capacity for resilience: 60%',
     ]);

@@ -1,4 +1,5 @@
 import { QUESTION_IDS } from '@wpc/shared/assessment';
+import { parseCsv } from '../../../test-support/csv';
 import { reportCsv } from '../../src/assessment/csv';
 import type { AssessmentProgress } from '../../src/assessment/progress';
 import { buildReport, reportFileName } from '../../src/assessment/report';
@@ -11,34 +12,6 @@ const progress: AssessmentProgress = {
   updatedAt: null,
   sharedAt: null,
 };
-
-/** A small CSV reader: quoted fields, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  return rows;
-}
 
 describe('the results downloads', () => {
   const csv = reportCsv(buildReport(progress), new Date(2026, 2, 11));
