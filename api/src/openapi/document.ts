@@ -64,11 +64,8 @@ const SHARED_SCHEMAS = {
   AssessmentRow: answers.assessmentRowSchema,
 };
 
-export interface DocumentLimits {
-  readonly jsonLimitBytes: number;
-  readonly uploads: Pick<ApiConfig['uploads'], 'maxFiles' | 'maxFileBytes'>;
-  readonly rateLimit: ApiConfig['rateLimit'];
-}
+/** The running limits the document states. */
+export type DocumentLimits = Pick<ApiConfig, 'jsonLimitBytes' | 'uploads' | 'rateLimit'>;
 
 function limitTexts({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): LimitTexts {
   return {

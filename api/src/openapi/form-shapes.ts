@@ -7,7 +7,7 @@
 import { exampleBody, fieldDescription } from '@wpc/shared/form-examples';
 import { ENDPOINT_FORMS, ENDPOINT_KINDS, FORMS, formSchema, HONEYPOT_FIELD, type FormId } from '@wpc/shared/schemas';
 import type { JsonSchema } from '../http/openapi-types';
-import { formPostName, schemaName } from '../routes/form-shape-names';
+import { schemaName } from '../routes/form-shape-names';
 import { jsonSchema } from './json-schema';
 
 /** One form shape as JSON Schema, with each field described and an example. */
@@ -44,10 +44,11 @@ export function formShapes(maxFiles: number): Record<string, JsonSchema> {
       description: `Up to ${maxFiles} files.`,
       items: { type: 'string', contentMediaType: 'application/octet-stream' },
     };
-    shapes[schemaName(first, true)] = multipart;
+    shapes[schemaName(first, 'Multipart')] = multipart;
   }
   for (const id of FORM_IDS) {
-    shapes[formPostName(id)] = { title: FORMS[id].title, ...jsonSchema(formSchema(id, { multipart: true }), 'input') };
+    const posted = jsonSchema(formSchema(id, { multipart: true }), 'input');
+    shapes[schemaName(id, 'Post')] = { title: FORMS[id].title, ...posted };
   }
   return shapes;
 }

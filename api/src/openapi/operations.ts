@@ -73,13 +73,8 @@ function answer(declared: Answer, limits: LimitTexts): ResponseObject {
   return { description, ...headerPart, content };
 }
 
-const errorAnswer = (description: string): ResponseObject => ({
-  description,
-  content: json(ref('schemas', 'Error')),
-});
-
 /** The 403 of a console route: each refusal its checks make, in words. */
-function forbiddenAnswer(route: ConsoleRoute): ResponseObject {
+function forbiddenAnswer(route: ConsoleRoute, limits: LimitTexts): ResponseObject {
   const refusals = [
     route.method === 'POST' && `The ${CSRF_HEADER} header is missing or is not the session's`,
     'the signed-in person’s roles do not include what this needs',
@@ -88,25 +83,26 @@ function forbiddenAnswer(route: ConsoleRoute): ResponseObject {
   ].filter((text): text is string => Boolean(text));
   const last = refusals.pop()!;
   const text = refusals.length > 0 ? `${refusals.join(', ')}, or ${last}` : `${last} (its description says)`;
-  return errorAnswer(`${text[0]!.toUpperCase()}${text.slice(1)}.`);
+  return answer({ description: `${text[0]!.toUpperCase()}${text.slice(1)}.` }, limits);
 }
 
+const NOT_SIGNED_IN =
+  'Not signed in: no session, or it ended (sign-out, 12 hours without a request, or the address is no longer an admin or a member).';
+
 /** What every console route may answer, by what it needs: a session, a role, a fresh link, a CSRF token, a JSON body. */
-function impliedAnswers(route: ConsoleRoute, { jsonKb }: LimitTexts): Record<string, ResponseObject | Reference> {
+function impliedAnswers(route: ConsoleRoute, limits: LimitTexts): Record<string, ResponseObject | Reference> {
   const answers: Record<string, ResponseObject | Reference> = {};
   if (route.query || route.body || route.emptyBody) answers['400'] = ref('responses', 'BadRequest');
   if (route.body || route.emptyBody) {
     Object.assign(answers, {
       '408': ref('responses', 'RequestTimeout'),
       '413': ref('responses', 'PayloadTooLarge'),
-      '415': errorAnswer(`Not application/json (JSON bodies up to ${jsonKb} KB).`),
+      '415': answer({ description: `Not application/json (JSON bodies up to ${limits.jsonKb} KB).` }, limits),
     });
   }
   if (route.permission !== 'public') {
-    answers['403'] = forbiddenAnswer(route);
-    answers['401'] = errorAnswer(
-      'Not signed in: no session, or it ended (sign-out, 12 hours without a request, or the address is no longer an admin or a member).',
-    );
+    answers['403'] = forbiddenAnswer(route, limits);
+    answers['401'] = answer({ description: NOT_SIGNED_IN }, limits);
   }
   return { ...answers, '500': ref('responses', 'InternalError'), '503': ref('responses', 'ServiceUnavailable') };
 }

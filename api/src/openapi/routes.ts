@@ -33,10 +33,7 @@ export function openApiRoutes(limits: DocumentLimits): Router {
   router.use(publicRouter([OPENAPI_ROUTE], { contract: () => (body ??= JSON.stringify(contract())) }));
   router.use((req, res, next) => {
     const allow = allowHeader(contract(), req.path);
-    if (!allow) {
-      next();
-      return;
-    }
+    if (!allow) return next();
     res.set('Allow', allow);
     sendError(res, new HttpError(405, `${req.method} is not allowed here; use ${allow}.`));
   });
