@@ -23,12 +23,9 @@ export interface ResponseObject {
   readonly headers?: Record<string, HeaderObject | Reference>;
   readonly content?: Record<string, MediaTypeObject>;
 }
-export interface ParameterObject {
+export interface ParameterObject extends HeaderObject {
   readonly name: string;
   readonly in: 'query' | 'header' | 'path';
-  readonly description: string;
-  readonly required?: boolean;
-  readonly schema: JsonSchema;
 }
 export interface OperationObject {
   readonly operationId: string;
@@ -40,18 +37,4 @@ export interface OperationObject {
   readonly responses: Record<string, ResponseObject | Reference>;
   readonly security?: readonly Record<string, readonly string[]>[];
 }
-export type HttpMethod = 'get' | 'post';
-export type PathItemObject = Partial<Record<HttpMethod, OperationObject>>;
-export interface OpenApiDocument {
-  readonly openapi: '3.1.0';
-  readonly info: { readonly title: string; readonly version: string; readonly description: string };
-  readonly tags: readonly { readonly name: string; readonly description: string }[];
-  readonly paths: Record<string, PathItemObject>;
-  readonly components: {
-    readonly schemas: Record<string, JsonSchema>;
-    readonly responses: Record<string, ResponseObject>;
-    readonly headers: Record<string, HeaderObject>;
-    readonly parameters: Record<string, ParameterObject>;
-    readonly securitySchemes: Record<string, JsonSchema>;
-  };
-}
+export type PathItemObject = Partial<Record<'get' | 'post', OperationObject>>;

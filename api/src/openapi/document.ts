@@ -8,7 +8,7 @@ import { EDITOR_ROUTES } from '../team/editor-routes';
 import { PUBLIC_CONTENT_ROUTES } from '../content/public-routes';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../http/idempotency';
 import type { PublicRoute } from '../http/public-route';
-import type { LimitTexts } from '../http/route';
+import type { LimitTexts, SharedAnswer } from '../http/route';
 import { IMPACT_ROUTES } from '../impact/routes';
 import { ADMIN_ROUTES } from '../routes/admin';
 import { RATE_LIMIT_HEADERS } from '../routes/answers';
@@ -21,29 +21,14 @@ import { SESSION_COOKIE } from '../team/session';
 import { UPDATES_ROUTES } from '../updates/routes';
 import { UPDATES_TEAM_ROUTES } from '../team/updates-routes';
 import { formShapes } from './form-shapes';
-import { responseSchema, type JsonSchema } from './json-schema';
-import { declaredPaths, json, type DocumentPart } from './operations';
-import {
-  assessmentRowSchema,
-  badRequestSchema,
-  errorSchema,
-  keyReusedSchema,
-  okSchema,
-  submissionRowSchema,
-  tooLargeSchema,
-  unsupportedTypeSchema,
-} from '@wpc/shared/answers';
-import {
-  ref,
-  type HeaderObject,
-  type OpenApiDocument,
-  type ParameterObject,
-  type PathItemObject,
-  type ResponseObject,
-} from '../http/openapi-types';
+import { jsonSchema } from './json-schema';
+import { declaredPaths, json } from './operations';
+import * as answers from '@wpc/shared/answers';
+import { ref, type HeaderObject, type ParameterObject, type ResponseObject } from '../http/openapi-types';
 
 // The tests read the document through these types.
-export type { OpenApiDocument, OperationObject, ResponseObject } from '../http/openapi-types';
+export type { OperationObject, ResponseObject } from '../http/openapi-types';
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -63,29 +48,24 @@ export const OPENAPI_ROUTE: PublicRoute<{ readonly contract: () => string }> = {
     },
 };
 
-function errorResponse(description: string, schema: string, headers?: ResponseObject['headers']): ResponseObject {
-  return { description, ...(headers ? { headers } : {}), content: json(ref('schemas', schema)) };
-}
+/** Each value of a record through `f`, keys and order kept. */
+const mapValues = <T, U>(record: Record<string, T>, f: (value: T, key: string) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value, key)]));
 
 /** The answer shapes the document's responses and declared answers name. */
-function sharedSchemas(): Record<string, JsonSchema> {
-  return {
-    Ok: responseSchema(okSchema),
-    Error: responseSchema(errorSchema),
-    BadRequest: responseSchema(badRequestSchema),
-    PayloadTooLarge: responseSchema(tooLargeSchema),
-    UnsupportedMediaType: responseSchema(unsupportedTypeSchema),
-    IdempotencyKeyReused: responseSchema(keyReusedSchema),
-    SubmissionRow: responseSchema(submissionRowSchema),
-    AssessmentRow: responseSchema(assessmentRowSchema),
-  };
-}
+const SHARED_SCHEMAS = {
+  Ok: answers.okSchema,
+  Error: answers.errorSchema,
+  BadRequest: answers.badRequestSchema,
+  PayloadTooLarge: answers.tooLargeSchema,
+  UnsupportedMediaType: answers.unsupportedTypeSchema,
+  IdempotencyKeyReused: answers.keyReusedSchema,
+  SubmissionRow: answers.submissionRowSchema,
+  AssessmentRow: answers.assessmentRowSchema,
+};
 
-export interface DocumentLimits {
-  readonly jsonLimitBytes: number;
-  readonly uploads: Pick<ApiConfig['uploads'], 'maxFiles' | 'maxFileBytes'>;
-  readonly rateLimit: ApiConfig['rateLimit'];
-}
+/** The running limits the document states. */
+export type DocumentLimits = Pick<ApiConfig, 'jsonLimitBytes' | 'uploads' | 'rateLimit'>;
 
 function limitTexts({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): LimitTexts {
   return {
@@ -99,30 +79,28 @@ function limitTexts({ jsonLimitBytes, uploads, rateLimit }: DocumentLimits): Lim
   };
 }
 
+/** The shared error answers, each of the answer shape of its name, or else of `Error`. */
 function sharedResponses({ jsonKb, fileMb, maxFiles, rateLimitText }: LimitTexts): Record<string, ResponseObject> {
-  return {
-    BadRequest: errorResponse(
-      'The request was refused as it is (invalid JSON, a refused field or header); nothing was stored.',
-      'BadRequest',
-    ),
-    RequestTimeout: errorResponse('The body did not arrive in time; the connection is closed.', 'Error'),
-    PayloadTooLarge: errorResponse(
-      `Too large: a JSON body over ${jsonKb} KB, a file over ${fileMb} MB, more than ${maxFiles} files, or too many or too long form parts.`,
-      'PayloadTooLarge',
-    ),
-    UnsupportedMediaType: errorResponse(
-      'The body is not of an accepted media type (or not UTF-8), or a file is not of an accepted type.',
-      'UnsupportedMediaType',
-    ),
-    TooManyRequests: errorResponse(`Rate limited. ${rateLimitText}`, 'Error', {
-      'Retry-After': ref('headers', 'RetryAfter'),
-      ...RATE_LIMIT_HEADERS,
-    }),
-    ServiceUnavailable: errorResponse('The store is briefly unavailable; nothing was stored. Try again.', 'Error', {
-      'Retry-After': ref('headers', 'RetryAfter'),
-    }),
-    InternalError: errorResponse('An unexpected failure on the server.', 'Error'),
+  const retryAfter = { 'Retry-After': ref('headers', 'RetryAfter') };
+  const headers: Record<string, ResponseObject['headers']> = {
+    TooManyRequests: { ...retryAfter, ...RATE_LIMIT_HEADERS },
+    ServiceUnavailable: retryAfter,
   };
+  const descriptions: Record<SharedAnswer, string> = {
+    BadRequest: 'The request was refused as it is (invalid JSON, a refused field or header); nothing was stored.',
+    RequestTimeout: 'The body did not arrive in time; the connection is closed.',
+    PayloadTooLarge: `Too large: a JSON body over ${jsonKb} KB, a file over ${fileMb} MB, more than ${maxFiles} files, or too many or too long form parts.`,
+    UnsupportedMediaType:
+      'The body is not of an accepted media type (or not UTF-8), or a file is not of an accepted type.',
+    TooManyRequests: `Rate limited. ${rateLimitText}`,
+    ServiceUnavailable: 'The store is briefly unavailable; nothing was stored. Try again.',
+    InternalError: 'An unexpected failure on the server.',
+  };
+  return mapValues(descriptions, (description, name) => ({
+    description,
+    ...(headers[name] && { headers: headers[name] }),
+    content: json(ref('schemas', name in SHARED_SCHEMAS ? name : 'Error')),
+  }));
 }
 
 function sharedHeaders(rateLimitText: string): Record<string, HeaderObject> {
@@ -153,40 +131,42 @@ const sharedParameters: Record<string, ParameterObject> = {
   },
 };
 
-const TAGS: OpenApiDocument['tags'] = [
-  { name: 'forms', description: 'The eight contact, sign-up and feedback forms.' },
-  { name: 'self-assessment', description: 'Anonymised scorecard results and the comparison built from them.' },
-  {
-    name: 'team',
-    description: 'Export for the team, behind a bearer token; the team console, behind a session from an emailed link.',
-  },
-  {
-    name: 'updates',
-    description:
-      'Confirming, choosing lists and leaving, by the token of an emailed link (no session); the web versions of sent updates.',
-  },
-  { name: 'content', description: 'Published content for the remotes, and the team’s editor (issue 28).' },
-  { name: 'impact', description: 'Anonymous counts of views and outcomes, and the public reach line (issue 40).' },
-  { name: 'operations', description: 'Health and this contract.' },
+/** The document's tags, by name. */
+const TAGS: Record<string, string> = {
+  forms: 'The eight contact, sign-up and feedback forms.',
+  'self-assessment': 'Anonymised scorecard results and the comparison built from them.',
+  team: 'Export for the team, behind a bearer token; the team console, behind a session from an emailed link.',
+  updates:
+    'Confirming, choosing lists and leaving, by the token of an emailed link (no session); the web versions of sent updates.',
+  content: 'Published content for the remotes, and the team’s editor (issue 28).',
+  impact: 'Anonymous counts of views and outcomes, and the public reach line (issue 40).',
+  operations: 'Health and this contract.',
+};
+
+/** Every declared route, in the served order. */
+const ROUTES = [
+  ...SUBMIT_ROUTES,
+  ...ASSESSMENT_ROUTES,
+  HEALTH_ROUTE,
+  ...ADMIN_ROUTES,
+  FORM_POST_ROUTE,
+  ...CONSOLE_ROUTES,
+  ...UPDATES_ROUTES,
+  ...UPDATES_TEAM_ROUTES,
+  ...PUBLIC_CONTENT_ROUTES,
+  // The editor's routes are the team console's too (behind its session).
+  ...EDITOR_ROUTES.map((route) => ({ ...route, tags: route.tags ?? ['team', 'content'] })),
+  ...IMPACT_ROUTES,
+  OPENAPI_ROUTE,
 ];
 
 /** The OpenAPI document for an API with these limits (openApiRoutes builds it once per app, on first use). */
-export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
+export function openApiDocument(limits: DocumentLimits) {
   const texts = limitTexts(limits);
   const { rateLimitText } = texts;
-  // Insertion order is the served order.
-  const parts: DocumentPart[] = [
-    { paths: {}, schemas: { ...sharedSchemas(), ...formShapes(texts.maxFiles) } },
-    declaredPaths([...SUBMIT_ROUTES, ...ASSESSMENT_ROUTES, HEALTH_ROUTE, ...ADMIN_ROUTES, FORM_POST_ROUTE], texts),
-    declaredPaths(CONSOLE_ROUTES, texts),
-    declaredPaths([...UPDATES_ROUTES, ...UPDATES_TEAM_ROUTES], texts),
-    declaredPaths(PUBLIC_CONTENT_ROUTES, texts),
-    // The editor's routes are the team console's too (behind its session).
-    declaredPaths(EDITOR_ROUTES, texts, ['team', 'content']),
-    declaredPaths([...IMPACT_ROUTES, OPENAPI_ROUTE], texts),
-  ];
+  const { paths, schemas } = declaredPaths(ROUTES, texts);
   return {
-    openapi: '3.1.0',
+    openapi: '3.1.0' as const,
     info: {
       title: 'Wildfire-prevention consortium site API',
       version: '1.0.0',
@@ -194,10 +174,14 @@ export function openApiDocument(limits: DocumentLimits): OpenApiDocument {
         'The forms, self-assessment sharing, health check and team export of the consortium site. Every error answer is ' +
         `JSON with an error message. Form submissions and shared results share one rate limit: ${rateLimitText}`,
     },
-    tags: TAGS,
-    paths: Object.assign({}, ...parts.map((part) => part.paths)) as Record<string, PathItemObject>,
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
     components: {
-      schemas: Object.assign({}, ...parts.map((part) => part.schemas)) as Record<string, JsonSchema>,
+      schemas: {
+        ...mapValues(SHARED_SCHEMAS, (schema) => jsonSchema(schema, 'output')),
+        ...formShapes(texts.maxFiles),
+        ...schemas,
+      },
       responses: sharedResponses(texts),
       headers: sharedHeaders(rateLimitText),
       parameters: sharedParameters,

@@ -7,12 +7,12 @@
 import { exampleBody, fieldDescription } from '@wpc/shared/form-examples';
 import { ENDPOINT_FORMS, ENDPOINT_KINDS, FORMS, formSchema, HONEYPOT_FIELD, type FormId } from '@wpc/shared/schemas';
 import type { JsonSchema } from '../http/openapi-types';
-import { formPostName, schemaName } from '../routes/form-shape-names';
-import { requestSchema } from './json-schema';
+import { schemaName } from '../routes/form-shape-names';
+import { jsonSchema } from './json-schema';
 
 /** One form shape as JSON Schema, with each field described and an example. */
 function formBodySchema(id: FormId, multipart: boolean): JsonSchema {
-  const schema = requestSchema(formSchema(id, { multipart }));
+  const schema = jsonSchema(formSchema(id, { multipart }), 'input');
   const properties = schema.properties as Record<string, JsonSchema>;
   for (const field of FORMS[id].fields) {
     const property = properties[field.name];
@@ -34,24 +34,21 @@ export function formShapes(maxFiles: number): Record<string, JsonSchema> {
   const shapes: Record<string, JsonSchema> = {};
   for (const kind of ENDPOINT_KINDS) {
     for (const id of ENDPOINT_FORMS[kind]) shapes[schemaName(id)] = formBodySchema(id, false);
+    // The feedback form as multipart/form-data: its fields as text parts, flags as "true"/"false", and the files.
     const first = ENDPOINT_FORMS[kind][0]!;
-    if (FORMS[first].multipart) shapes[schemaName(first, true)] = multipartSchema(first, maxFiles);
+    if (!FORMS[first].multipart) continue;
+    const multipart = formBodySchema(first, true);
+    (multipart.properties as Record<string, JsonSchema>).files = {
+      type: 'array',
+      maxItems: maxFiles,
+      description: `Up to ${maxFiles} files.`,
+      items: { type: 'string', contentMediaType: 'application/octet-stream' },
+    };
+    shapes[schemaName(first, 'Multipart')] = multipart;
   }
   for (const id of FORM_IDS) {
-    shapes[formPostName(id)] = { title: FORMS[id].title, ...requestSchema(formSchema(id, { multipart: true })) };
+    const posted = jsonSchema(formSchema(id, { multipart: true }), 'input');
+    shapes[schemaName(id, 'Post')] = { title: FORMS[id].title, ...posted };
   }
   return shapes;
-}
-
-/** The feedback form as multipart/form-data: its fields as text parts, flags as "true"/"false", and the files. */
-function multipartSchema(id: FormId, maxFiles: number): JsonSchema {
-  const schema = formBodySchema(id, true);
-  const properties = schema.properties as Record<string, JsonSchema>;
-  properties.files = {
-    type: 'array',
-    maxItems: maxFiles,
-    description: `Up to ${maxFiles} files.`,
-    items: { type: 'string', contentMediaType: 'application/octet-stream' },
-  };
-  return schema;
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { PublicRoute } from '../http/public-route';
 import type { Answer, ExtraParameter, LimitTexts, Named, RequestBody, RouteDeclaration, Text } from '../http/route';
 import type { ConsoleRoute } from '../team/console-route';
-import { requestSchema, responseSchema } from './json-schema';
+import { jsonSchema } from './json-schema';
 import {
   ref,
   type HeaderObject,
@@ -26,14 +26,8 @@ export const json = (schema: JsonSchema | Reference): Record<string, MediaTypeOb
   'application/json': { schema },
 });
 
-/** Paths and the schemas they name. */
-export interface DocumentPart {
-  readonly paths: Record<string, PathItemObject>;
-  readonly schemas: Record<string, JsonSchema>;
-}
-
-export function queryParameters(schema: z.ZodType): ParameterObject[] {
-  const query = requestSchema(schema);
+function queryParameters(schema: z.ZodType): ParameterObject[] {
+  const query = jsonSchema(schema, 'input');
   const required = new Set((query.required as string[] | undefined) ?? []);
   return Object.entries(query.properties as Record<string, JsonSchema>).map(([name, property]) => {
     const { description = name, ...rest } = property as JsonSchema & { description?: string };
@@ -42,13 +36,14 @@ export function queryParameters(schema: z.ZodType): ParameterObject[] {
 }
 
 function pathParameter(name: string, declared: NonNullable<RouteDeclaration['params']>[string]): ParameterObject {
-  const {
-    description,
-    pattern,
-    enum: values,
-  } = typeof declared === 'string' ? { description: declared, pattern: ID_PATTERN, enum: undefined } : declared;
-  const schema = { type: 'string', ...(pattern && { pattern }), ...(values && { enum: [...values] }) };
-  return { name, in: 'path', required: true, description, schema };
+  const given: Exclude<typeof declared, string> =
+    typeof declared === 'string' ? { description: declared, pattern: ID_PATTERN } : declared;
+  const schema = {
+    type: 'string',
+    ...(given.pattern && { pattern: given.pattern }),
+    ...(given.enum && { enum: [...given.enum] }),
+  };
+  return { name, in: 'path', required: true, description: given.description, schema };
 }
 
 function extraParameter(extra: ExtraParameter): (ParameterObject | Reference)[] {
@@ -78,10 +73,8 @@ function answer(declared: Answer, limits: LimitTexts): ResponseObject {
   return { description, ...headerPart, content };
 }
 
-const errorAnswer = (description: string): ResponseObject => ({ description, content: json(ref('schemas', 'Error')) });
-
 /** The 403 of a console route: each refusal its checks make, in words. */
-function forbiddenAnswer(route: ConsoleRoute): ResponseObject {
+function forbiddenAnswer(route: ConsoleRoute, limits: LimitTexts): ResponseObject {
   const refusals = [
     route.method === 'POST' && `The ${CSRF_HEADER} header is missing or is not the session's`,
     'the signed-in person’s roles do not include what this needs',
@@ -90,26 +83,26 @@ function forbiddenAnswer(route: ConsoleRoute): ResponseObject {
   ].filter((text): text is string => Boolean(text));
   const last = refusals.pop()!;
   const text = refusals.length > 0 ? `${refusals.join(', ')}, or ${last}` : `${last} (its description says)`;
-  return errorAnswer(`${text[0]!.toUpperCase()}${text.slice(1)}.`);
+  return answer({ description: `${text[0]!.toUpperCase()}${text.slice(1)}.` }, limits);
 }
 
+const NOT_SIGNED_IN =
+  'Not signed in: no session, or it ended (sign-out, 12 hours without a request, or the address is no longer an admin or a member).';
+
 /** What every console route may answer, by what it needs: a session, a role, a fresh link, a CSRF token, a JSON body. */
-function impliedAnswers(route: ConsoleRoute, { jsonKb }: LimitTexts): Record<string, ResponseObject | Reference> {
+function impliedAnswers(route: ConsoleRoute, limits: LimitTexts): Record<string, ResponseObject | Reference> {
   const answers: Record<string, ResponseObject | Reference> = {};
-  if (route.query) answers['400'] = ref('responses', 'BadRequest');
+  if (route.query || route.body || route.emptyBody) answers['400'] = ref('responses', 'BadRequest');
   if (route.body || route.emptyBody) {
     Object.assign(answers, {
-      '400': ref('responses', 'BadRequest'),
       '408': ref('responses', 'RequestTimeout'),
       '413': ref('responses', 'PayloadTooLarge'),
-      '415': errorAnswer(`Not application/json (JSON bodies up to ${jsonKb} KB).`),
+      '415': answer({ description: `Not application/json (JSON bodies up to ${limits.jsonKb} KB).` }, limits),
     });
   }
   if (route.permission !== 'public') {
-    answers['403'] = forbiddenAnswer(route);
-    answers['401'] = errorAnswer(
-      'Not signed in: no session, or it ended (sign-out, 12 hours without a request, or the address is no longer an admin or a member).',
-    );
+    answers['403'] = forbiddenAnswer(route, limits);
+    answers['401'] = answer({ description: NOT_SIGNED_IN }, limits);
   }
   return { ...answers, '500': ref('responses', 'InternalError'), '503': ref('responses', 'ServiceUnavailable') };
 }
@@ -126,7 +119,7 @@ function requestBody(body: RequestBody, schemas: Record<string, JsonSchema>): Op
       continue;
     }
     const { name, schema, examples } = declared;
-    schemas[name] = { ...requestSchema(schema), ...(examples && { examples }) };
+    schemas[name] = { ...jsonSchema(schema, 'input'), ...(examples && { examples }) };
     content[type] = { schema: ref('schemas', name) };
   }
   return { required: true, ...(body.description && { description: body.description }), content };
@@ -163,12 +156,7 @@ const csrfParameter: ParameterObject = {
 };
 
 /** One declared route's path, method and operation; the schemas it names join `schemas`. */
-function operationOf(
-  route: AnyRoute,
-  limits: LimitTexts,
-  schemas: Record<string, JsonSchema>,
-  tags: readonly string[],
-) {
+function operationOf(route: AnyRoute, limits: LimitTexts, schemas: Record<string, JsonSchema>) {
   const console = isConsole(route) ? consoleParts(route, limits, schemas) : undefined;
   const open = isConsole(route) ? undefined : route;
   const parameters = [
@@ -179,7 +167,7 @@ function operationOf(
   ];
   const declared = Object.entries(route.answers).map(([status, given]) => {
     if (typeof given === 'string') return [status, ref('responses', given)] as const;
-    if (given.schema) schemas[given.schema.name] = responseSchema(given.schema.schema);
+    if (given.schema) schemas[given.schema.name] = jsonSchema(given.schema.schema, 'output');
     return [status, answer(given, limits)] as const;
   });
   const security = console ? console.security : open?.security?.map((name) => ({ [name]: [] }));
@@ -189,7 +177,7 @@ function operationOf(
     operationId: route.operationId,
     summary: route.summary,
     ...(description && { description }),
-    tags: [...(route.tags ?? tags)],
+    tags: [...(route.tags ?? ['team'])],
     ...(security && { security }),
     ...(parameters.length > 0 && { parameters }),
     ...(body && { requestBody: body }),
@@ -199,16 +187,12 @@ function operationOf(
   return { path: `${base}${route.path.replace(/:(\w+)/g, '{$1}')}`, operation };
 }
 
-/** The paths of declared routes, and the schemas they name; a route without tags gets these. */
-export function declaredPaths(
-  routes: readonly AnyRoute[],
-  limits: LimitTexts,
-  tags: readonly string[] = ['team'],
-): DocumentPart {
+/** The paths of declared routes (a route without tags is the team's), and the schemas they name. */
+export function declaredPaths(routes: readonly AnyRoute[], limits: LimitTexts) {
   const paths: Record<string, PathItemObject> = {};
   const schemas: Record<string, JsonSchema> = {};
   for (const route of routes) {
-    const { path, operation } = operationOf(route, limits, schemas, tags);
+    const { path, operation } = operationOf(route, limits, schemas);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }
   return { paths, schemas };

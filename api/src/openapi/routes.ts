@@ -1,30 +1,23 @@
 import { Router } from 'express';
 import { HttpError, sendError } from '../http/errors';
 import { publicRouter } from '../http/public-route';
-import { OPENAPI_ROUTE, openApiDocument, type DocumentLimits } from './document';
-import type { OpenApiDocument } from '../http/openapi-types';
+import { OPENAPI_ROUTE, openApiDocument, type DocumentLimits, type OpenApiDocument } from './document';
 
-/** `/api/admin/files/{id}` as a pattern matching the request paths it stands for. */
-function pathPattern(path: string): RegExp {
-  const source = path
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-    .join('[^/]+');
-  return new RegExp(`^${source}$`);
+/** Whether a request path is one a documented path (`/api/admin/files/{id}`) stands for. */
+function matches(documented: string, requested: string): boolean {
+  const parts = documented.split('/');
+  const segments = requested.split('/');
+  return (
+    parts.length === segments.length && parts.every((part, i) => (part[0] === '{' ? segments[i] : part === segments[i]))
+  );
 }
 
-interface AllowedMethods {
-  readonly pattern: RegExp;
-  /** The Allow header: the documented methods, HEAD with GET (Express answers it), OPTIONS (CORS). */
-  readonly allow: string;
-}
-
-function allowedMethods(document: OpenApiDocument): AllowedMethods[] {
-  return Object.entries(document.paths).map(([path, item]) => {
-    const methods = Object.keys(item).map((method) => method.toUpperCase());
-    if (methods.includes('GET')) methods.push('HEAD');
-    return { pattern: pathPattern(path), allow: [...methods, 'OPTIONS'].join(', ') };
-  });
+/** The Allow header of a documented path: its methods, HEAD with GET (Express answers it), OPTIONS (CORS). */
+function allowHeader(document: OpenApiDocument, path: string): string | undefined {
+  const item = Object.entries(document.paths).find(([documented]) => matches(documented, path))?.[1];
+  const methods = Object.keys(item ?? {}).map((method) => method.toUpperCase());
+  if (methods.includes('GET')) methods.push('HEAD');
+  return item && [...methods, 'OPTIONS'].join(', ');
 }
 
 /**
@@ -34,24 +27,15 @@ function allowedMethods(document: OpenApiDocument): AllowedMethods[] {
 export function openApiRoutes(limits: DocumentLimits): Router {
   const router = Router();
   // Built on first use (some 10 ms): most apps the tests create never need it.
-  let built: { readonly body: string; readonly paths: readonly AllowedMethods[] } | undefined;
-  const contract = () => {
-    if (!built) {
-      const document = openApiDocument(limits);
-      built = { body: JSON.stringify(document), paths: allowedMethods(document) };
-    }
-    return built;
-  };
-
-  router.use(publicRouter([OPENAPI_ROUTE], { contract: () => contract().body }));
+  let document: OpenApiDocument | undefined;
+  let body: string | undefined;
+  const contract = () => (document ??= openApiDocument(limits));
+  router.use(publicRouter([OPENAPI_ROUTE], { contract: () => (body ??= JSON.stringify(contract())) }));
   router.use((req, res, next) => {
-    const known = contract().paths.find(({ pattern }) => pattern.test(req.path));
-    if (!known) {
-      next();
-      return;
-    }
-    res.set('Allow', known.allow);
-    sendError(res, new HttpError(405, `${req.method} is not allowed here; use ${known.allow}.`));
+    const allow = allowHeader(contract(), req.path);
+    if (!allow) return next();
+    res.set('Allow', allow);
+    sendError(res, new HttpError(405, `${req.method} is not allowed here; use ${allow}.`));
   });
   return router;
 }

@@ -8,7 +8,7 @@ import { FORMS, HONEYPOT_FIELD, type FormDefinition, type FormId } from '@wpc/sh
 import type { ApiConfig } from '../config';
 import { answerOk } from '../http/answer-ok';
 import { publicRoute, type PublicRoute } from '../http/public-route';
-import { formPostName } from './form-shape-names';
+import { schemaName } from './form-shape-names';
 import { keyReusedSchema } from '@wpc/shared/answers';
 import { storedAnswer } from './answers';
 import { bodyDeadline } from '../http/body-deadline';
@@ -218,7 +218,7 @@ export const FORM_POST_ROUTE: PublicRoute<FormPostRoutesOptions> = publicRoute<F
   params: { form: { description: 'The form (a form id of the site).', enum: FORM_IDS } },
   body: {
     content: {
-      [URLENCODED]: { anyOf: FORM_IDS.map((id) => ({ $ref: `#/components/schemas/${formPostName(id)}` })) },
+      [URLENCODED]: { anyOf: FORM_IDS.map((id) => ({ $ref: `#/components/schemas/${schemaName(id, 'Post')}` })) },
       // Feedback's files; any other form answers 415 to multipart.
       [MULTIPART]: { $ref: '#/components/schemas/FeedbackFormMultipart' },
     },

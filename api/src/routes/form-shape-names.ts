@@ -22,8 +22,7 @@ export function endpointBodySchema(kind: EndpointKind): JsonSchema | Reference {
   };
 }
 
-export function schemaName(id: FormId, multipart = false): string {
-  return `${id[0]!.toUpperCase()}${id.slice(1)}Form${multipart ? 'Multipart' : ''}`;
+/** A form shape's name: as JSON, as multipart/form-data, or as the browser posts it without scripts. */
+export function schemaName(id: FormId, variant: '' | 'Multipart' | 'Post' = ''): string {
+  return `${id[0]!.toUpperCase()}${id.slice(1)}Form${variant}`;
 }
-
-export const formPostName = (id: FormId) => `${id[0]!.toUpperCase()}${id.slice(1)}FormPost`;

@@ -162,7 +162,7 @@ const submitRoute = (kind: EndpointKind) => {
         'application/json': endpointBodySchema(kind),
         // No per-part encoding: the API reads no part's Content-Type, it sniffs the bytes.
         ...(FORMS[first].multipart && {
-          'multipart/form-data': { $ref: `#/components/schemas/${schemaName(first, true)}` },
+          'multipart/form-data': { $ref: `#/components/schemas/${schemaName(first, 'Multipart')}` },
         }),
       },
     },
