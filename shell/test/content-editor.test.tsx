@@ -5,12 +5,7 @@ import type { EditorEntry, EditorVersion } from '@wpc/shared/team/content-schema
 import ContentEditor from '../src/team/content/ContentEditor';
 import { fakeApi, type Call } from './helpers/fake-api';
 
-jest.mock('single-spa', () => ({
-  navigateToUrl: jest.fn((url: string) => {
-    window.history.pushState(null, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }),
-}));
+jest.mock('single-spa', () => jest.requireActual('./helpers/single-spa'));
 
 jest.setTimeout(20_000);
 
