@@ -5,12 +5,7 @@ import type { EditorEntry, EditorVersion } from '@wpc/shared/team/content-schema
 import ContentEditor from '../src/team/content/ContentEditor';
 import { fakeApi, type Call } from './helpers/fake-api';
 
-jest.mock('single-spa', () => ({
-  navigateToUrl: jest.fn((url: string) => {
-    window.history.pushState(null, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }),
-}));
+jest.mock('single-spa', () => jest.requireActual('./helpers/single-spa'));
 
 jest.setTimeout(20_000);
 
@@ -92,14 +87,21 @@ const BASE = '/api/team/content';
  */
 const lastChange = (calls: readonly Call[]) =>
   calls.filter((call) => call.method === 'POST' && !call.path.endsWith('/markdown')).at(-1);
+/** The API's answer to the showcase area's list: its model, these entries and these references. */
+const areaAnswer = (entries: readonly unknown[], references: Record<string, unknown>) => ({
+  status: 200,
+  body: { area: 'showcase', model: MODEL, entries, references },
+});
+/** The API's answer to a save: the entry at `version` holding what was sent. */
+const savedAt = (version: number) => (call: Call) => ({
+  status: 200,
+  body: { entry: entry(version, call.body!.data as Record<string, unknown>) },
+});
 const common = {
   [`GET ${BASE}`]: () => ({ status: 200, body: { areas: ['showcase'] } }),
-  [`GET ${BASE}/showcase`]: () => ({
-    status: 200,
-    body: {
-      area: 'showcase',
-      model: MODEL,
-      entries: [
+  [`GET ${BASE}/showcase`]: () =>
+    areaAnswer(
+      [
         {
           id: 'fuel-breaks',
           type: 'session',
@@ -122,14 +124,13 @@ const common = {
         },
       ],
       // Published sessions only: the draft "Ember watch" is not one to name.
-      references: {
+      {
         'showcase/session': [
           { id: 'fuel-breaks', title: 'Fuel breaks' },
           { id: 'wui-codes', title: 'WUI codes' },
         ],
       },
-    },
-  }),
+    ),
   [`GET ${BASE}/showcase/entries/fuel-breaks`]: () => ({
     status: 200,
     body: { entry: entry(2, DATA), versions: VERSIONS },
@@ -177,18 +178,14 @@ describe('the content editor', () => {
     });
     fakeApi({
       ...common,
-      [`GET ${BASE}/showcase`]: () => ({
-        status: 200,
-        body: {
-          area: 'showcase',
-          model: MODEL,
-          entries: [
+      [`GET ${BASE}/showcase`]: () =>
+        areaAnswer(
+          [
             session('fall', { of: 'Fall 2024 Wildfire Innovation Showcase', day: '2024-11-17' }),
             session('summer', { of: 'Summer 2025 Wildfire Innovation Showcase', day: '2025-07-16' }),
           ],
-          references: {},
-        },
-      }),
+          {},
+        ),
     });
     render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
     const links = await screen.findAllByRole('link', { name: 'Wildfire Prevention Consortium' });
@@ -251,10 +248,7 @@ describe('the content editor', () => {
     at('/team/content/showcase/fuel-breaks');
     const calls = fakeApi({
       ...common,
-      [`POST ${BASE}/showcase/entries/fuel-breaks`]: (call) => ({
-        status: 200,
-        body: { entry: entry(3, call.body!.data as Record<string, unknown>) },
-      }),
+      [`POST ${BASE}/showcase/entries/fuel-breaks`]: savedAt(3),
       [`POST ${BASE}/showcase/entries/fuel-breaks/publish`]: () => ({
         status: 400,
         body: { error: 'The entry cannot be published yet.', fields: { 'presenters.0.name': 'Enter name.' } },
@@ -297,7 +291,7 @@ describe('the content editor', () => {
       [`POST ${BASE}/showcase/entries/fuel-breaks`]: (call) =>
         call.body!.version === 2
           ? { status: 409, body: { error: 'Someone else changed this entry since you opened it.', current: theirs } }
-          : { status: 200, body: { entry: entry(4, call.body!.data as Record<string, unknown>) } },
+          : savedAt(4)(call),
     });
     const user = userEvent.setup();
     render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
@@ -370,10 +364,7 @@ describe('the content editor', () => {
     at('/team/content/showcase/fuel-breaks');
     const calls = fakeApi({
       ...common,
-      [`POST ${BASE}/showcase/entries/fuel-breaks`]: (call) => ({
-        status: 200,
-        body: { entry: entry(3, call.body!.data as Record<string, unknown>) },
-      }),
+      [`POST ${BASE}/showcase/entries/fuel-breaks`]: savedAt(3),
     });
     const user = userEvent.setup();
     render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
@@ -504,10 +495,7 @@ describe('the content editor', () => {
     );
     const calls = fakeApi({
       ...common,
-      [`POST ${BASE}/showcase/entries/fuel-breaks`]: (call) => ({
-        status: 200,
-        body: { entry: entry(3, call.body!.data as Record<string, unknown>) },
-      }),
+      [`POST ${BASE}/showcase/entries/fuel-breaks`]: savedAt(3),
     });
     render(<ContentEditor session={SESSION} onSignedOut={jest.fn()} />);
     expect(await screen.findByLabelText('Title')).toHaveValue('Typed before sign-in');

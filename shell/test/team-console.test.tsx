@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event';
 import TeamConsole from '../src/team/TeamConsole';
 import { fakeApi } from './helpers/fake-api';
 
-jest.mock('single-spa', () => ({
-  // As single-spa does: the address changes and a popstate event tells every router.
-  navigateToUrl: jest.fn((url: string) => {
-    window.history.pushState(null, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }),
-}));
+jest.mock('single-spa', () => jest.requireActual('./helpers/single-spa'));
 
 // userEvent types key by key: on a busy two-core CI machine a test takes seconds.
 jest.setTimeout(20_000);

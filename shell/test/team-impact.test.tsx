@@ -7,13 +7,7 @@ import { toCsv } from '../src/team/impact/csv';
 import { pagesFor } from '../src/team/pages';
 import TeamConsole from '../src/team/TeamConsole';
 
-jest.mock('single-spa', () => ({
-  // As single-spa does: the address changes and a popstate event tells every router.
-  navigateToUrl: jest.fn((url: string) => {
-    window.history.pushState(null, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }),
-}));
+jest.mock('single-spa', () => jest.requireActual('./helpers/single-spa'));
 
 // userEvent and Plot's first drawing take seconds on a busy two-core CI machine.
 jest.setTimeout(30_000);

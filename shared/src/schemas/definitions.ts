@@ -129,6 +129,8 @@ function flag(name: string, label: string): FieldDefinition {
 }
 
 const contactPerson = [firstName, lastName, email];
+/** A person writing for an organisation, then their message: most forms open with these, in this order. */
+const organisationContact = (zip: FieldDefinition) => [...contactPerson, organization, role, zip, message];
 
 export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
   download: {
@@ -139,11 +141,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: true,
     fields: [
-      ...contactPerson,
-      organization,
-      role,
-      zipField('zipCode', ZIP_MIN_LENGTH),
-      message,
+      ...organisationContact(zipField('zipCode', ZIP_MIN_LENGTH)),
       flag('subscribe', 'Subscribe me to scorecard updates'),
       flag('pilot', 'I am interested in piloting the scorecard'),
     ],
@@ -174,11 +172,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: false,
     scorecardAware: true,
     fields: [
-      ...contactPerson,
-      organization,
-      role,
-      zipField('zip', ZIP_MIN_LENGTH),
-      message,
+      ...organisationContact(zipField('zip', ZIP_MIN_LENGTH)),
       flag('subscribe', 'Send me scorecard news and updates'),
       flag('pilotInterest', 'I am interested in piloting the scorecard'),
     ],
@@ -191,11 +185,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: false,
     fields: [
-      ...contactPerson,
-      organization,
-      role,
-      zipField('zipCode'),
-      message,
+      ...organisationContact(zipField('zipCode')),
       flag('meeting', 'I would like to schedule a meeting'),
       flag('information', 'Please send me more information'),
       flag('customSponsor', 'I am interested in a custom sponsorship'),
@@ -211,11 +201,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: true,
     fields: [
-      ...contactPerson,
-      organization,
-      role,
-      zipField('zipCode', ZIP_MIN_LENGTH),
-      message,
+      ...organisationContact(zipField('zipCode', ZIP_MIN_LENGTH)),
       flag('pilotScorecard', 'Pilot the scorecard in my community'),
       flag('generalCollaboration', 'General collaboration'),
       flag('toShare', 'I have knowledge or resources to share'),
@@ -250,11 +236,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: true,
     fields: [
-      ...contactPerson,
-      organization,
-      role,
-      zipField('zipCode', ZIP_MIN_LENGTH),
-      message,
+      ...organisationContact(zipField('zipCode', ZIP_MIN_LENGTH)),
       flag('subscribe', 'Subscribe to updates'),
       flag('sign_up', 'Sign up for the newsletter'),
       flag('sponsor', 'Become a sponsor'),
@@ -274,11 +256,7 @@ export const FORMS: Readonly<Record<FormId, FormDefinition>> = {
     credentials: true,
     scorecardAware: true,
     fields: [
-      ...contactPerson,
-      organization,
-      role,
-      zipField('zip'),
-      message,
+      ...organisationContact(zipField('zip')),
       flag('updates', 'Receive scorecard updates'),
       flag('meetings', 'Attend meetings'),
       flag('sponsor', 'Become a sponsor'),

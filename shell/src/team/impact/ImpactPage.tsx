@@ -47,6 +47,51 @@ const GROWTH_COLUMNS: readonly Column<ImpactReport['listGrowth'][number]>[] = [
   { label: 'Subscribers at day’s end', value: (row) => row.subscribers, numeric: true },
 ];
 
+/**
+ * The comparison sections between the visits and the downloads, in page order: each has a table
+ * of comparedRows' list of the same key, and all but the updates a bar chart of it.
+ */
+const COMPARED_SECTIONS: readonly {
+  readonly key: 'pages' | 'referrers' | 'campaigns' | 'updates' | 'funnel';
+  readonly title: string;
+  readonly first: string;
+  readonly intro?: string;
+  readonly summary?: string;
+}[] = [
+  {
+    key: 'pages',
+    title: 'Top pages',
+    first: 'Page',
+    summary: 'Bar chart of page views per page, this period and the previous one.',
+  },
+  {
+    key: 'referrers',
+    title: 'Referrers',
+    first: 'Referrer',
+    intro: 'The sites visitors came from, by domain; “(direct)” when none was sent.',
+    summary: 'Bar chart of visits per referring domain.',
+  },
+  {
+    key: 'campaigns',
+    title: 'Campaigns',
+    first: 'Campaign',
+    intro: 'Visits whose link carried UTM tags: campaign, source and medium.',
+    summary: 'Bar chart of visits per campaign.',
+  },
+  {
+    key: 'updates',
+    title: 'Visits from updates',
+    first: 'Update',
+    intro: 'Visits that arrived from a link in an update sent to subscribers.',
+  },
+  {
+    key: 'funnel',
+    title: 'From a visit to a subscription',
+    first: 'Step',
+    summary: 'Bar chart of the steps: visits, forms opened, forms sent, subscriptions confirmed.',
+  },
+];
+
 /** The report's lists as label / this period / previous rows. */
 function comparedRows(report: ImpactReport) {
   const campaignOf = (row: ImpactReport['campaigns'][number]) =>
@@ -156,53 +201,19 @@ function Report({
         rows={report.visits}
         filename="impact-visits.csv"
       />
-      <ChartSection
-        id="impact-pages"
-        title="Top pages"
-        summary="Bar chart of page views per page, this period and the previous one."
-        draw={charts.pages}
-        columns={comparedColumns('Page')}
-        rows={rows.pages}
-        filename="impact-pages.csv"
-      />
-      <ChartSection
-        id="impact-referrers"
-        title="Referrers"
-        intro="The sites visitors came from, by domain; “(direct)” when none was sent."
-        summary="Bar chart of visits per referring domain."
-        draw={charts.referrers}
-        columns={comparedColumns('Referrer')}
-        rows={rows.referrers}
-        filename="impact-referrers.csv"
-      />
-      <ChartSection
-        id="impact-campaigns"
-        title="Campaigns"
-        intro="Visits whose link carried UTM tags: campaign, source and medium."
-        summary="Bar chart of visits per campaign."
-        draw={charts.campaigns}
-        columns={comparedColumns('Campaign')}
-        rows={rows.campaigns}
-        filename="impact-campaigns.csv"
-      />
-      <ChartSection
-        id="impact-updates"
-        title="Visits from updates"
-        intro="Visits that arrived from a link in an update sent to subscribers."
-
-        columns={comparedColumns('Update')}
-        rows={rows.updates}
-        filename="impact-updates.csv"
-      />
-      <ChartSection
-        id="impact-funnel"
-        title="From a visit to a subscription"
-        summary="Bar chart of the steps: visits, forms opened, forms sent, subscriptions confirmed."
-        draw={charts.funnel}
-        columns={comparedColumns('Step')}
-        rows={rows.funnel}
-        filename="impact-funnel.csv"
-      />
+      {COMPARED_SECTIONS.map((section) => (
+        <ChartSection
+          key={section.key}
+          id={`impact-${section.key}`}
+          title={section.title}
+          intro={section.intro}
+          summary={section.summary}
+          draw={section.key === 'updates' ? undefined : charts[section.key]}
+          columns={comparedColumns(section.first)}
+          rows={rows[section.key]}
+          filename={`impact-${section.key}.csv`}
+        />
+      ))}
       <ChartSection
         id="impact-downloads"
         title="Scorecard downloads"

@@ -15,32 +15,31 @@ const colours = () => ({
 });
 
 const date = (day: string) => new Date(`${day}T00:00:00Z`);
+const byDay = (d: { readonly day: string }) => date(d.day);
 const common = (width: number) => ({ width, marginLeft: 48, style: { fontSize: '14px' } });
+/** A day axis and a count per day; the two series named in the legend take the first two colours. */
+const perDay = (width: number, series: readonly [string, string]) => {
+  const { first, second } = colours();
+  return {
+    ...common(width),
+    x: { type: 'utc' as const, label: null },
+    y: { grid: true, label: 'Per day', zero: true },
+    color: { legend: true, domain: [...series], range: [first, second] },
+  };
+};
+
+/** One series of a per-day chart as a line, coloured by its legend name. */
+const dayLine = <T extends { readonly day: string }>(rows: readonly T[], y: keyof T & string, series: string) =>
+  Plot.lineY(rows, { x: byDay, y, stroke: () => series });
 
 /** Views and unique visitors per day. */
 export const visitsChart =
   (visits: ImpactReport['visits']): Draw =>
-  (width) => {
-    const { first, second } = colours();
-    return Plot.plot({
-      ...common(width),
-      x: { type: 'utc', label: null },
-      y: { grid: true, label: 'Per day', zero: true },
-      color: { legend: true, domain: ['Views', 'Visitors'], range: [first, second] },
-      marks: [
-        Plot.lineY(visits, {
-          x: (d: ImpactReport['visits'][number]) => date(d.day),
-          y: 'views',
-          stroke: () => 'Views',
-        }),
-        Plot.lineY(visits, {
-          x: (d: ImpactReport['visits'][number]) => date(d.day),
-          y: 'visitors',
-          stroke: () => 'Visitors',
-        }),
-      ],
+  (width) =>
+    Plot.plot({
+      ...perDay(width, ['Views', 'Visitors']),
+      marks: [dayLine(visits, 'views', 'Views'), dayLine(visits, 'visitors', 'Visitors')],
     });
-  };
 
 interface Compared {
   readonly label: string;
@@ -68,28 +67,19 @@ export const comparedBars =
 /** Scorecard zips served and download forms sent per day. */
 export const downloadsChart =
   (downloads: ImpactReport['downloads']): Draw =>
-  (width) => {
-    const { first, second } = colours();
-    return Plot.plot({
-      ...common(width),
-      x: { type: 'utc', label: null },
-      y: { grid: true, label: 'Per day', zero: true },
-      color: { legend: true, domain: ['Zips served', 'Download forms sent'], range: [first, second] },
+  (width) =>
+    Plot.plot({
+      ...perDay(width, ['Zips served', 'Download forms sent']),
       marks: [
         Plot.rectY(downloads, {
-          x: (d: ImpactReport['downloads'][number]) => date(d.day),
+          x: byDay,
           interval: 'day',
           y: 'served',
           fill: () => 'Zips served',
         }),
-        Plot.lineY(downloads, {
-          x: (d: ImpactReport['downloads'][number]) => date(d.day),
-          y: 'formsSent',
-          stroke: () => 'Download forms sent',
-        }),
+        dayLine(downloads, 'formsSent', 'Download forms sent'),
       ],
     });
-  };
 
 /** Subscribers at each day's end, with the day's confirmations and departures as ticks below. */
 export const listGrowthChart =
@@ -102,13 +92,13 @@ export const listGrowthChart =
       y: { grid: true, label: 'Confirmed subscribers', zero: true },
       marks: [
         Plot.areaY(growth, {
-          x: (d: ImpactReport['listGrowth'][number]) => date(d.day),
+          x: byDay,
           y: 'subscribers',
           fill: muted,
           fillOpacity: 0.3,
         }),
         Plot.lineY(growth, {
-          x: (d: ImpactReport['listGrowth'][number]) => date(d.day),
+          x: byDay,
           y: 'subscribers',
           stroke: first,
         }),
