@@ -1,12 +1,20 @@
 /**
- * A small CSV reader for tests of the downloads: quoted fields, doubled quotes, LF or CRLF rows,
- * and the byte-order mark the scorecard's CSV starts with (for Excel) left out.
+ * A small CSV reader for tests of the downloads: quoted fields and doubled quotes. By default rows
+ * end at LF or CRLF and the byte-order mark the scorecard's CSV starts with (for Excel) is left
+ * out. `exact` reads the API's exports to the letter: rows end only at CRLF (RFC 4180), so a file
+ * written with bare LFs reads as one row, and nothing is left out.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, { exact = false } = {}): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  const endRow = () => {
+    row.push(field);
+    rows.push(row);
+    row = [];
+    field = '';
+  };
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i]!;
     if (quoted) {
@@ -19,12 +27,13 @@ export function parseCsv(text: string): string[][] {
     else if (char === ',') {
       row.push(field);
       field = '';
-    } else if (char === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (char !== '\uFEFF') field += char;
+    } else if (exact && char === '\r' && text[i + 1] === '\n') {
+      endRow();
+      i += 1;
+    } else if (!exact && char === '\n') {
+      field = field.replace(/\r$/, '');
+      endRow();
+    } else if (exact || char !== '\uFEFF') field += char;
   }
   return rows;
 }

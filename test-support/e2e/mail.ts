@@ -28,9 +28,10 @@ const perAttempt = (local: string, { project, retry }: Attempt) =>
   `${retry > 0 ? `retry${retry}.` : ''}${local}.${project.name}@consortium.test`;
 /** The attempts whose admins are seeded: the first, and the one retry CI makes. */
 const SEEDED_RETRIES = [0, 1];
-const seeded = (projects: readonly string[], locals: readonly string[]) =>
+/** The addresses the specs will ask for, from the same functions, for each project and seeded attempt. */
+const seeded = (projects: readonly string[], addresses: readonly ((attempt: Attempt) => string)[]) =>
   projects.flatMap((name) =>
-    SEEDED_RETRIES.flatMap((retry) => locals.map((local) => perAttempt(local, { project: { name }, retry }))),
+    SEEDED_RETRIES.flatMap((retry) => addresses.map((address) => address({ project: { name }, retry }))),
   );
 
 /** The updates spec's admin, one per edge and attempt: that spec signs in twice through each edge. */
@@ -82,11 +83,14 @@ export function e2eMailEnv(): Record<string, string> {
       E2E_ROLES_ADMIN_EMAIL,
       E2E_LONG_ADMIN_EMAIL,
       E2E_LISTS_ADMIN_EMAIL,
-      ...seeded(UPDATES_PROJECTS, ['updates', 'writer']),
-      ...seeded(PUBLISHING_PROJECTS, PUBLISHING_PURPOSES),
+      ...seeded(UPDATES_PROJECTS, [e2eUpdatesAdminEmail, e2eUpdatesComposerEmail]),
       ...seeded(
         PUBLISHING_PROJECTS,
-        PROBE_PURPOSES.map((purpose) => `probe.${purpose}`),
+        PUBLISHING_PURPOSES.map((purpose) => (attempt: Attempt) => e2ePublishingAdminEmail(purpose, attempt)),
+      ),
+      ...seeded(
+        PUBLISHING_PROJECTS,
+        PROBE_PURPOSES.map((purpose) => (attempt: Attempt) => e2eProbeAdminEmail(purpose, attempt)),
       ),
       ...PUBLISHING_PROJECTS.map(e2eArchiveAdminEmail),
       ...PUBLISHING_PROJECTS.map(e2eImpactAdminEmail),

@@ -113,7 +113,6 @@ function ChoiceField({ ids, label, value, choices, error, onChange }: ChoiceFiel
   );
 }
 
-/** Opt-in sharing of the 40 scores (no notes, name or email) for the comparison between communities. */
 /** The kind of community, country, zip and consent; sent with the scores once all are answered. */
 function ShareForm({ progress, onShared, formId }: ShareResultsProps & { readonly formId: string }) {
   const [communityType, setCommunityType] = useState<CommunityType | ''>('');
