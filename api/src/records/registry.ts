@@ -15,8 +15,7 @@ import type { EmbeddedRecord } from '../db/sqlite';
 import type { ContentEntryRepository } from './content-entries';
 import { CONTENT_ENTRIES, contentEntries } from './content-entries/record';
 import type { ContentImageRepository } from './content-images';
-import { contentImagesRecord, embeddedContentImages } from './content-images/embedded';
-import { CONTENT_IMAGE_INDEXES, mongoContentImages } from './content-images/mongo';
+import { CONTENT_IMAGES, contentImages } from './content-images/record';
 import type { ContentPreviewRepository } from './content-previews';
 import { CONTENT_PREVIEWS, contentPreviews } from './content-previews/record';
 import type { ContentRevisionRepository } from './content-revisions';
@@ -196,12 +195,7 @@ export const RECORDS: readonly RecordEntry[] = [
   },
   { name: 'contentEntries', collections: [CONTENT_ENTRIES], create: ({ documents }) => contentEntries(documents) },
   { name: 'contentRevisions', collections: [CONTENT_AREAS], create: ({ documents }) => contentRevisions(documents) },
-  perBackend('contentImages', {
-    embedded: contentImagesRecord,
-    mongoIndexes: CONTENT_IMAGE_INDEXES,
-    mongo: ({ client }) => mongoContentImages(client),
-    sqlite: ({ client }) => embeddedContentImages(client),
-  }),
+  { name: 'contentImages', collections: [CONTENT_IMAGES], create: ({ documents }) => contentImages(documents) },
   { name: 'contentPreviews', collections: [CONTENT_PREVIEWS], create: ({ documents }) => contentPreviews(documents) },
   {
     name: 'impact',

@@ -6,7 +6,7 @@
  */
 import type { DatabaseClient } from '../client';
 
-/** A stored document: a plain object with a string _id; Dates stay Dates on both backends. */
+/** A stored document: a plain object with a string _id; Dates stay Dates and bytes Buffers on both backends. */
 export type Doc = { _id: string } & Record<string, unknown>;
 
 /** A MongoDB query filter ({ field: value }, $in, $lt, $or, ...). */

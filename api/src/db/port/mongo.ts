@@ -74,7 +74,8 @@ export function mongoDocuments(db: Db, collections: readonly CollectionSpec[] = 
   const objectIds = new Set(collections.filter((spec) => spec.objectIds).map((spec) => spec.name));
   return {
     collection<D extends Doc>(name: string): Collection<D> {
-      const of = db.collection<Doc>(name);
+      // Bytes come back as Buffers, as the embedded store gives them (the driver writes a Buffer as Binary).
+      const of = db.collection<Doc>(name, { promoteBuffers: true });
       const ids = objectIds.has(name) ? OBJECT_IDS : PLAIN_IDS;
       const filterOf = (filter: Filter) => ids.filter(filter) as MongoFilter<Doc>;
       return {

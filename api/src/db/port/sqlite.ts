@@ -15,7 +15,7 @@ import {
 
 /**
  * The port on the embedded store. A collection is a table of (id, doc): the document as JSON
- * (a Date as {"$date": ms}), and one generated column per declared index field, indexed as
+ * (a Date as {"$date": ms}, bytes as {"$binary": base64}), and one generated column per declared index field, indexed as
  * declared, so a UNIQUE index refuses what MongoDB's would. A filter's equality, $in and range
  * conditions on those columns (and _id) become the SQL WHERE; mingo then evaluates the whole
  * filter, sort and update on the decoded documents, so both backends answer with MongoDB's
@@ -24,32 +24,43 @@ import {
  */
 
 const ENCODED_DATE = '$date';
+const ENCODED_BYTES = '$binary';
 
 function encode({ _id, ...rest }: Doc): string {
   return JSON.stringify(rest, function (this: Record<string, unknown>, key, value: unknown) {
     const raw = this[key];
-    return raw instanceof Date ? { [ENCODED_DATE]: raw.getTime() } : value;
+    if (raw instanceof Date) return { [ENCODED_DATE]: raw.getTime() };
+    return Buffer.isBuffer(raw) ? { [ENCODED_BYTES]: raw.toString('base64') } : value;
   });
 }
 
-/** The Dates inside a parsed document, restored in place (a walk: JSON.parse's reviver costs several times more). */
-function reviveDates(value: unknown): unknown {
+/** A Date or bytes from its one-field encoding; anything else as it is. */
+function decoded(fields: Record<string, unknown>): unknown {
+  if (Object.keys(fields).length !== 1) return fields;
+  const ms = fields[ENCODED_DATE];
+  if (typeof ms === 'number') return new Date(ms);
+  const base64 = fields[ENCODED_BYTES];
+  return typeof base64 === 'string' ? Buffer.from(base64, 'base64') : fields;
+}
+
+/** The Dates and bytes inside a parsed document, restored in place (a walk: JSON.parse's reviver costs several times more). */
+function revive(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) value[index] = reviveDates(value[index]);
+    for (let index = 0; index < value.length; index += 1) value[index] = revive(value[index]);
     return value;
   }
   const fields = value as Record<string, unknown>;
-  const ms = fields[ENCODED_DATE];
-  if (typeof ms === 'number' && Object.keys(fields).length === 1) return new Date(ms);
-  for (const key in fields) fields[key] = reviveDates(fields[key]);
+  const restored = decoded(fields);
+  if (restored !== fields) return restored;
+  for (const key in fields) fields[key] = revive(fields[key]);
   return fields;
 }
 
 function decode<D extends Doc>(id: string, json: string): D {
   const rest = JSON.parse(json) as Record<string, unknown>;
-  // Most documents hold a Date; one without needs no walk.
-  if (json.includes(ENCODED_DATE)) reviveDates(rest);
+  // Most documents hold a Date; one with neither a Date nor bytes needs no walk.
+  if (json.includes(ENCODED_DATE) || json.includes(ENCODED_BYTES)) revive(rest);
   return { _id: id, ...rest } as D;
 }
 
@@ -329,7 +340,9 @@ function migrateLegacy(db: Database, spec: CollectionSpec, table: string): void 
     const doc = spec.legacy(row);
     insert.run(doc._id, encode(doc));
   }
-  // secure_delete (db/sqlite.ts) zeroes the legacy table's pages as they are freed.
+  // secure_delete (db/sqlite.ts) zeroes the legacy tables' pages as they are freed; the joined
+  // ones first, since their rows may refer to the legacy table's (a foreign key).
+  for (const joined of spec.legacyJoin?.tables ?? []) db.exec(`DROP TABLE IF EXISTS ${quote(joined)}`);
   db.exec(`DROP TABLE ${quote(table)}`);
 }
 
@@ -353,7 +366,6 @@ function setUpCollection(db: Database, spec: CollectionSpec): boolean {
   createTable(db, spec);
   const present = legacyTables.filter((table) => columnsOf(db, table).size > 0);
   for (const table of present) migrateLegacy(db, spec, table);
-  for (const table of spec.legacyJoin?.tables ?? []) db.exec(`DROP TABLE IF EXISTS ${quote(table)}`);
   for (const field of indexedFields(spec))
     if (field !== '_id' && !columns.has(`ix_${field}`))
       db.exec(`ALTER TABLE ${quote(spec.name)} ADD COLUMN ${generatedColumn(field)}`);
