@@ -37,24 +37,28 @@ const ada = {
   page: '/contact-us',
   receivedAt: new Date('2026-11-20T11:00:00.000Z'),
 };
-const bob = {
-  id: '0VcFlrv6fM25B8Zg',
+/** A contact-form submission of the fixture without files. */
+const contact = (id: string, fields: Record<string, string>, page: string | null, receivedAt: string) => ({
+  id,
   form: 'contact',
   variant: 'contactScorecard',
-  fields: { firstName: 'Bob', lastName: 'Marley', email: 'bob@example.org', message: 'Bounce' },
+  fields,
   files: [],
-  page: null,
-  receivedAt: new Date('2026-11-20T12:00:00.000Z'),
-};
-const grace = {
-  id: '0VcFlrv6rSp9Pq4b',
-  form: 'contact',
-  variant: 'contactScorecard',
-  fields: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', message: 'No mail' },
-  files: [],
-  page: '/contact-us',
-  receivedAt: new Date('2026-11-20T13:00:00.000Z'),
-};
+  page,
+  receivedAt: new Date(receivedAt),
+});
+const bob = contact(
+  '0VcFlrv6fM25B8Zg',
+  { firstName: 'Bob', lastName: 'Marley', email: 'bob@example.org', message: 'Bounce' },
+  null,
+  '2026-11-20T12:00:00.000Z',
+);
+const grace = contact(
+  '0VcFlrv6rSp9Pq4b',
+  { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', message: 'No mail' },
+  '/contact-us',
+  '2026-11-20T13:00:00.000Z',
+);
 
 describe('submissions stored before the port', () => {
   it('are listed and found as written, their Idempotency-Key still taken', async () => {

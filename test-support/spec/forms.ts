@@ -46,22 +46,23 @@ export interface SpecForm {
 }
 
 const person = { firstName: 'text', lastName: 'text', email: 'email' } as const;
+/** The fields most forms begin with, in the spec's order. */
+const personAtWork = { ...person, organization: 'text', role: 'text', zipCode: 'text', message: 'text' } as const;
+/** The same on the scorecard's pages, whose zip field is named zip. */
+const personAtWorkWithZip = { ...person, organization: 'text', role: 'text', zip: 'text', message: 'text' } as const;
+/** §5: the four required fields with zipCode, at least 4 characters long. */
+const ZIP_CODE_OF_FOUR = { required: ['firstName', 'lastName', 'email', 'zipCode'], zipMinLength: 4 } as const;
 
 export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
   download: {
     row: 'Download',
     path: '/api/submit-download-form',
     fields: {
-      ...person,
-      organization: 'text',
-      role: 'text',
-      zipCode: 'text',
-      message: 'text',
+      ...personAtWork,
       subscribe: 'boolean',
       pilot: 'boolean',
     },
-    required: ['firstName', 'lastName', 'email', 'zipCode'],
-    zipMinLength: 4,
+    ...ZIP_CODE_OF_FOUR,
     credentials: true,
     multipart: false,
     scorecardForm: true,
@@ -70,8 +71,7 @@ export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
     row: 'Notify-me',
     path: '/api/submit-notifyme-form',
     fields: { ...person, zipCode: 'text' },
-    required: ['firstName', 'lastName', 'email', 'zipCode'],
-    zipMinLength: 4,
+    ...ZIP_CODE_OF_FOUR,
     credentials: false,
     multipart: false,
     scorecardForm: false,
@@ -80,8 +80,7 @@ export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
     row: 'Subscribe (home and scorecard pop-up)',
     path: '/api/submit-subscribe-form',
     fields: { ...person, zipCode: 'text' },
-    required: ['firstName', 'lastName', 'email', 'zipCode'],
-    zipMinLength: 4,
+    ...ZIP_CODE_OF_FOUR,
     credentials: false,
     multipart: false,
     scorecardForm: true,
@@ -90,11 +89,7 @@ export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
     row: 'Subscribe (scorecard subscribe page)',
     path: '/api/submit-subscribe-form',
     fields: {
-      ...person,
-      organization: 'text',
-      role: 'text',
-      zip: 'text',
-      message: 'text',
+      ...personAtWorkWithZip,
       subscribe: 'boolean',
       pilotInterest: 'boolean',
     },
@@ -108,11 +103,7 @@ export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
     row: 'Sponsor',
     path: '/api/submit-sponsor-form',
     fields: {
-      ...person,
-      organization: 'text',
-      role: 'text',
-      zipCode: 'text',
-      message: 'text',
+      ...personAtWork,
       meeting: 'boolean',
       information: 'boolean',
       customSponsor: 'boolean',
@@ -128,19 +119,14 @@ export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
     row: 'Collaboration',
     path: '/api/submit-collab-form',
     fields: {
-      ...person,
-      organization: 'text',
-      role: 'text',
-      zipCode: 'text',
-      message: 'text',
+      ...personAtWork,
       pilotScorecard: 'boolean',
       generalCollaboration: 'boolean',
       toShare: 'boolean',
       subscribe: 'boolean',
       other: 'boolean',
     },
-    required: ['firstName', 'lastName', 'email', 'zipCode'],
-    zipMinLength: 4,
+    ...ZIP_CODE_OF_FOUR,
     credentials: true,
     multipart: false,
     scorecardForm: true,
@@ -159,8 +145,7 @@ export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
       links: 'text',
       files: 'files',
     },
-    required: ['firstName', 'lastName', 'email', 'zipCode'],
-    zipMinLength: 4,
+    ...ZIP_CODE_OF_FOUR,
     credentials: true,
     multipart: true,
     scorecardForm: true,
@@ -170,11 +155,7 @@ export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
     row: 'Contact (pop-up and /contact-us)',
     path: '/api/submit-contact-form',
     fields: {
-      ...person,
-      organization: 'text',
-      role: 'text',
-      zipCode: 'text',
-      message: 'text',
+      ...personAtWork,
       subscribe: 'boolean',
       sign_up: 'boolean',
       sponsor: 'boolean',
@@ -185,8 +166,7 @@ export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
       'Co-apply': 'boolean',
       wildfire_resilience_scorecard: 'boolean',
     },
-    required: ['firstName', 'lastName', 'email', 'zipCode'],
-    zipMinLength: 4,
+    ...ZIP_CODE_OF_FOUR,
     // §6 lists contact among the forms that send cookies (§7 adds "yes on pop-ups").
     credentials: true,
     multipart: false,
@@ -196,11 +176,7 @@ export const SPEC_FORMS: Readonly<Record<SpecFormId, SpecForm>> = {
     row: 'Contact (scorecard contact page)',
     path: '/api/submit-contact-form',
     fields: {
-      ...person,
-      organization: 'text',
-      role: 'text',
-      zip: 'text',
-      message: 'text',
+      ...personAtWorkWithZip,
       updates: 'boolean',
       meetings: 'boolean',
       sponsor: 'boolean',

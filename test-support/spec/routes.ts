@@ -16,48 +16,31 @@ export interface SpecRoute {
   readonly title: string;
 }
 
+/** One row of the table: path, screen, owning area, title. */
+const route = (path: string, screen: string, area: SpecArea, title: string): SpecRoute => ({
+  path,
+  screen,
+  area,
+  title,
+});
+
 export const SPEC_ROUTES: readonly SpecRoute[] = [
-  { path: '/', screen: 'Home', area: 'home', title: 'Home' },
-  { path: '/about', screen: 'About', area: 'home', title: 'About Us' },
-  { path: '/contact-us', screen: 'Contact page with an inline contact form', area: 'home', title: 'Contact Us' },
-  { path: '/sponsors', screen: 'Sponsors', area: 'home', title: 'Sponsors' },
-  {
-    path: '/showcase/innovations',
-    screen: 'Showcase information page',
-    area: 'showcase',
-    title: 'Wildfire Innovation Showcase',
-  },
-  {
-    path: '/showcase/presentations',
-    screen: 'Past showcase presentations',
-    area: 'showcase',
-    title: 'Previous Innovation Showcases',
-  },
-  {
-    path: '/scorecard',
-    screen: 'Scorecard landing page',
-    area: 'scorecard',
-    title: 'Community Wildfire Resilience Scorecard',
-  },
-  { path: '/scorecard/instructions', screen: 'Instructions', area: 'scorecard', title: 'Scorecard Instructions' },
-  { path: '/scorecard/news', screen: 'Press release', area: 'scorecard', title: 'Scorecard Press Release' },
-  {
-    path: '/scorecard/participation',
-    screen: 'Participation options',
-    area: 'scorecard',
-    title: 'Scorecard Participation',
-  },
-  { path: '/scorecard/faq', screen: 'FAQ', area: 'scorecard', title: 'Scorecard FAQ' },
-  { path: '/scorecard/about', screen: 'Scorecard about and partners', area: 'scorecard', title: 'About the Scorecard' },
-  { path: '/scorecard/subscribe', screen: 'Subscribe form page', area: 'scorecard', title: 'Subscribe for Updates' },
-  { path: '/scorecard/contact', screen: 'Contact form page', area: 'scorecard', title: 'Scorecard Contact' },
-  { path: '/map', screen: 'Interactive world map', area: 'map', title: 'Showcase Map' },
-  {
-    path: '/dev/check-your-window-size',
-    screen: 'Shows current window width and height',
-    area: 'shell',
-    title: 'Check Your Window Size',
-  },
+  route('/', 'Home', 'home', 'Home'),
+  route('/about', 'About', 'home', 'About Us'),
+  route('/contact-us', 'Contact page with an inline contact form', 'home', 'Contact Us'),
+  route('/sponsors', 'Sponsors', 'home', 'Sponsors'),
+  route('/showcase/innovations', 'Showcase information page', 'showcase', 'Wildfire Innovation Showcase'),
+  route('/showcase/presentations', 'Past showcase presentations', 'showcase', 'Previous Innovation Showcases'),
+  route('/scorecard', 'Scorecard landing page', 'scorecard', 'Community Wildfire Resilience Scorecard'),
+  route('/scorecard/instructions', 'Instructions', 'scorecard', 'Scorecard Instructions'),
+  route('/scorecard/news', 'Press release', 'scorecard', 'Scorecard Press Release'),
+  route('/scorecard/participation', 'Participation options', 'scorecard', 'Scorecard Participation'),
+  route('/scorecard/faq', 'FAQ', 'scorecard', 'Scorecard FAQ'),
+  route('/scorecard/about', 'Scorecard about and partners', 'scorecard', 'About the Scorecard'),
+  route('/scorecard/subscribe', 'Subscribe form page', 'scorecard', 'Subscribe for Updates'),
+  route('/scorecard/contact', 'Contact form page', 'scorecard', 'Scorecard Contact'),
+  route('/map', 'Interactive world map', 'map', 'Showcase Map'),
+  route('/dev/check-your-window-size', 'Shows current window width and height', 'shell', 'Check Your Window Size'),
 ];
 
 /** Spec §2 "any other path": page not found, with a link to home; §8 gives its text. */
