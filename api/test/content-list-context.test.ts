@@ -1,27 +1,19 @@
 import { defineAreaModel, defineContentType, field, modelToJson } from '@wpc/shared/content-model';
 import { entryContexts, type ContextSource } from '../src/content/entry-context';
+import { titledType } from '../../test-support/content-types';
 
 // Issue 38 item 9: the showcase area listed four sessions titled "Wildfire Prevention Consortium"
 // with nothing telling them apart. Each entry of the list now says which entry it belongs to (a
 // session's showcase) and its day: its own date, or its showcase's.
 
-const showcase = defineContentType({
-  label: 'Showcase',
-  plural: 'Showcases',
-  titleField: 'title',
-  slugFrom: 'title',
-  fields: { title: field.text({ label: 'Name' }), date: field.date({ label: 'Day' }) },
+const showcase = titledType('Showcase', 'Showcases', {
+  title: field.text({ label: 'Name' }),
+  date: field.date({ label: 'Day' }),
 });
-const session = defineContentType({
-  label: 'Session',
-  plural: 'Sessions',
-  titleField: 'title',
-  slugFrom: 'title',
-  fields: {
-    showcase: field.reference({ label: 'Showcase', to: 'showcase' }),
-    title: field.text({ label: 'Title' }),
-    startsAt: field.dateTime({ label: 'Starts at', optional: true }),
-  },
+const session = titledType('Session', 'Sessions', {
+  showcase: field.reference({ label: 'Showcase', to: 'showcase' }),
+  title: field.text({ label: 'Title' }),
+  startsAt: field.dateTime({ label: 'Starts at', optional: true }),
 });
 const person = defineContentType({
   label: 'Person',

@@ -10,6 +10,7 @@ import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
 import { useTestMail } from './helpers/mail-server';
 import { signIn, type SignedIn } from './helpers/team';
+import { titledType } from '../../test-support/content-types';
 
 // Issue 38 item 3: a reference names a published entry of its declared type, on publish and on
 // schedule; unpublishing an entry others name lists them and asks first; the public API never
@@ -26,13 +27,7 @@ const MODELS = {
     seedDate: SEED_DATE,
     seed: [],
     types: {
-      pressRelease: defineContentType({
-        label: 'Press release',
-        plural: 'Press releases',
-        titleField: 'title',
-        slugFrom: 'title',
-        fields: { title: field.text({ label: 'Title' }) },
-      }),
+      pressRelease: titledType('Press release', 'Press releases', { title: field.text({ label: 'Title' }) }),
     },
   }),
   showcase: defineAreaModel({
@@ -40,22 +35,10 @@ const MODELS = {
     seedDate: SEED_DATE,
     seed: [],
     types: {
-      showcase: defineContentType({
-        label: 'Showcase',
-        plural: 'Showcases',
-        titleField: 'title',
-        slugFrom: 'title',
-        fields: { title: field.text({ label: 'Title' }) },
-      }),
-      session: defineContentType({
-        label: 'Session',
-        plural: 'Sessions',
-        titleField: 'title',
-        slugFrom: 'title',
-        fields: {
-          showcase: field.reference({ label: 'Showcase', to: 'showcase' }),
-          title: field.text({ label: 'Title' }),
-        },
+      showcase: titledType('Showcase', 'Showcases', { title: field.text({ label: 'Title' }) }),
+      session: titledType('Session', 'Sessions', {
+        showcase: field.reference({ label: 'Showcase', to: 'showcase' }),
+        title: field.text({ label: 'Title' }),
       }),
     },
   }),

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import request from 'supertest';
-import { defineAreaModel, defineContentType, field, type ContentArea } from '@wpc/shared/content-model';
+import { defineAreaModel, field, type ContentArea } from '@wpc/shared/content-model';
 import type { PublishedEntry } from '@wpc/shared/content-contract';
 import sharp from 'sharp';
 import { createApp } from '../src/app';
@@ -13,6 +13,7 @@ import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
 import { useTestMail } from './helpers/mail-server';
 import { signIn, type SignedIn } from './helpers/team';
+import { titledType } from '../../test-support/content-types';
 
 // Issue 28, part B: the content records behind the public contract and the editor's API.
 
@@ -20,34 +21,22 @@ const LEAD = 'lead@consortium.test';
 const PARTNER = 'presenter.desk@showcase-partner.test';
 
 // Small declarations of our own, written with the areas' kit, so the test says what it expects.
-const release = defineContentType({
-  label: 'Press release',
-  plural: 'Press releases',
-  titleField: 'title',
-  slugFrom: 'title',
-  fields: {
-    title: field.text({ label: 'Title', maxLength: 90 }),
-    date: field.date({ label: 'Release date' }),
-    body: field.markdown({ label: 'Text' }),
-    session: field.reference({ label: 'Showcase session', to: 'showcase/session', optional: true }),
-  },
+const release = titledType('Press release', 'Press releases', {
+  title: field.text({ label: 'Title', maxLength: 90 }),
+  date: field.date({ label: 'Release date' }),
+  body: field.markdown({ label: 'Text' }),
+  session: field.reference({ label: 'Showcase session', to: 'showcase/session', optional: true }),
 });
-const session = defineContentType({
-  label: 'Session',
-  plural: 'Sessions',
-  titleField: 'title',
-  slugFrom: 'title',
-  fields: {
-    title: field.text({ label: 'Title' }),
-    presenters: field.list({
-      label: 'Presenters',
-      itemLabel: 'Presenter',
-      of: {
-        name: field.text({ label: 'Name' }),
-        avatar: field.image({ label: 'Photo', widths: [64, 160], optional: true }),
-      },
-    }),
-  },
+const session = titledType('Session', 'Sessions', {
+  title: field.text({ label: 'Title' }),
+  presenters: field.list({
+    label: 'Presenters',
+    itemLabel: 'Presenter',
+    of: {
+      name: field.text({ label: 'Name' }),
+      avatar: field.image({ label: 'Photo', widths: [64, 160], optional: true }),
+    },
+  }),
 });
 const MODELS = {
   scorecard: defineAreaModel({
@@ -428,12 +417,9 @@ for (const storeCase of storeCases) {
         ...MODELS.scorecard,
         seed: [],
         types: {
-          pressRelease: defineContentType({
-            label: 'Press release',
-            plural: 'Press releases',
-            titleField: 'title',
-            slugFrom: 'title',
-            fields: { ...release.fields, place: field.text({ label: 'Place' }) },
+          pressRelease: titledType('Press release', 'Press releases', {
+            ...release.fields,
+            place: field.text({ label: 'Place' }),
           }),
         },
       });

@@ -3,7 +3,6 @@
  */
 import {
   defineAreaModel,
-  defineContentType,
   field,
   modelToJson,
   type DataOfType,
@@ -15,35 +14,30 @@ import {
 import { parseModelJson, validatorForModel, validatorFromModelJson } from '@wpc/shared/content-model/validate';
 import { markdownToHtml, pageImage, prepareData } from '@wpc/shared/content-model/prepare';
 import { readPublishedContent } from '@wpc/shared/content-contract';
+import { titledType } from '../../test-support/content-types';
 
-const session = defineContentType({
-  label: 'Session',
-  plural: 'Sessions',
-  titleField: 'title',
-  slugFrom: 'title',
-  fields: {
-    title: field.text({ label: 'Title', maxLength: 80 }),
-    startsAt: field.dateTime({ label: 'Starts at' }),
-    summary: field.markdown({ label: 'Summary', optional: true }),
-    kind: field.select({
-      label: 'Kind',
-      options: [
-        { value: 'pitch', label: 'Pitch' },
-        { value: 'update', label: 'Update' },
-      ],
-    }),
-    clip: field.url({ label: 'Clip', optional: true }),
-    presenters: field.list({
-      label: 'Presenters',
-      itemLabel: 'Presenter',
-      minItems: 1,
-      of: {
-        name: field.text({ label: 'Name' }),
-        email: field.email({ label: 'Email', optional: true }),
-        avatar: field.image({ label: 'Photo', widths: [96, 192], optional: true }),
-      },
-    }),
-  },
+const session = titledType('Session', 'Sessions', {
+  title: field.text({ label: 'Title', maxLength: 80 }),
+  startsAt: field.dateTime({ label: 'Starts at' }),
+  summary: field.markdown({ label: 'Summary', optional: true }),
+  kind: field.select({
+    label: 'Kind',
+    options: [
+      { value: 'pitch', label: 'Pitch' },
+      { value: 'update', label: 'Update' },
+    ],
+  }),
+  clip: field.url({ label: 'Clip', optional: true }),
+  presenters: field.list({
+    label: 'Presenters',
+    itemLabel: 'Presenter',
+    minItems: 1,
+    of: {
+      name: field.text({ label: 'Name' }),
+      email: field.email({ label: 'Email', optional: true }),
+      avatar: field.image({ label: 'Photo', widths: [96, 192], optional: true }),
+    },
+  }),
 });
 
 const MODEL = defineAreaModel({
