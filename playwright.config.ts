@@ -7,6 +7,7 @@ import { E2E_ADMIN_TOKEN } from './test-support/e2e/team-export';
 import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
 import { E2E_SMTP_CONTROL, e2eMailEnv } from './test-support/e2e/mail';
 import { fakeContentControl, fakeContentOrigin } from './test-support/content-api/ports';
+import { playwrightBase } from './test-support/e2e/playwright-base';
 
 // A system Chromium (Debian's package): no browser download is possible on these machines.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -70,23 +71,13 @@ const PUBLISHING = ['**/e2e/publishing.spec.ts'];
  */
 const CONTENT_API_ORIGIN = fakeContentOrigin();
 
+const base = playwrightBase('*.spec.ts', 'test-reports/playwright.json');
+
 export default defineConfig({
-  testDir: '.',
-  testMatch: ['**/e2e/**/*.spec.ts'],
-  testIgnore: ['**/node_modules/**'],
+  ...base,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
   workers: 2,
-  forbidOnly: true,
-  // One retry in CI so a test slowed by a busy 2-core machine does not sink the run; the list
-  // reporter names every test that needed it as flaky, and those are followed up.
-  retries: process.env.CI ? 1 : 0,
-  // The list for people; the JSON report for the count that closes `npm test` (scripts/run-tests.ts).
-  reporter: [
-    ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT ?? 'test-reports/playwright.json' }],
-    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
-  ],
+  reporter: [...base.reporter, ...(process.env.CI ? [] : [['html', { open: 'never' }] as const])],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { nginxPorts } from './scripts/nginx-edge-ports.cjs';
 import { E2E_SMTP_CONTROL, e2eMailEnv } from './test-support/e2e/mail';
+import { playwrightBase } from './test-support/e2e/playwright-base';
 import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
 
 /**
@@ -23,19 +24,9 @@ const nginxURL = `http://localhost:${nginxPorts.edge}`;
 const run = path.join(__dirname, 'test-results', `real-api-${Date.now().toString(36)}`);
 
 export default defineConfig({
-  testDir: '.',
-  testMatch: ['**/e2e/**/*.real-api.ts'],
-  testIgnore: ['**/node_modules/**'],
+  ...playwrightBase('*.real-api.ts', 'test-reports/playwright-real-api.json'),
   timeout: 60_000,
-  expect: { timeout: 10_000 },
   workers: 1,
-  forbidOnly: true,
-  retries: process.env.CI ? 1 : 0,
-  // The list for people; the JSON report for the count that closes `npm test` (scripts/run-tests.ts).
-  reporter: [
-    ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT ?? 'test-reports/playwright-real-api.json' }],
-  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
