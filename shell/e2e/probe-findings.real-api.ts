@@ -6,7 +6,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { AreaContent, EditorEntry, EntryAnswer } from '@wpc/shared/team/content-schemas';
 import { e2eProbeAdminEmail } from '../../test-support/e2e/mail';
-import { browserPost, csrfOf, emailedLink, onTestOrigin, signInToConsole } from '../../test-support/e2e/team';
+import {
+  browserPost,
+  csrfOf,
+  emailedLink,
+  onTestOrigin,
+  presenterPhoto,
+  signInToConsole,
+} from '../../test-support/e2e/team';
 import { waitForHydration } from '../../test-support/e2e/hydration';
 
 // Issue 38, the hostile probe's findings (items 3, 4, 6, 7 and 8), in Chromium against the real
@@ -109,11 +116,8 @@ test('in the console: a session naming a press release as its showcase is refuse
   // An SVG as design tools export it, XML declaration first, uploads as a presenter's photo.
   await page.reload();
   await expect(page.locator('#entry-heading')).toBeVisible();
-  const photo = page
-    .getByRole('group', { name: 'Presenters' })
-    .getByRole('group', { name: 'Photo (optional)' })
-    .first();
-  await photo.getByLabel(/^(Upload an image|Replace the image)/).setInputFiles({
+  const { field: photo, upload } = presenterPhoto(page);
+  await upload.setInputFiles({
     name: 'logo.svg',
     mimeType: 'image/svg+xml',
     buffer: Buffer.from(

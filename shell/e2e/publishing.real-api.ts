@@ -1,8 +1,8 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type TestInfo } from '@playwright/test';
 import type { EditorEntry, EntryAnswer, AreaContent } from '@wpc/shared/team/content-schemas';
 import { rawHtmlWhen, remoteContentStatus, structuredData, withoutScripts } from '../../test-support/e2e/content';
 import { E2E_SITE_ORIGIN } from '../../test-support/spec/public-web';
-import { axeViolations, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
+import { axeViolations, presenterPhoto, scrollsSideways, signInToConsole } from '../../test-support/e2e/team';
 import { recordViolations } from '../../test-support/e2e/violations';
 import { imageFacts, pngOf } from '../../test-support/e2e/images';
 import { e2ePublishingAdminEmail, mailTo } from '../../test-support/e2e/mail';
@@ -60,13 +60,26 @@ async function signIn(baseURL: string, email: string): Promise<Signed> {
 const post = (who: Signed, url: string, data: object) =>
   who.api.post(url, { data, headers: { 'X-CSRF-Token': who.csrf } });
 
+/** Makes `email` a console member with the showcase content role. */
+async function addShowcaseEditor(admin: Signed, email: string): Promise<void> {
+  expect([200, 201]).toContain(
+    (await post(admin, '/api/team/members', { email, roles: ['content:showcase'] })).status(),
+  );
+}
+
+/** A partner of this project's own (`<name>.<project>@showcase-partner.test`), made a showcase editor by an admin. */
+async function partnerOfThisProject(baseURL: string, name: string, testInfo: TestInfo) {
+  const partnerEmail = `${name}.${testInfo.project.name}@showcase-partner.test`;
+  const admin = await signIn(baseURL, e2ePublishingAdminEmail('members', testInfo));
+  await addShowcaseEditor(admin, partnerEmail);
+  return { admin, partnerEmail };
+}
+
 test('the partner edits a presenter, previews and publishes it: the page shows it; restore brings the old text back', async ({
   baseURL,
 }, testInfo) => {
   const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo));
-  expect([200, 201]).toContain(
-    (await post(admin, '/api/team/members', { email: PARTNER, roles: ['content:showcase'] })).status(),
-  );
+  await addShowcaseEditor(admin, PARTNER);
   const partner = await signIn(baseURL!, PARTNER);
 
   // The API loads the showcase's seed from its remote once both are up.
@@ -269,11 +282,7 @@ test('in the browser, the partner edits a presenter in the editor, previews, pub
   baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const partnerEmail = `editor.${testInfo.project.name}@showcase-partner.test`;
-  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo));
-  expect([200, 201]).toContain(
-    (await post(admin, '/api/team/members', { email: partnerEmail, roles: ['content:showcase'] })).status(),
-  );
+  const { admin, partnerEmail } = await partnerOfThisProject(baseURL!, 'editor', testInfo);
   const violations = await recordViolations(page);
   await signInToConsole(page, partnerEmail, baseURL);
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click();
@@ -321,11 +330,7 @@ test('in the browser, the partner uploads a presenter’s photo (PNG): alt text 
   baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const partnerEmail = `photos.${testInfo.project.name}@showcase-partner.test`;
-  const admin = await signIn(baseURL!, e2ePublishingAdminEmail('members', testInfo));
-  expect([200, 201]).toContain(
-    (await post(admin, '/api/team/members', { email: partnerEmail, roles: ['content:showcase'] })).status(),
-  );
+  const { admin, partnerEmail } = await partnerOfThisProject(baseURL!, 'photos', testInfo);
   const before = (await (
     await admin.api.get(`/api/team/content/showcase/entries/${SESSION_ID}`)
   ).json()) as EntryAnswer;
@@ -334,11 +339,8 @@ test('in the browser, the partner uploads a presenter’s photo (PNG): alt text 
   await page.goto(`/team/content/showcase/${SESSION_ID}`);
   await expect(page.locator('#entry-heading')).toBeVisible();
 
-  const photo = page
-    .getByRole('group', { name: 'Presenters' })
-    .getByRole('group', { name: 'Photo (optional)' })
-    .first();
-  await photo.getByLabel(/^(Upload an image|Replace the image)/).setInputFiles({
+  const { field: photo, upload } = presenterPhoto(page);
+  await upload.setInputFiles({
     name: 'portrait.png',
     mimeType: 'image/png',
     buffer: await pngOf(400, 400),

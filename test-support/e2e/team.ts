@@ -75,3 +75,12 @@ export function browserPost(page: Page, url: string, csrf: string, body: unknown
     { url, csrf, body },
   );
 }
+
+/** The first presenter's photo field in the showcase session editor, and its upload control. */
+export function presenterPhoto(page: Page) {
+  const field = page
+    .getByRole('group', { name: 'Presenters' })
+    .getByRole('group', { name: 'Photo (optional)' })
+    .first();
+  return { field, upload: field.getByLabel(/^(Upload an image|Replace the image)/) };
+}
