@@ -9,7 +9,7 @@ import { testContentModels } from './helpers/content-models';
 import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
 import { useTestMail } from './helpers/mail-server';
-import { signIn, type SignedIn } from './helpers/team';
+import { signIn, type SignedIn, teamPost } from './helpers/team';
 import { titledType } from '../../test-support/content-types';
 
 // Issue 38 item 3: a reference names a published entry of its declared type, on publish and on
@@ -90,12 +90,7 @@ for (const storeCase of storeCases) {
     let now: number;
     let lead: SignedIn;
 
-    const post = (url: string, body: object = {}) =>
-      request(app)
-        .post(`/api/team/content${url}`)
-        .set('Cookie', lead.cookie)
-        .set('X-CSRF-Token', lead.csrfToken)
-        .send(body);
+    const post = (url: string, body: object = {}) => teamPost(app, lead, `/api/team/content${url}`, body);
     const published = async (area: ContentArea) =>
       (await request(app).get(`/api/content/published?area=${area}`)).body as {
         revision: string;

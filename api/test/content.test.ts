@@ -12,7 +12,7 @@ import { testContentModels } from './helpers/content-models';
 import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
 import { useTestMail } from './helpers/mail-server';
-import { signIn, type SignedIn } from './helpers/team';
+import { signIn, type SignedIn, teamPost } from './helpers/team';
 import { titledType } from '../../test-support/content-types';
 
 // Issue 28, part B: the content records behind the public contract and the editor's API.
@@ -83,8 +83,7 @@ for (const storeCase of storeCases) {
 
     const as = (who: SignedIn) => ({
       get: (url: string) => request(app).get(url).set('Cookie', who.cookie),
-      post: (url: string, body: object = {}) =>
-        request(app).post(url).set('Cookie', who.cookie).set('X-CSRF-Token', who.csrfToken).send(body),
+      post: (url: string, body: object = {}) => teamPost(app, who, url, body),
     });
     const published = async (area: ContentArea) => (await request(app).get(`/api/content/published?area=${area}`)).body;
     const seed = () => contentService({ store: h.store, models, clock: () => new Date(now) }).publishing;

@@ -3,13 +3,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import request from 'supertest';
 import { TestSmtpServer } from '../../test-support/smtp/server';
 import { createApp } from '../src/app';
 import { createMailer, type Mailer } from '../src/mail/transport';
 import { EmbeddedStore, type NewSubmission } from '../src/store';
 import { testConfig } from './helpers/config';
-import { signIn } from './helpers/team';
+import { signIn, teamPost } from './helpers/team';
 import { person, submit } from './helpers/updates';
 import { addressHash } from '../src/records/subscriptions/address';
 
@@ -83,20 +82,14 @@ it('leaves no byte of the erased person in the data directory once the API answe
     await store.submissions.insert(submission(`keep.${index}@example.org`, `Keep${index}`));
 
   const session = await signIn(app, smtp, TEAM);
-  const review = await request(app)
-    .post(`/api/team/submissions/${mine.id}/review`)
-    .set('Cookie', session.cookie)
-    .set('X-CSRF-Token', session.csrfToken)
-    .send({ note: `Called ${lastName} back` });
+  const review = await teamPost(app, session, `/api/team/submissions/${mine.id}/review`, {
+    note: `Called ${lastName} back`,
+  });
   expect(review.status).toBe(200);
   const before = (await filesUnder(dir)).filter(({ bytes }) => bytes.includes(marker));
   expect(before.length).toBeGreaterThan(0); // the search finds the person while they are stored
 
-  const erased = await request(app)
-    .post('/api/team/erase')
-    .set('Cookie', session.cookie)
-    .set('X-CSRF-Token', session.csrfToken)
-    .send({ email });
+  const erased = await teamPost(app, session, '/api/team/erase', { email });
   expect(erased.body).toEqual({ submissions: 2, files: 1, assessments: 0 });
 
   const left = (await filesUnder(dir))
@@ -124,11 +117,7 @@ it('leaves no byte of an erased person in the data files imported from the NeDB 
 
     const app = createApp({ store: imported, config: await testConfig({ teamEmails: [TEAM] }), mailer });
     const session = await signIn(app, smtp, TEAM);
-    const erased = await request(app)
-      .post('/api/team/erase')
-      .set('Cookie', session.cookie)
-      .set('X-CSRF-Token', session.csrfToken)
-      .send({ email: 'elodie.durand@example.org' });
+    const erased = await teamPost(app, session, '/api/team/erase', { email: 'elodie.durand@example.org' });
     expect(erased.body).toEqual({ submissions: 1, files: 0, assessments: 0 });
 
     const left = (await filesUnder(nedbDir)).filter(
@@ -157,11 +146,7 @@ it('leaves no byte of an erased subscriber in the data directory once the API an
   expect((await filesUnder(dir)).some(({ bytes }) => bytes.includes(marker))).toBe(true);
 
   const session = await signIn(app, smtp, TEAM);
-  const erased = await request(app)
-    .post('/api/team/erase')
-    .set('Cookie', session.cookie)
-    .set('X-CSRF-Token', session.csrfToken)
-    .send({ email });
+  const erased = await teamPost(app, session, '/api/team/erase', { email });
   expect(erased.body).toEqual({ submissions: 1, files: 0, assessments: 0 });
 
   const left = (await filesUnder(dir))

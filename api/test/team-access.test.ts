@@ -12,7 +12,7 @@ import { testConfig } from './helpers/config';
 import { useHarness } from './helpers/harness';
 import { describeStore, storeCases } from './helpers/stores';
 import { useTestMail } from './helpers/mail-server';
-import { requestLink, signIn, startSession, type SignedIn } from './helpers/team';
+import { requestLink, signIn, startSession, type SignedIn, teamPost } from './helpers/team';
 
 // Issue 31 (sessions, audit) and issue 28 item 4 (roles): who may do what in the console,
 // decided on every request by the API, and every console action in the audit log.
@@ -66,8 +66,7 @@ for (const storeCase of storeCases) {
 
     const as = (session: SignedIn) => ({
       get: (url: string) => request(app).get(url).set('Cookie', session.cookie),
-      post: (url: string, body: object = {}) =>
-        request(app).post(url).set('Cookie', session.cookie).set('X-CSRF-Token', session.csrfToken).send(body),
+      post: (url: string, body: object = {}) => teamPost(app, session, url, body),
     });
     const addMember = async (admin: SignedIn, email: string, roles: string[]) => {
       const res = await as(admin).post('/api/team/members', { email, roles });

@@ -19,7 +19,7 @@ import { useTestMail } from './helpers/mail-server';
 import { eventually } from './helpers/notify';
 import type { Mailer } from '../src/mail/transport';
 import { DEFAULT_SMTP_TIMEOUTS } from '../src/mail/timeouts';
-import { linkToken, requestLink, signIn, startSession, type SignedIn } from './helpers/team';
+import { linkToken, requestLink, signIn, startSession, type SignedIn, teamPost } from './helpers/team';
 
 const TEAM = 'coordinator@consortium.test';
 const COLLEAGUE = 'Second.Member@Consortium.test';
@@ -62,8 +62,7 @@ for (const storeCase of storeCases) {
 
     const as = (session: SignedIn) => ({
       get: (url: string) => request(app).get(url).set('Cookie', session.cookie),
-      post: (url: string, body?: object) =>
-        request(app).post(url).set('Cookie', session.cookie).set('X-CSRF-Token', session.csrfToken).send(body),
+      post: (url: string, body?: object) => teamPost(app, session, url, body),
     });
 
     describe('sign-in by emailed link', () => {

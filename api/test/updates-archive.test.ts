@@ -6,7 +6,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLValidator } from 'fast-xml-parser';
 import type { ReceivedMail } from '../../test-support/smtp/server';
 import { describeStore, storeCases } from './helpers/stores';
-import { signIn } from './helpers/team';
+import { signIn, teamPost } from './helpers/team';
 import {
   EDITOR,
   linkIn,
@@ -60,7 +60,7 @@ for (const storeCase of storeCases) {
     const h = useUpdatesHarness(storeCase);
     const post = async (path: string) => {
       const team = await h.team();
-      return request(h.app).post(path).set('Cookie', team.cookie).set('X-CSRF-Token', team.csrfToken).send({});
+      return teamPost(h.app, team, path);
     };
 
     it('lists every sent update newest first at /updates/<date>-<slug>; the email links there and to /updates', async () => {
@@ -76,11 +76,11 @@ for (const storeCase of storeCases) {
         body: 'A second word.',
         list: 'scorecard',
       });
-      await request(h.app)
-        .post('/api/team/updates')
-        .set('Cookie', (await h.team()).cookie)
-        .set('X-CSRF-Token', (await h.team()).csrfToken)
-        .send({ subject: 'A draft nobody sees', body: 'Not sent.', list: 'scorecard' });
+      await teamPost(h.app, await h.team(), '/api/team/updates', {
+        subject: 'A draft nobody sees',
+        body: 'Not sent.',
+        list: 'scorecard',
+      });
 
       const day = await utcDay(h, first);
       const listed = await request(h.app).get('/api/updates/archive');
@@ -133,11 +133,11 @@ for (const storeCase of storeCases) {
       await confirmed(h, 'ben@example.org');
       const kept = await sendUpdate(h, { subject: 'Kept', body: 'Stays.', list: 'scorecard' });
       const gone = await sendUpdate(h, { subject: 'Withdrawn later', body: 'Goes.', list: 'scorecard' });
-      const draft = await request(h.app)
-        .post('/api/team/updates')
-        .set('Cookie', (await h.team()).cookie)
-        .set('X-CSRF-Token', (await h.team()).csrfToken)
-        .send({ subject: 'Draft', body: 'Not sent.', list: 'scorecard' });
+      const draft = await teamPost(h.app, await h.team(), '/api/team/updates', {
+        subject: 'Draft',
+        body: 'Not sent.',
+        list: 'scorecard',
+      });
 
       const refused = await post(`/api/team/updates/${draft.body.id as string}/withdraw`);
       expect(refused.status).toBe(409);
@@ -163,11 +163,7 @@ for (const storeCase of storeCases) {
       // Without the updates role: refused, and nothing changes.
       await h.store.members.save('desk@consortium.test', ['inbox'], EDITOR, new Date());
       const desk = await signIn(h.app, h.smtp, 'desk@consortium.test');
-      const denied = await request(h.app)
-        .post(`/api/team/updates/${kept}/withdraw`)
-        .set('Cookie', desk.cookie)
-        .set('X-CSRF-Token', desk.csrfToken)
-        .send({});
+      const denied = await teamPost(h.app, desk, `/api/team/updates/${kept}/withdraw`);
       expect(denied.status).toBe(403);
       expect((await h.store.updates.get(kept))?.withdrawnAt ?? null).toBeNull();
     });

@@ -9,7 +9,7 @@ import { UPDATE_MAX_IN_FLIGHT } from '../src/updates/sender';
 import { startInbound } from '../src/updates/inbound';
 import { eventually, TEAM_INBOX } from './helpers/notify';
 import { describeStore, storeCases } from './helpers/stores';
-import { signIn } from './helpers/team';
+import { signIn, teamPost } from './helpers/team';
 import {
   EDITOR,
   linkIn,
@@ -332,11 +332,7 @@ for (const storeCase of storeCases) {
       await confirmed(h, 'erin@example.org');
       await confirmed(h, 'finn@example.org');
       const team = await h.team();
-      const erased = await request(h.app)
-        .post('/api/team/erase')
-        .set('Cookie', team.cookie)
-        .set('X-CSRF-Token', team.csrfToken)
-        .send({ email: 'ERIN@example.org' });
+      const erased = await teamPost(h.app, team, '/api/team/erase', { email: 'ERIN@example.org' });
       expect(erased.status).toBe(200);
       const id = addressHash('erin@example.org');
       expect(await h.store.subscriptions.get(id)).toBeNull();
@@ -438,11 +434,7 @@ for (const storeCase of storeCases) {
     const h = useUpdatesHarness(storeCase, { perSecond: 20 });
     const post = async (path: string, body: unknown) => {
       const team = await h.team();
-      return request(h.app)
-        .post(path)
-        .set('Cookie', team.cookie)
-        .set('X-CSRF-Token', team.csrfToken)
-        .send(body as object);
+      return teamPost(h.app, team, path, body as object);
     };
 
     it('lets only admins and members with the updates role use Updates and Subscribers', async () => {
@@ -457,11 +449,7 @@ for (const storeCase of storeCases) {
         expect((await request(h.app).get(path).set('Cookie', writer.cookie)).status).toBe(200);
       }
       const draft = { subject: 'Not mine', body: 'Hi.', list: 'scorecard' };
-      const denied = await request(h.app)
-        .post('/api/team/updates')
-        .set('Cookie', desk.cookie)
-        .set('X-CSRF-Token', desk.csrfToken)
-        .send(draft);
+      const denied = await teamPost(h.app, desk, '/api/team/updates', draft);
       expect(denied.status).toBe(403);
       expect(await h.store.updates.list()).toEqual([]);
     });

@@ -44,3 +44,7 @@ export async function startSession(app: Express, token: string): Promise<SignedI
 export async function signIn(app: Express, smtp: TestSmtpServer, email: string): Promise<SignedIn> {
   return startSession(app, await requestLink(app, smtp, email));
 }
+
+/** A console write as `who`: its session cookie and CSRF token, and a JSON body. */
+export const teamPost = (app: Express, who: Pick<SignedIn, 'cookie' | 'csrfToken'>, path: string, body: object = {}) =>
+  request(app).post(path).set('Cookie', who.cookie).set('X-CSRF-Token', who.csrfToken).send(body);

@@ -12,6 +12,7 @@ import { TestSmtpServer, type ReceivedMail } from '../../../test-support/smtp/se
 import { FAST_TIMING, notifyConfig, type MailHarness } from './notify';
 import type { StoreCase } from './stores';
 import { signIn, type SignedIn } from './team';
+import { teamPost } from './team';
 
 export const EDITOR = 'editor@consortium.test';
 
@@ -142,17 +143,9 @@ export async function sendUpdate(
   fields: { subject: string; body: string; list: 'scorecard' | 'showcase' },
 ): Promise<string> {
   const team = await harness.team();
-  const created = await request(harness.app)
-    .post('/api/team/updates')
-    .set('Cookie', team.cookie)
-    .set('X-CSRF-Token', team.csrfToken)
-    .send(fields);
+  const created = await teamPost(harness.app, team, '/api/team/updates', fields);
   expect(created.status).toBe(201);
-  const sent = await request(harness.app)
-    .post(`/api/team/updates/${created.body.id as string}/send`)
-    .set('Cookie', team.cookie)
-    .set('X-CSRF-Token', team.csrfToken)
-    .send({});
+  const sent = await teamPost(harness.app, team, `/api/team/updates/${created.body.id as string}/send`);
   expect(sent.status).toBe(200);
   return created.body.id as string;
 }
