@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ContentModelJson } from '@wpc/shared/content-model';
 import type { EditorEntry, EditorVersion } from '@wpc/shared/team/content-schemas';
 import ContentEditor from '../src/team/content/ContentEditor';
-import { fakeApi, type Call } from './helpers/fake-api';
+import { at, fakeApi, resetAfterEach, type Call } from './helpers/fake-api';
 
 jest.mock('single-spa', () => jest.requireActual('./helpers/single-spa'));
 
@@ -138,14 +138,7 @@ const common = {
   [`POST ${BASE}/showcase/markdown`]: () => ({ status: 200, body: { html: '<p>Intro.</p>' } }),
 };
 
-function at(path: string) {
-  window.history.replaceState(null, '', path);
-}
-
-afterEach(() => {
-  Reflect.deleteProperty(global, 'fetch');
-  window.localStorage.clear();
-});
+resetAfterEach();
 
 describe('the content editor', () => {
   it('lists the area’s entries and finds them by search', async () => {

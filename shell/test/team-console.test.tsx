@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TeamConsole from '../src/team/TeamConsole';
-import { fakeApi } from './helpers/fake-api';
+import { at, fakeApi, resetAfterEach } from './helpers/fake-api';
 
 jest.mock('single-spa', () => jest.requireActual('./helpers/single-spa'));
 
@@ -59,14 +59,7 @@ const submission = {
   },
 };
 
-function at(path: string) {
-  window.history.replaceState(null, '', path);
-}
-
-afterEach(() => {
-  Reflect.deleteProperty(global, 'fetch');
-  window.localStorage.clear();
-});
+resetAfterEach();
 
 describe('the team console', () => {
   it('offers the sign-in form when nobody is signed in, and sends the address', async () => {

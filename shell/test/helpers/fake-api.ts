@@ -34,3 +34,16 @@ export function fakeApi(routes: Record<string, Answer>): Call[] {
   });
   return calls;
 }
+
+/** Puts the console at `path`, as a visit or a sign-in link would. */
+export function at(path: string): void {
+  window.history.replaceState(null, '', path);
+}
+
+/** After each test of the calling file: fetch back to none, and the browser's storage empty. */
+export function resetAfterEach(): void {
+  afterEach(() => {
+    Reflect.deleteProperty(global, 'fetch');
+    window.localStorage.clear();
+  });
+}
