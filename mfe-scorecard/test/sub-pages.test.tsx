@@ -195,6 +195,15 @@ describe('pop-up forms of the sub-pages send scorecardForm: true', () => {
   });
 });
 
+/** Fills the page's form in, sends it, waits until it is cleared, and answers what was sent. */
+async function sendPageForm(user: ReturnType<typeof userEvent.setup>, formName: string, submit: string) {
+  const form = screen.getByRole('form', { name: formName });
+  await fillRequired(user, form);
+  await user.click(within(form).getByRole('button', { name: submit }));
+  await waitFor(() => expect(within(form).getByLabelText(/^First name/)).toHaveValue(''));
+  return lastSubmission();
+}
+
 describe('the form pages keep their forms, with an introduction', () => {
   it('/scorecard/subscribe sends the page subscribe form with scorecardForm: true', async () => {
     const user = userEvent.setup({ delay: null });
@@ -202,11 +211,7 @@ describe('the form pages keep their forms, with an introduction', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Subscribe for Updates' }).nextElementSibling,
     ).toHaveTextContent(/scorecard/);
-    const form = screen.getByRole('form', { name: 'Subscribe for Updates' });
-    await fillRequired(user, form);
-    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(within(form).getByLabelText(/^First name/)).toHaveValue(''));
-    expect(lastSubmission()).toMatchObject({
+    expect(await sendPageForm(user, 'Subscribe for Updates', 'Subscribe')).toMatchObject({
       url: '/api/submit-subscribe-form',
       fields: { scorecardForm: true, zip: '94110' },
     });
@@ -215,11 +220,7 @@ describe('the form pages keep their forms, with an introduction', () => {
   it('/scorecard/contact sends the scorecard contact form with scorecardForm: true', async () => {
     const user = userEvent.setup({ delay: null });
     render(<ScorecardContactPage />);
-    const form = screen.getByRole('form', { name: 'Contact Us' });
-    await fillRequired(user, form);
-    await user.click(within(form).getByRole('button', { name: 'Send Message' }));
-    await waitFor(() => expect(within(form).getByLabelText(/^First name/)).toHaveValue(''));
-    expect(lastSubmission()).toMatchObject({
+    expect(await sendPageForm(user, 'Contact Us', 'Send Message')).toMatchObject({
       url: '/api/submit-contact-form',
       fields: { scorecardForm: true, zip: '94110' },
     });
