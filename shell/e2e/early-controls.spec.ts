@@ -16,12 +16,18 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
+/** Opens `path` with its scripts held back (release() lets them run), recording the page's errors. */
+async function openBeforeScripts(page: Page, path: string) {
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return { errors, release };
+}
+
 test('a FAQ question opens and closes before the scripts, by tap and keyboard, and stays so once hydrated', async ({
   page,
 }) => {
-  const errors = pageErrors(page);
-  const release = await holdScripts(page);
-  await page.goto('/scorecard/faq', { waitUntil: 'domcontentloaded' });
+  const { errors, release } = await openBeforeScripts(page, '/scorecard/faq');
   const questions = page.getByRole('main').getByRole('heading', { level: 2 }).getByRole('button');
   const first = questions.nth(0);
   const firstAnswer = page.locator('#what-is-the-scorecard').getByRole('region');
@@ -55,9 +61,7 @@ test('a FAQ question opens and closes before the scripts, by tap and keyboard, a
 test('a showcase tab tapped before the scripts is selected and shows its showcase’s panel at once, by tap and arrow key, which hydration keeps', async ({
   page,
 }) => {
-  const errors = pageErrors(page);
-  const release = await holdScripts(page);
-  await page.goto('/showcase/presentations', { waitUntil: 'domcontentloaded' });
+  const { errors, release } = await openBeforeScripts(page, '/showcase/presentations');
   const tab = (name: string) => page.getByRole('tablist').getByRole('tab', { name, exact: true });
   // The one panel on screen (the others are hidden, and a role query skips them).
   const panel = page.getByRole('tabpanel');
@@ -117,9 +121,7 @@ test('the latest showcase tapped before the scripts wins over the session’s ea
 test('an assessment answer given or cleared before the scripts shows at once and is kept once hydrated', async ({
   page,
 }) => {
-  const errors = pageErrors(page);
-  const release = await holdScripts(page);
-  await page.goto('/scorecard/assess', { waitUntil: 'domcontentloaded' });
+  const { errors, release } = await openBeforeScripts(page, '/scorecard/assess');
   const question = page.locator('#q-1a');
   const clear = question.getByRole('button', { name: 'Clear answer to question 1a' });
   await expect(clear).toBeHidden();
@@ -156,9 +158,7 @@ test.describe('the share box', () => {
     page,
     baseURL,
   }) => {
-    const errors = pageErrors(page);
-    const release = await holdScripts(page);
-    await page.goto('/scorecard/faq', { waitUntil: 'domcontentloaded' });
+    const { errors, release } = await openBeforeScripts(page, '/scorecard/faq');
     const share = page.getByRole('contentinfo').getByRole('button', { name: 'Share this page' });
     await share.click();
     const early = page.getByRole('dialog', { name: 'Link copied to clipboard!' });
