@@ -19,6 +19,14 @@ function Harness({ closeLinkLabel }: { closeLinkLabel?: string }) {
   );
 }
 
+/** Renders the harness and clicks its focused opener with one bare event, so the test sees what that click alone did. */
+function clickOpenerWithoutUserEvent(): HTMLElement {
+  render(<Harness />);
+  const opener = screen.getByRole('button', { name: 'Open share box' });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+}
 describe('Dialog', () => {
   it('renders nothing while closed', () => {
     render(
@@ -84,10 +92,7 @@ describe('Dialog', () => {
   });
 
   it('moves focus and locks scrolling after the click, not inside it, yet no key reaches the page meanwhile', () => {
-    render(<Harness />);
-    const opener = screen.getByRole('button', { name: 'Open share box' });
-    opener.focus();
-    fireEvent.click(opener);
+    const opener = clickOpenerWithoutUserEvent();
     const dialog = screen.getByRole('dialog', { name: 'Share this page' });
     // Focus and the scroll lock force a layout: the click only renders the dialog.
     expect(opener).toHaveFocus();
@@ -100,10 +105,7 @@ describe('Dialog', () => {
   });
 
   it('closes on Escape pressed before focus has moved inside, and gives focus back', () => {
-    render(<Harness />);
-    const opener = screen.getByRole('button', { name: 'Open share box' });
-    opener.focus();
-    fireEvent.click(opener);
+    const opener = clickOpenerWithoutUserEvent();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     fireEvent.keyDown(opener, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -12,6 +12,10 @@ jest.setTimeout(20_000);
 const stored = () => JSON.parse(window.localStorage.getItem(OVERRIDES_STORAGE_KEY) ?? 'null') as unknown;
 
 beforeEach(() => window.localStorage.clear());
+/** Overrides saved earlier, as the page keeps them. */
+const storeOverrides = (overrides: Record<string, string>) =>
+  window.localStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify(overrides));
+
 afterEach(() => {
   document.getElementById('remote-overrides-banner')?.remove();
   jest.restoreAllMocks();
@@ -20,10 +24,7 @@ afterEach(() => {
 describe('/dev/remotes', () => {
   it('shows the stored overrides and saves valid ones', async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem(
-      OVERRIDES_STORAGE_KEY,
-      JSON.stringify({ map: 'http://localhost:3004/mf-manifest.json' }),
-    );
+    storeOverrides({ map: 'http://localhost:3004/mf-manifest.json' });
     render(<RemoteOverridesPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Remote Overrides' })).toBeInTheDocument();
     expect(screen.getByLabelText('Manifest URL for map')).toHaveValue('http://localhost:3004/mf-manifest.json');
@@ -54,10 +55,7 @@ describe('/dev/remotes', () => {
 
   it('resets every override', async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem(
-      OVERRIDES_STORAGE_KEY,
-      JSON.stringify({ home: 'http://localhost:3001/mf-manifest.json' }),
-    );
+    storeOverrides({ home: 'http://localhost:3001/mf-manifest.json' });
     render(<RemoteOverridesPage />);
     await user.click(screen.getByRole('button', { name: 'Reset all overrides' }));
     expect(stored()).toBeNull();
@@ -88,10 +86,7 @@ describe('the override banner', () => {
     showOverrideBanner(window.localStorage);
     expect(document.getElementById('remote-overrides-banner')).toBeNull();
 
-    window.localStorage.setItem(
-      OVERRIDES_STORAGE_KEY,
-      JSON.stringify({ map: 'http://localhost:3004/mf-manifest.json' }),
-    );
+    storeOverrides({ map: 'http://localhost:3004/mf-manifest.json' });
     act(() => showOverrideBanner(window.localStorage));
     const host = document.getElementById('remote-overrides-banner');
     expect(host?.nextElementSibling?.id).toBe('site-header');
