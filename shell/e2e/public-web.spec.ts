@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { decode } from 'fast-png';
-import { expect, test, type APIResponse } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { readHeads, type PageHead } from '../../test-support/e2e/page-head';
 import {
   ROUTES_BEYOND_SPEC,
@@ -51,6 +51,14 @@ const sitePath = (url: string) => {
   expect(url.startsWith(`${E2E_SITE_ORIGIN}/`)).toBe(true);
   return url.slice(E2E_SITE_ORIGIN.length);
 };
+
+/** A file of the site, answered 200 with a content type that matches `type`. */
+async function fetched(request: APIRequestContext, url: string, type: RegExp): Promise<APIResponse> {
+  const response = await request.get(url);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(type);
+  return response;
+}
 
 test('every route has its own title and description, an absolute canonical URL, Open Graph and a Twitter card', () => {
   const descriptions = new Map<string, string>();
@@ -116,9 +124,7 @@ test('every share image is a 1200x630 PNG, cached for good', async ({ request })
 test('robots.txt names the sitemap and keeps crawlers out of the developer pages and the team console', async ({
   request,
 }) => {
-  const response = await request.get('/robots.txt');
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  const response = await fetched(request, '/robots.txt', /^text\/plain/);
   const lines = (await response.text()).split('\n');
   expect(lines).toContain('User-agent: *');
   for (const prefix of ROBOTS_DISALLOWED) expect(lines).toContain(`Disallow: ${prefix}`);
@@ -132,9 +138,7 @@ test('robots.txt names the sitemap and keeps crawlers out of the developer pages
 test('sitemap.xml lists every public page as an absolute URL with its last change, and nothing else', async ({
   request,
 }) => {
-  const response = await request.get('/sitemap.xml');
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toMatch(/^application\/xml/);
+  const response = await fetched(request, '/sitemap.xml', /^application\/xml/);
   const xml = await response.text();
   expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   const entries = [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>)?\s*<\/url>/g)];
