@@ -11,6 +11,7 @@ import {
   type ReviewStatus,
   type TeamSubmission,
 } from './api';
+import { ChoiceField } from './controls';
 import { formatDateTime, formatSize, KIND_LABELS } from './format';
 import { followLink } from './navigation';
 import { SESSION_ENDED, type SignedInProps } from './session';
@@ -72,16 +73,15 @@ function ReviewForm({
 
   return (
     <form className={styles.review} onSubmit={save}>
-      <div className={styles.field}>
-        <label htmlFor="review-status">Status</label>
-        <select id="review-status" value={status} onChange={(event) => setStatus(event.target.value as ReviewStatus)}>
-          {STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {STATUS_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceField
+        id="review-status"
+        label="Status"
+        choices={STATUSES}
+        labels={STATUS_LABELS}
+        value={status}
+        onChange={(value) => setStatus(value as ReviewStatus)}
+        className={styles.field}
+      />
       <div className={styles.field}>
         <label htmlFor="review-note">Private note (only the team sees it)</label>
         <textarea

@@ -1,7 +1,7 @@
 import { followLink } from './navigation';
 import styles from './TeamConsole.module.css';
 
-/** A labelled drop-down of named choices with an "any" option first (the console's filters). */
+/** A labelled drop-down of named choices, with an "any" option first when the filters ask for one. */
 export function ChoiceField<Choice extends string>({
   id,
   label,
@@ -14,7 +14,7 @@ export function ChoiceField<Choice extends string>({
 }: {
   readonly id: string;
   readonly label: string;
-  readonly anyLabel: string;
+  readonly anyLabel?: string;
   readonly choices: readonly Choice[];
   readonly labels: Readonly<Record<Choice, string>>;
   readonly value: string;
@@ -25,7 +25,7 @@ export function ChoiceField<Choice extends string>({
     <div className={className}>
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{anyLabel}</option>
+        {anyLabel !== undefined && <option value="">{anyLabel}</option>}
         {choices.map((choice) => (
           <option key={choice} value={choice}>
             {labels[choice]}

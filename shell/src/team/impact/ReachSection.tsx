@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { REACH_KINDS, REACH_MIN_COUNT, type ReachKind } from '@wpc/shared/team';
 import type { ImpactReport } from '@wpc/shared/team/impact-schemas';
 import consoleStyles from '../TeamConsole.module.css';
+import { ChoiceField } from '../controls';
 import { ChartSection } from './ChartSection';
 import type { Column } from './csv';
 import { REACH_KIND_LABELS } from './labels';
@@ -80,26 +81,24 @@ export function ReachSection({ reach }: { readonly reach: ImpactReport['reach'] 
       filename={`impact-reach-${kind}.csv`}
     >
       <div className={consoleStyles.filters}>
-        <div className={consoleStyles.field}>
-          <label htmlFor="impact-reach-kind">What</label>
-          <select id="impact-reach-kind" value={kind} onChange={(event) => setKind(event.target.value as ReachKind)}>
-            {REACH_KINDS.map((choice) => (
-              <option key={choice} value={choice}>
-                {REACH_KIND_LABELS[choice]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={consoleStyles.field}>
-          <label htmlFor="impact-reach-level">Map by</label>
-          <select id="impact-reach-level" value={level} onChange={(event) => setLevel(event.target.value as MapLevel)}>
-            {(Object.keys(LEVEL_LABELS) as MapLevel[]).map((choice) => (
-              <option key={choice} value={choice}>
-                {LEVEL_LABELS[choice]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="impact-reach-kind"
+          label="What"
+          choices={REACH_KINDS}
+          labels={REACH_KIND_LABELS}
+          value={kind}
+          onChange={(value) => setKind(value as ReachKind)}
+          className={consoleStyles.field}
+        />
+        <ChoiceField
+          id="impact-reach-level"
+          label="Map by"
+          choices={Object.keys(LEVEL_LABELS) as MapLevel[]}
+          labels={LEVEL_LABELS}
+          value={level}
+          onChange={(value) => setLevel(value as MapLevel)}
+          className={consoleStyles.field}
+        />
       </div>
       {failed && <p role="alert">The map could not be loaded; the table below has every number.</p>}
       <p>Canadian provinces are listed in the table only: no well-kept package offers their shapes offline.</p>
