@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '@wpc/shared/team';
 import { Button } from '@wpc/shared/ui';
 import { useSearch } from '../location';
 import { teamApi, type AuditEntry } from './api';
-import { ChoiceField, Pager } from './controls';
+import { ChoiceField, Pager, ColumnHeads } from './controls';
 import { AUDIT_LABELS, formatDateTime, plural } from './format';
 import { goTo } from './navigation';
 import type { SignedInProps } from './session';
@@ -82,14 +82,7 @@ export default function AuditPage({ onSignedOut }: SignedInProps) {
       {current && current.entries.length > 0 && (
         <table className={styles.table}>
           <caption className="wpc-visually-hidden">Audit entries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['When', 'Who', 'What', 'Details']} />
           <tbody>
             {current.entries.map((entry) => (
               <tr key={entry.id}>

@@ -3,7 +3,7 @@ import { ENDPOINT_KINDS, type EndpointKind } from '@wpc/shared/form-definitions'
 import { Button, buttonClassName } from '@wpc/shared/ui';
 import { useSearch } from '../location';
 import { exportUrl, STATUS_LABELS, STATUSES, teamApi, type InboxPage } from './api';
-import { ChoiceField, Pager } from './controls';
+import { ChoiceField, Pager, ColumnHeads } from './controls';
 import { EraseDialog } from './EraseDialog';
 import { formatDateTime, formatTime, KIND_LABELS, plural } from './format';
 import { followLink, goTo } from './navigation';
@@ -125,16 +125,7 @@ function InboxTable({ rows }: { readonly rows: InboxPage['rows'] }) {
   return (
     <table className={styles.table}>
       <caption className="wpc-visually-hidden">Submissions, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Kind</th>
-          <th scope="col">Received</th>
-          <th scope="col">Name</th>
-          <th scope="col">Organisation</th>
-          <th scope="col">Email</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Kind', 'Received', 'Name', 'Organisation', 'Email', 'Status']} />
       <tbody>
         {rows.map((row) => {
           const href = `/team/submissions/${row.id}`;

@@ -6,6 +6,7 @@ import { formatDateTime } from './format';
 import { SESSION_ENDED, type SignedInProps } from './session';
 import styles from './TeamConsole.module.css';
 import { useConsoleQuery } from './use-console-query';
+import { ColumnHeads } from './controls';
 
 type Problem = { readonly message: string; readonly fields: Readonly<Record<string, string>> };
 
@@ -181,14 +182,7 @@ export default function MembersPage({ session, onSignedOut }: SignedInProps) {
             ) : (
               <table className={styles.table}>
                 <caption className="wpc-visually-hidden">Members and their roles</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Roles</th>
-                    <th scope="col">Last changed</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={['Email', 'Roles', 'Last changed', 'Actions']} />
                 <tbody>
                   {members.members.map((member) => (
                     <tr key={member.email}>

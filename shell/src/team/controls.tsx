@@ -36,6 +36,21 @@ export function ChoiceField<Choice extends string>({
   );
 }
 
+/** A table's column headings, one row. */
+export function ColumnHeads({ names }: { readonly names: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Links to the page before and after this one of a list kept in the address. */
 export function Pager({
   page,

@@ -8,6 +8,7 @@ import { contentApi, type EntrySummary } from './api';
 import { STATUS_LABELS, failureText } from './labels';
 import { useAreaContent } from './use-area-content';
 import styles from './ContentEditor.module.css';
+import { ColumnHeads } from '../controls';
 
 /** One entry of the list, with what tells it from others of its title: whose it is and its day. */
 function EntryRow({
@@ -122,14 +123,7 @@ export function EntryList({ area, session, onSignedOut }: SignedInProps & { read
       </p>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last change</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Title', 'Type', 'Status', 'Last change']} />
           <tbody>
             {shown.map((entry) => (
               <EntryRow key={entry.id} area={area} entry={entry} typeLabel={typeLabel.get(entry.type) ?? entry.type} />
