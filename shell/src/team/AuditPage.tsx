@@ -56,7 +56,6 @@ export default function AuditPage({ onSignedOut }: SignedInProps) {
       </p>
       <form role="search" aria-label="Filter the audit log" className={styles.filters} onSubmit={apply}>
         <ChoiceField
-          className={styles.field}
           id="audit-action"
           label="Action"
           anyLabel="All actions"

@@ -43,7 +43,6 @@ function FilterForm({ initial }: { readonly initial: Filters }) {
   return (
     <form role="search" aria-label="Filter submissions" className={styles.filters} onSubmit={apply}>
       <ChoiceField
-        className={styles.field}
         id="inbox-form"
         label="Kind"
         anyLabel="All kinds"
@@ -53,7 +52,6 @@ function FilterForm({ initial }: { readonly initial: Filters }) {
         onChange={(form) => setDraft({ ...draft, form })}
       />
       <ChoiceField
-        className={styles.field}
         id="inbox-status"
         label="Status"
         anyLabel="Any status"

@@ -80,7 +80,6 @@ function ReviewForm({
         labels={STATUS_LABELS}
         value={status}
         onChange={(value) => setStatus(value as ReviewStatus)}
-        className={styles.field}
       />
       <div className={styles.field}>
         <label htmlFor="review-note">Private note (only the team sees it)</label>

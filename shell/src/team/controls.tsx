@@ -1,7 +1,7 @@
 import { followLink } from './navigation';
 import styles from './TeamConsole.module.css';
 
-/** A labelled drop-down of named choices, with an "any" option first when the filters ask for one. */
+/** A labelled drop-down of named choices (a console field), with an "any" option first when the filters ask for one. */
 export function ChoiceField<Choice extends string>({
   id,
   label,
@@ -10,7 +10,7 @@ export function ChoiceField<Choice extends string>({
   labels,
   value,
   onChange,
-  className,
+  className = styles.field,
 }: {
   readonly id: string;
   readonly label: string;

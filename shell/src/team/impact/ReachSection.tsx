@@ -88,7 +88,6 @@ export function ReachSection({ reach }: { readonly reach: ImpactReport['reach'] 
           labels={REACH_KIND_LABELS}
           value={kind}
           onChange={(value) => setKind(value as ReachKind)}
-          className={consoleStyles.field}
         />
         <ChoiceField
           id="impact-reach-level"
@@ -97,7 +96,6 @@ export function ReachSection({ reach }: { readonly reach: ImpactReport['reach'] 
           labels={LEVEL_LABELS}
           value={level}
           onChange={(value) => setLevel(value as MapLevel)}
-          className={consoleStyles.field}
         />
       </div>
       {failed && <p role="alert">The map could not be loaded; the table below has every number.</p>}
