@@ -14,6 +14,7 @@ import type { AboutPageData, PersonView } from '../content/page-data';
 import { Illustration } from '../components/Illustration';
 import { InitialsAvatar } from '../components/InitialsAvatar';
 import page from './page.module.css';
+import { PageSection } from '../components/PageSection';
 import styles from './AboutPage.module.css';
 
 function Portrait({ person, size }: { readonly person: PersonView; readonly size: 'md' | 'lg' }) {
@@ -118,10 +119,7 @@ export default function AboutPage() {
           </div>
         </section>
 
-        <section className={page.section} aria-labelledby="about-leaders">
-          <h2 id="about-leaders" className={page.sectionTitle}>
-            {LEADERS_TITLE}
-          </h2>
+        <PageSection id="about-leaders" title={LEADERS_TITLE}>
           <ul className={styles.leaders}>
             {leaders.map((leader) => (
               <li key={leader.name} className={styles.leader}>
@@ -135,13 +133,9 @@ export default function AboutPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
 
-        <section className={page.section} aria-labelledby="about-curation">
-          <h2 id="about-curation" className={page.sectionTitle}>
-            {CURATION_PARTNERS.title}
-          </h2>
-          <p className={page.sectionIntro}>{CURATION_PARTNERS.intro}</p>
+        <PageSection id="about-curation" title={CURATION_PARTNERS.title} intro={CURATION_PARTNERS.intro}>
           <ul className={styles.partners}>
             {curationPartners.map((person) => (
               <li key={person.name} className={styles.partner}>
@@ -152,18 +146,14 @@ export default function AboutPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
 
-        <section className={page.section} aria-labelledby="about-team">
-          <h2 id="about-team" className={page.sectionTitle}>
-            {TEAM.title}
-          </h2>
-          <p className={page.sectionIntro}>{TEAM.intro}</p>
+        <PageSection id="about-team" title={TEAM.title} intro={TEAM.intro}>
           <div className={styles.teamLists}>
             <TeamList id="about-team-core" title={TEAM.coreTitle} members={core} />
             <TeamList id="about-team-past" title={TEAM.pastTitle} members={past} />
           </div>
-        </section>
+        </PageSection>
 
         <section className={page.callout} aria-labelledby="about-cta">
           <h2 id="about-cta">{ABOUT_CALL_TO_ACTION.title}</h2>

@@ -20,6 +20,7 @@ import { Illustration } from '../components/Illustration';
 import { InitialsAvatar } from '../components/InitialsAvatar';
 import type { SponsorsPageData, SponsorView } from '../content/page-data';
 import page from './page.module.css';
+import { PageSection } from '../components/PageSection';
 import styles from './SponsorsPage.module.css';
 
 const benefitItems = BENEFITS.map((benefit) => ({ question: benefit.title, answer: benefit.text }));
@@ -181,11 +182,7 @@ export default function SponsorsPage() {
           </div>
         </section>
 
-        <section className={page.section} aria-labelledby="sponsors-opportunities">
-          <h2 id="sponsors-opportunities" className={page.sectionTitle}>
-            {OPPORTUNITIES.title}
-          </h2>
-          <p className={page.sectionIntro}>{OPPORTUNITIES.intro}</p>
+        <PageSection id="sponsors-opportunities" title={OPPORTUNITIES.title} intro={OPPORTUNITIES.intro}>
           <ul className={styles.opportunities}>
             {OPPORTUNITIES.items.map((item) => (
               <li key={item.title} className={styles.opportunity}>
@@ -194,30 +191,23 @@ export default function SponsorsPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
 
-        <section className={`${page.section} ${styles.whoWeAre}`} aria-labelledby="sponsors-who">
-          <h2 id="sponsors-who" className={page.sectionTitle}>
-            {WHO_WE_ARE.title}
-          </h2>
+        <PageSection id="sponsors-who" title={WHO_WE_ARE.title}>
           <p className={styles.whoText}>{WHO_WE_ARE.text}</p>
           <AppLink href={WHO_WE_ARE.link.href} className={page.textLink}>
             {WHO_WE_ARE.link.label}
           </AppLink>
-        </section>
+        </PageSection>
 
         {sponsors.length > 0 ? (
-          <section className={page.section} aria-labelledby="sponsors-current">
-            <h2 id="sponsors-current" className={page.sectionTitle}>
-              {CURRENT_SPONSORS.title}
-            </h2>
-            <p className={page.sectionIntro}>{CURRENT_SPONSORS.intro}</p>
+          <PageSection id="sponsors-current" title={CURRENT_SPONSORS.title} intro={CURRENT_SPONSORS.intro}>
             <ul className={styles.sponsors}>
               {sponsors.map((sponsor) => (
                 <Sponsor key={sponsor.name} sponsor={sponsor} />
               ))}
             </ul>
-          </section>
+          </PageSection>
         ) : null}
 
         <section className={page.callout} aria-labelledby="sponsors-cta">
