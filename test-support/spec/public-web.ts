@@ -2,6 +2,7 @@
  * What the public-web tests (issue 21) expect, written out by hand from the product spec and the
  * issue; never filled from the code under test.
  */
+import { SUBSCRIBER_LINK_PAGES } from './routes';
 
 /** Spec §3 "Showcase event": the four showcases held, as calendar days. */
 export const SPEC_SHOWCASE_DAYS = ['2024-11-17', '2025-02-05', '2025-04-23', '2025-07-16'] as const;
@@ -23,16 +24,7 @@ export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
  * the pages a subscriber's own emailed links open). Issue 38 item 2: the archive of sent updates
  * (/updates and each update's page) is public, so /updates/ as a whole no longer is.
  */
-export const ROBOTS_DISALLOWED = [
-  '/dev/',
-  '/team',
-  '/updates/confirm',
-  '/updates/preferences',
-  '/updates/confirmed',
-  '/updates/saved',
-  '/updates/link-problem',
-  '/updates/web',
-] as const;
+export const ROBOTS_DISALLOWED = ['/dev/', '/team', ...SUBSCRIBER_LINK_PAGES] as const;
 
 /** What the e2e servers are started with (playwright.config.ts): the canonical origin, not the test's own. */
 export const E2E_SITE_ORIGIN = 'https://www.wildfire-consortium.example';

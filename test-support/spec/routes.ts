@@ -60,6 +60,16 @@ export function specDocumentTitle(title: string): string {
 /** Paths that belong to nobody and must get the 404 page, including near misses of real routes. */
 export const SPEC_NOT_FOUND_PATHS: readonly string[] = ['/no-such-page', '/scorecard/nope', '/showcase', '/map/extra'];
 
+/** Issue 27: the pages a subscriber's own emailed links open (confirming, choosing lists, leaving, web versions). */
+export const SUBSCRIBER_LINK_PAGES = [
+  '/updates/confirm',
+  '/updates/preferences',
+  '/updates/confirmed',
+  '/updates/saved',
+  '/updates/link-problem',
+  '/updates/web',
+] as const;
+
 /**
  * Routes the team added beyond spec §2. A route in the table that is neither in SPEC_ROUTES nor
  * here fails the route tests: adding a page is a deliberate, reviewed change.
@@ -73,14 +83,7 @@ export const ROUTES_BEYOND_SPEC: readonly { readonly path: string; readonly area
     area: 'shell',
     why: 'the team console (issue 20): sign-in, inbox, submissions under /team/...; never linked, noindex',
   },
-  ...[
-    '/updates/confirm',
-    '/updates/preferences',
-    '/updates/confirmed',
-    '/updates/saved',
-    '/updates/link-problem',
-    '/updates/web',
-  ].map((path) => ({
+  ...SUBSCRIBER_LINK_PAGES.map((path) => ({
     path,
     area: 'shell' as const,
     why: 'updates (issue 27): confirming, choosing lists, leaving and web versions, reached from emails; noindex',
