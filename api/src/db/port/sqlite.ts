@@ -15,11 +15,11 @@ import {
 
 /**
  * The port on the embedded store. A collection is a table of (id, doc): the document as JSON
- * (a Date as {"$date": ms}, bytes as {"$binary": base64}), and one generated column per declared index field, indexed as
- * declared, so a UNIQUE index refuses what MongoDB's would. A filter's equality, $in and range
- * conditions on those columns (and _id) become the SQL WHERE; mingo then evaluates the whole
- * filter, sort and update on the decoded documents, so both backends answer with MongoDB's
- * semantics and no record writes a query twice. Index fields hold scalars (or Dates).
+ * (a Date as {"$date": ms}, bytes as {"$binary": base64}), and one generated column per declared
+ * index field, indexed as declared, so a UNIQUE index refuses what MongoDB's would. A filter's
+ * equality, $in and range conditions on those columns (and _id) become the SQL WHERE; mingo then
+ * evaluates the whole filter, sort and update on the decoded documents, so both backends answer
+ * with MongoDB's semantics and no record writes a query twice. Index fields hold scalars (or Dates).
  * Every call is synchronous inside: a read-then-write (a conditional update) is atomic.
  */
 
