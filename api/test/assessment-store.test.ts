@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { QUESTION_IDS } from '@wpc/shared/assessment';
 import { ObjectId } from 'mongodb';
-import { allRows } from '../src/db/ordered';
+import { allRows } from './helpers/rows';
 import { DuplicateSubmissionError, UnknownCursorError } from '../src/db/errors';
 import type { NewAssessment, Store } from '../src/store';
 import {

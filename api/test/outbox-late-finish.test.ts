@@ -1,7 +1,10 @@
 import type { Collection, Db } from 'mongodb';
 import type { DatabaseClient } from '../src/db/client';
+import { documentClient } from '../src/db/port';
+import { mongoDocuments } from '../src/db/port/mongo';
 import type { OutboxRepository } from '../src/records/outbox';
-import { mongoOutbox } from '../src/records/outbox/mongo';
+import { submissionNotifications } from '../src/records/outbox/record';
+import { DECLARED_COLLECTIONS } from '../src/records/registry';
 import type { Store } from '../src/store';
 import { contactSubmission } from './helpers/record-suite';
 import { describeStore, freshStorePerTest, mongoCase, storeCases, useMongoDatabase } from './helpers/stores';
@@ -85,7 +88,9 @@ function gatedReplica(db: Db) {
   });
   const client = { run: async <T>(_what: string, work: (handle: Db) => Promise<T> | T) => work(gated) };
   return {
-    outbox: mongoOutbox(client as unknown as DatabaseClient<Db>),
+    outbox: submissionNotifications(
+      documentClient(client as unknown as DatabaseClient<Db>, (handle) => mongoDocuments(handle, DECLARED_COLLECTIONS)),
+    ),
     close() {
       gate = new Promise((resolve) => (open = resolve));
     },

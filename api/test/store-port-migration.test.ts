@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { allRows } from '../src/db/ordered';
+import { allRows } from './helpers/rows';
 import { EmbeddedSnapshot } from '../src/store';
 import { useFixtureDataDir } from './helpers/fixture-data-dir';
 

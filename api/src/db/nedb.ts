@@ -5,12 +5,6 @@ import { createInterface } from 'node:readline';
 /** One document of a NeDB data file, dates restored. */
 export type NedbDoc = Record<string, unknown> & { readonly _id: string };
 
-/** A document's Idempotency-Key and request fingerprint (null where none was sent). */
-export function nedbKey(doc: NedbDoc): [key: string | null, fingerprint: string | null] {
-  const { idempotencyKey, requestFingerprint } = doc as { idempotencyKey?: string; requestFingerprint?: string };
-  return [idempotencyKey ?? null, requestFingerprint ?? null];
-}
-
 /** NeDB writes a Date as {"$$date": milliseconds}. */
 function reviveDates(_key: string, value: unknown): unknown {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {

@@ -3,8 +3,7 @@ import path from 'node:path';
 import Sqlite, { type Database } from 'better-sqlite3';
 import { plainCalls, type DatabaseClient, type DatabaseHealth } from './client';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
-import { DuplicateSubmissionError } from './errors';
-import { nedbKey, readNedbFile, type NedbDoc } from './nedb';
+import { readNedbFile, type NedbDoc } from './nedb';
 
 /** Personal data: only the API's own user may read the folder and its files. */
 export const DIR_MODE = 0o700;
@@ -43,6 +42,18 @@ export async function shredImportedNedb(dataDir: string): Promise<number> {
   return shredded;
 }
 
+/**
+ * After an erasure on the embedded store: the write-ahead log still holds the deleted documents'
+ * earlier pages (and those of the erasure's other steps: files, reviews, subscriptions), so it is
+ * copied into the database file, where secure_delete zeroed them, and emptied; and the NeDB files
+ * kept by the import are deleted (a person erased under NeDB is still in its append-only files).
+ * Then no byte of what was erased is left in DATA_DIR, also when nothing was found to delete.
+ */
+export async function eraseTraces(client: DatabaseClient<Database>, dataDir: string): Promise<void> {
+  await client.run('checkpoint', (db) => db.pragma('wal_checkpoint(TRUNCATE)'));
+  await client.unbounded('delete imported NeDB files', () => shredImportedNedb(dataDir));
+}
+
 /** What one record keeps in the embedded database. */
 export interface EmbeddedRecord {
   /** Its tables and indexes (CREATE ... IF NOT EXISTS), run at every start. */
@@ -76,16 +87,6 @@ export async function tighten(target: string, mode: number): Promise<void> {
   await fs.chmod(target, mode).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
   });
-}
-
-/** SQL's lower() folds ASCII only; the filters fold as JavaScript does, like the MongoDB side's /i. */
-function addFunctions(db: Database): void {
-  db.function('wpc_lower', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : null,
-  );
-  db.function('wpc_trim_lower', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.trim().toLowerCase() : null,
-  );
 }
 
 /**
@@ -140,7 +141,6 @@ export class EmbeddedDatabase implements DatabaseClient<Database> {
       db.pragma('foreign_keys = ON');
       // Deleted rows are overwritten with zeros, not left in free space: erasure erases (issue 31).
       db.pragma('secure_delete = ON');
-      addFunctions(db);
       for (const record of records) db.exec(record.schema);
       for (const record of records) record.setUp?.(db);
       await this.importNedb(db);
@@ -246,23 +246,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-/** A Date from a column of milliseconds (null stays null). */
-export const dateOf = (ms: unknown): Date => new Date(ms as number);
-
-/**
- * What an insert refused by the UNIQUE index on its Idempotency-Key means: the first attempt
- * was stored (DuplicateSubmissionError, naming it). Any other error is returned as it is.
- */
-export function refusedForKey(
-  error: unknown,
-  tag: { readonly key: string; readonly fingerprint: string } | undefined,
-  first: (key: string) => unknown,
-): unknown {
-  if (!tag || !isUniqueViolation(error)) return error;
-  const stored = first(tag.key) as { id: string; request_fingerprint: string } | undefined;
-  return stored ? new DuplicateSubmissionError(stored.id, stored.request_fingerprint === tag.fingerprint) : error;
-}
-
 /**
  * A database's pages copied into memory, the file left as it is: a DATA_DIR written by a version
  * before the port and not opened by the API since is migrated there, for one read (the export).
@@ -303,7 +286,6 @@ export class ReadOnlyDatabase implements DatabaseClient<Database> {
     );
     let db = exists ? new Sqlite(file, { readonly: true, fileMustExist: true }) : new Sqlite(':memory:');
     if (exists && this.records.some((record) => record.outdated?.(db))) db = inMemoryCopy(db);
-    addFunctions(db);
     if (db.memory) for (const record of this.records) db.exec(record.schema);
     if (db.memory) for (const record of this.records) record.setUp?.(db);
     this.db = db;
@@ -375,17 +357,3 @@ export const groupCommit = prepared((db) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
     });
 });
-
-/**
- * The NeDB data file of a record whose documents keep their ids, Idempotency-Keys and
- * fingerprints: `insert` writes one (its statement skipping a row already there).
- */
-export function keyedNedbFile<Doc>(
-  file: string,
-  insert: (db: Database, id: string, doc: Doc, key: string | null, fingerprint: string | null) => void,
-): NedbPart {
-  return {
-    file,
-    load: (db, docs) => docs.forEach((doc) => insert(db, doc._id, doc as unknown as Doc, ...nedbKey(doc))),
-  };
-}

@@ -11,7 +11,7 @@ import type { MongoIndex } from '../db/mongo';
 import type { CollectionSpec, DocumentClient } from '../db/port';
 import { mongoIndexes } from '../db/port/mongo';
 import { documentCollectionsRecord } from '../db/port/sqlite';
-import type { EmbeddedRecord } from '../db/sqlite';
+import { eraseTraces, type EmbeddedRecord } from '../db/sqlite';
 import type { ContentEntryRepository } from './content-entries';
 import { CONTENT_ENTRIES, contentEntries } from './content-entries/record';
 import type { ContentImageRepository } from './content-images';
@@ -28,14 +28,12 @@ import type { FileRepository } from './files';
 import { embeddedFiles, filesRecord } from './files/embedded';
 import { mongoFiles } from './files/mongo';
 import type { OutboxRepository } from './outbox';
-import { embeddedOutbox, outboxRecord } from './outbox/embedded';
-import { mongoOutbox, OUTBOX_INDEXES } from './outbox/mongo';
+import { NOTIFICATION_CLAIMS, submissionNotifications } from './outbox/record';
 import type { RateCountRepository } from './rate-counts';
 import { embeddedRateCounts } from './rate-counts/embedded';
 import { mongoRateCounts, RATE_COUNT_INDEXES } from './rate-counts/mongo';
 import type { SubmissionRepository } from './submissions';
-import { embeddedSubmissions, readSubmission, submissionsRecord } from './submissions/embedded';
-import { mongoSubmissions, SUBMISSION_INDEXES } from './submissions/mongo';
+import { formSubmissions, SUBMISSIONS } from './submissions/record';
 import type { AuditRepository } from './audit';
 import { TEAM_AUDIT, teamAudit } from './audit/record';
 import type { MemberRepository } from './members';
@@ -132,24 +130,25 @@ function perBackend<Name extends keyof Repositories>(
   };
 }
 
-/** The submissions on one backend (still written per backend). */
-const submissionsOn = (backend: MongoBackend | EmbeddedBackend): SubmissionRepository =>
-  backend.kind === 'mongodb' ? mongoSubmissions(backend.client) : embeddedSubmissions(backend.client, backend.dataDir);
+/**
+ * The submissions: on the embedded store an erasure also clears the write-ahead log and the
+ * imported NeDB files (db/sqlite.ts, eraseTraces).
+ */
+const submissionsOf = ({ documents, backend }: RecordContext): SubmissionRepository =>
+  formSubmissions(
+    documents,
+    backend.kind === 'embedded' ? () => eraseTraces(backend.client, backend.dataDir) : undefined,
+  );
 
-/** In the order their embedded tables depend on each other (a queued notification refers to its submission). */
+/** In the order their embedded tables depend on each other (a legacy table's rows refer to the submissions'). */
 export const RECORDS: readonly RecordEntry[] = [
-  perBackend('submissions', {
-    embedded: submissionsRecord,
-    mongoIndexes: SUBMISSION_INDEXES,
-    mongo: submissionsOn,
-    sqlite: submissionsOn,
-  }),
-  perBackend('outbox', {
-    embedded: outboxRecord,
-    mongoIndexes: OUTBOX_INDEXES,
-    mongo: ({ mailClient }) => mongoOutbox(mailClient),
-    sqlite: ({ mailClient }) => embeddedOutbox(mailClient, readSubmission),
-  }),
+  { name: 'submissions', collections: [SUBMISSIONS], create: submissionsOf },
+  {
+    name: 'outbox',
+    // The team notifications are a field of the submissions' documents; claimed on the mail client.
+    collections: [NOTIFICATION_CLAIMS],
+    create: ({ mailDocuments }) => submissionNotifications(mailDocuments),
+  },
   perBackend('files', {
     embedded: filesRecord,
     mongo: ({ client }) => mongoFiles(client),
@@ -165,7 +164,7 @@ export const RECORDS: readonly RecordEntry[] = [
     name: 'reviews',
     collections: [REVIEWS, REVIEW_CHANGES],
     // Joined with the submissions through their record's interface (its inbox query).
-    create: ({ documents, backend }) => teamReviews(documents, submissionsOn(backend)),
+    create: (context) => teamReviews(context.documents, submissionsOf(context)),
   },
   { name: 'sessions', collections: [TEAM_TOKENS, TEAM_SESSIONS], create: ({ documents }) => teamSessions(documents) },
   { name: 'members', collections: [TEAM_MEMBERS], create: ({ documents }) => teamMembers(documents) },

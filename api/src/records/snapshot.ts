@@ -5,7 +5,7 @@ import type { AssessmentRepository } from './assessments';
 import { sharedAssessments } from './assessments/record';
 import { DECLARED_COLLECTIONS, EMBEDDED_RECORDS } from './registry';
 import type { SubmissionRepository } from './submissions';
-import { embeddedSubmissions } from './submissions/embedded';
+import { formSubmissions } from './submissions/record';
 
 /**
  * The submissions and shared results of a DATA_DIR read straight from its database, for the
@@ -20,10 +20,9 @@ export class EmbeddedSnapshot {
   constructor(dataDir: string) {
     this.client = new ReadOnlyDatabase(dataDir, EMBEDDED_RECORDS);
     this.description = this.client.description;
-    this.submissions = embeddedSubmissions(this.client, dataDir);
-    this.assessments = sharedAssessments(
-      documentClient(this.client, (db) => sqliteDocuments(db, DECLARED_COLLECTIONS)),
-    );
+    const documents = documentClient(this.client, (db) => sqliteDocuments(db, DECLARED_COLLECTIONS));
+    this.submissions = formSubmissions(documents);
+    this.assessments = sharedAssessments(documents);
   }
 
   close(): Promise<void> {

@@ -8,6 +8,7 @@ import {
 } from '../../src/store';
 import { freshStorePerTest, type StoreCase, type TestStore } from './stores';
 import { person } from './fixtures';
+import { allRows } from './rows';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -30,12 +31,6 @@ function submission(overrides: Partial<NewSubmission> = {}): NewSubmission {
     receivedAt: new Date('2025-03-01T10:00:00.000Z'),
     ...overrides,
   };
-}
-
-async function collectRows(rows: AsyncIterable<StoredSubmission>): Promise<StoredSubmission[]> {
-  const all: StoredSubmission[] = [];
-  for await (const row of rows) all.push(row);
-  return all;
 }
 
 /** Streams that fail part-way, as an aborted upload does. */
@@ -139,7 +134,7 @@ export function storeContract(storeCase: StoreCase): void {
         }),
       );
     }
-    const all = await collectRows(store.submissions.stream());
+    const all = await allRows(store.submissions.stream());
     expect(all).toHaveLength(6);
     const order = [...all].sort(
       (a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
@@ -151,7 +146,7 @@ export function storeContract(storeCase: StoreCase): void {
     const pages: StoredSubmission[][] = [];
     let after: string | undefined;
     for (;;) {
-      const page = await collectRows(store.submissions.stream({ limit: 2, after }));
+      const page = await allRows(store.submissions.stream({ limit: 2, after }));
       if (page.length === 0) break;
       pages.push(page);
       after = page.at(-1)!.id;
@@ -159,7 +154,7 @@ export function storeContract(storeCase: StoreCase): void {
     expect(pages.map((page) => page.length)).toEqual([2, 2, 2]);
     expect(pages.flat()).toEqual(all);
 
-    const downloadsSince = await collectRows(
+    const downloadsSince = await allRows(
       store.submissions.stream({ form: 'download', since: new Date('2025-03-02T00:00:00Z'), after: all[2]!.id }),
     );
     expect(downloadsSince.map((row) => row.id)).toEqual(
@@ -168,10 +163,10 @@ export function storeContract(storeCase: StoreCase): void {
         .filter((row) => row.form === 'download')
         .map((row) => row.id),
     );
-    await expect(collectRows(store.submissions.stream({ after: 'nosuchid00000000' }))).rejects.toBeInstanceOf(
+    await expect(allRows(store.submissions.stream({ after: 'nosuchid00000000' }))).rejects.toBeInstanceOf(
       UnknownCursorError,
     );
-    await expect(collectRows(store.submissions.stream({ after: '0123456789abcdef01234567' }))).rejects.toBeInstanceOf(
+    await expect(allRows(store.submissions.stream({ after: '0123456789abcdef01234567' }))).rejects.toBeInstanceOf(
       UnknownCursorError,
     );
   });

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { find as mingoFind, update as mingoUpdate } from 'mingo';
 import { newDocumentId } from '../ids';
-import { isUniqueViolation, type EmbeddedRecord, type NedbPart } from '../sqlite';
+import { groupCommit, isUniqueViolation, type EmbeddedRecord, type NedbPart } from '../sqlite';
 import {
   DuplicateKeyError,
   type Collection,
@@ -257,7 +257,9 @@ class SqliteCollection<D extends Doc> implements Collection<D> {
     return removed;
   }
 
-  insert = async (doc: D) => this.store(doc, true);
+  // Inserts arriving in one turn of the event loop share a commit (db/sqlite.ts, groupCommit):
+  // the submit path's one write, a few times faster under load.
+  insert = (doc: D) => groupCommit(this.db)(() => this.store(doc, true));
   insertNew = async (docs: readonly D[]) =>
     this.db.transaction(() =>
       docs.filter((doc) => {

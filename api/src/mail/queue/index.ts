@@ -1,9 +1,8 @@
 /**
  * A queue of emails kept in the store, one entry per email, each entry a field of the record it
  * belongs to: a submission's team notification, a subscriber's confirmation, an update's delivery
- * to one recipient. One claim logic on the storage port (record.ts; the outbox, not on the port
- * yet, still has its two: mongo.ts, embedded.ts) and one worker (notify/worker.ts) that sends
- * them in order of priority.
+ * to one recipient. One claim logic on the storage port (record.ts) and one worker
+ * (notify/worker.ts) that sends them in order of priority.
  */
 
 /** The sending state of one email. */

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Database } from 'better-sqlite3';
 import type { DatabaseClient } from '../../db/client';
 import type { NedbDoc } from '../../db/nedb';
-import { dateOf, DIR_MODE, FILE_MODE, prepared, tighten, type EmbeddedRecord } from '../../db/sqlite';
+import { DIR_MODE, FILE_MODE, prepared, tighten, type EmbeddedRecord } from '../../db/sqlite';
 import { byteCounter } from './byte-counter';
 import type { FileRepository, StoredFile } from '.';
 
@@ -44,7 +44,7 @@ interface FileRow {
 const fileFromRow = ({ content_type, uploaded_at, ...row }: FileRow): StoredFile => ({
   ...row,
   contentType: content_type,
-  uploadedAt: dateOf(uploaded_at),
+  uploadedAt: new Date(uploaded_at),
 });
 
 const insert = (db: Database, file: StoredFile) =>
