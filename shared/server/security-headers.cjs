@@ -145,6 +145,20 @@ function deploymentPolicy(env = process.env) {
   };
 }
 
+/**
+ * A Node server of the site (the edge, a remote's own server) as nginx serves files: no
+ * X-Powered-By, and every response with the asset headers (pages replace the policy with their
+ * own), strictness from the deployment's settings.
+ */
+function useSiteHeaders(app) {
+  app.disable('x-powered-by');
+  const headers = assetHeaders({ secure: deploymentPolicy().secure });
+  app.use((_req, res, next) => {
+    res.set(headers);
+    next();
+  });
+}
+
 const quote = (value) => `"${value.replace(/"/g, '\\"')}"`;
 
 /** docker/nginx/security-headers.conf: the asset headers as add_header lines ($wpc_hsts from security-map.conf). */
@@ -188,6 +202,7 @@ module.exports = {
   pageHeaders,
   assetHeaders,
   deploymentPolicy,
+  useSiteHeaders,
   nginxSnippet,
   nginxMap,
 };

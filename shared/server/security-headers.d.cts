@@ -16,5 +16,7 @@ export declare function deploymentPolicy(env?: NodeJS.ProcessEnv): {
   readonly secure: boolean;
   readonly loopback: boolean;
 };
+/** No X-Powered-By, and the asset headers on every response of this Express app. */
+export declare function useSiteHeaders(app: import('express').Express): void;
 export declare function nginxSnippet(): string;
 export declare function nginxMap(): string;

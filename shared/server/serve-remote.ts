@@ -15,7 +15,7 @@ import { createContentRenderer, type ContentRenderer } from './content-renderer'
 
 const require = createRequire(__filename);
 const { staticAssets } = require('./static-assets.cjs') as typeof import('./static-assets.cjs');
-const { assetHeaders, deploymentPolicy } = require('./security-headers.cjs') as typeof import('./security-headers.cjs');
+const { useSiteHeaders } = require('./security-headers.cjs') as typeof import('./security-headers.cjs');
 const { ports, REMOTE_NAMES } = require('../ports.cjs') as typeof import('../ports.cjs');
 
 /** A preview token as the API makes them: URL-safe, never a path. */
@@ -28,13 +28,7 @@ export interface RemoteAppOptions {
 
 export function createRemoteApp({ distDir, renderer }: RemoteAppOptions) {
   const app = express();
-  app.disable('x-powered-by');
-  // The site's headers for files, as nginx sends them; strictness from the deployment's settings.
-  const headers = assetHeaders({ secure: deploymentPolicy().secure });
-  app.use((_req, res, next) => {
-    res.set(headers);
-    next();
-  });
+  useSiteHeaders(app);
 
   // What the renderer serves, for the team and for monitoring: no content, no personal data.
   app.get('/content-status.json', (_req, res) => {

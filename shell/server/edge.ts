@@ -8,7 +8,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ports, REMOTE_NAMES } from '@wpc/shared/ports';
 import { FEED_SOURCES } from '@wpc/shared/updates/archive';
 import { staticAssets } from '@wpc/shared/server/static-assets.cjs';
-import { assetHeaders, deploymentPolicy } from '@wpc/shared/server/security-headers.cjs';
+import { useSiteHeaders } from '@wpc/shared/server/security-headers.cjs';
 import { robotsTxt, sitemapXml } from './discovery';
 import { formPages } from './form-pages';
 import { updatePages } from './update-pages';
@@ -23,13 +23,8 @@ const origins = remoteOrigins();
 const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${ports.api}`;
 
 const app = express();
-app.disable('x-powered-by');
-// Every response gets the site's headers; pages replace the policy with their own (page-response.ts).
-const headers = assetHeaders({ secure: deploymentPolicy().secure });
-app.use((_req, res, next) => {
-  res.set(headers);
-  next();
-});
+// Pages replace the policy with their own (page-response.ts).
+useSiteHeaders(app);
 
 app.get('/remotes.json', (_req, res) => {
   res.set('Cache-Control', 'no-cache');
