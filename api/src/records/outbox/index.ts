@@ -1,4 +1,4 @@
-import type { MailState } from '../../mail/queue';
+import type { MailQueue, MailState } from '../../mail/queue';
 import type { StoredSubmission } from '../submissions';
 
 /**
@@ -25,32 +25,11 @@ export interface OutboxStats {
 }
 
 /**
- * The notification outbox. Every change is conditioned on the entry's current state, so
- * replicas on one database never both hold an entry.
+ * The notification outbox: the mail queue's steps (mail/queue), a claim answering with the
+ * submission and its notification, and the figures /api/health reports.
  */
-export interface OutboxRepository {
-  /** Ids of pending entries due at `now` (unclaimed, or whose lease ran out), at most `limit`. */
-  due(now: Date, limit: number): Promise<string[]>;
-  /**
-   * Claims a pending entry that is due at `now` for `leaseMs`; null when it is not pending, not
-   * due or another worker took it first.
-   */
+export interface OutboxRepository extends Omit<MailQueue<StoredSubmission>, 'claim' | 'markFailed'> {
   claim(id: string, lease: string, now: Date, leaseMs: number): Promise<ClaimedNotification | null>;
-  /**
-   * Extends the holder's claim to `now + leaseMs`, right before the end of the message goes out;
-   * false when the claim was lost meanwhile (another worker took the entry, or it was settled).
-   */
-  renew(id: string, lease: string, now: Date, leaseMs: number): Promise<boolean>;
-  /** Records a delivery; false when the claim was lost meanwhile (its lease ran out and another took it). */
-  markSent(id: string, lease: string, at: Date): Promise<boolean>;
-  /** Gives the entry back, to be claimed again from `dueAt`. */
-  retryLater(id: string, lease: string, dueAt: Date, reason: string): Promise<boolean>;
-  /** The entry will never be delivered (a permanent refusal, or retried for too long). */
   markFailed(id: string, lease: string, at: Date, reason: string): Promise<boolean>;
-  /**
-   * Makes every claimed entry due at once. Only for a database one process opens (the embedded
-   * one, under its DATA_DIR lock): any claim found at start belongs to a process that died.
-   */
-  releaseLeases?(now: Date): Promise<number>;
   stats(): Promise<OutboxStats>;
 }

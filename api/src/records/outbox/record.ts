@@ -18,16 +18,11 @@ export function submissionNotifications(client: DocumentClient): OutboxRepositor
     item: (doc) => submissionOf(doc as SubmissionDoc),
   });
   return {
-    due: (now, limit) => queue.due(now, limit),
+    ...queue,
     claim: async (id, lease, now, leaseMs) => {
       const claimed = await queue.claim(id, lease, now, leaseMs);
       return claimed && { submission: claimed.item, notification: claimed.state as NotificationState, lease };
     },
-    renew: (id, lease, now, leaseMs) => queue.renew(id, lease, now, leaseMs),
-    markSent: (id, lease, at) => queue.markSent(id, lease, at),
-    retryLater: (id, lease, dueAt, reason) => queue.retryLater(id, lease, dueAt, reason),
-    markFailed: (id, lease, at, reason) => queue.markFailed(id, lease, at, reason),
-    ...(queue.releaseLeases && { releaseLeases: queue.releaseLeases }),
     async stats() {
       // One read (FerretDB scans the collection for each query): counted here, not by the server.
       const docs = await client.run('outbox stats', (db) =>
