@@ -153,6 +153,30 @@ for (const [storeCase, open] of [
       expect(await things((c) => c.findOne({ _id: 'a' }))).toEqual({ _id: 'a', state: 'sending', dueAt: AT });
     });
 
+    it('sets, unsets and increments fields inside embedded documents as MongoDB does', async () => {
+      await things((c) => c.insert({ _id: 'a', state: 'queued', dueAt: AT, mail: { status: 'pending', attempts: 0 } }));
+      await things((c) =>
+        c.updateOne(
+          { _id: 'a' },
+          { $set: { 'mail.status': 'sent', 'mail.sentAt': AT, 'extra.deep.flag': true }, $inc: { 'mail.attempts': 1 } },
+        ),
+      );
+      expect(await things((c) => c.findOne({ _id: 'a' }))).toEqual({
+        _id: 'a',
+        state: 'queued',
+        dueAt: AT,
+        mail: { status: 'sent', attempts: 1, sentAt: AT },
+        extra: { deep: { flag: true } },
+      });
+      // A path whose parent is missing unsets nothing; an array element is set by its index.
+      await things((c) => c.updateOne({ _id: 'a' }, { $unset: { 'mail.sentAt': '', 'none.here': '' } }));
+      await things((c) => c.insert({ _id: 'b', state: 'queued', dueAt: AT, tags: ['x', 'y'] }));
+      await things((c) => c.updateOne({ _id: 'b' }, { $set: { 'tags.1': 'z' } }));
+      expect(await things((c) => c.findOne({ _id: 'a' }))).toMatchObject({ mail: { status: 'sent', attempts: 1 } });
+      expect((await things((c) => c.findOne({ _id: 'a' })))?.mail).not.toHaveProperty('sentAt');
+      expect(await things((c) => c.findOne({ _id: 'b' }))).toMatchObject({ tags: ['x', 'z'] });
+    });
+
     it('upserts with $setOnInsert, replaces with put, deletes by filter', async () => {
       const upsert = (state: string) =>
         things((c) => c.updateOne({ _id: 'u' }, { $set: { state }, $setOnInsert: { dueAt: AT } }, { upsert: true }));
