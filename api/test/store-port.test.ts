@@ -121,6 +121,10 @@ for (const [storeCase, open] of [
       const some = await things((c) => c.find({ _id: { $in: ['a', 'b', 'z'] } }, { sort: { _id: -1 } }));
       expect(some.map((doc) => doc._id)).toEqual(['b', 'a']);
       expect(await things((c) => c.count({ state: 'queued' }))).toBe(3);
+      // $nin, also on an indexed field the documents lack (they match, as in MongoDB).
+      const others = await things((c) => c.find({ _id: { $nin: ['a', 'c'] }, state: 'queued' }, { sort: { _id: 1 } }));
+      expect(others.map((doc) => doc._id)).toEqual(['d']);
+      expect(await things((c) => c.count({ key: { $nin: ['k1'] } }))).toBe(4);
       expect(await things((c) => c.count({ dueAt: { $gt: later(10) } }))).toBe(2);
       expect(await things((c) => c.findOne({ state: 'queued' }, { sort: { dueAt: -1 } }))).toMatchObject({ _id: 'a' });
     });

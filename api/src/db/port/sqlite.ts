@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { find as mingoFind, update as mingoUpdate } from 'mingo';
+import { find as mingoFind } from 'mingo';
 import { newDocumentId } from '../ids';
+import { applyUpdate, withoutInsertOnly } from './update';
 import { groupCommit, isUniqueViolation, type EmbeddedRecord, type NedbPart } from '../sqlite';
 import {
   DuplicateKeyError,
@@ -106,6 +107,11 @@ function fieldConditions(column: string, condition: unknown, params: unknown[]):
     } else if (operator === '$in' && Array.isArray(operand) && operand.every((item) => sqlValue(item) != null)) {
       parts.push(operand.length === 0 ? '0' : `${column} IN (${operand.map(() => '?').join(',')})`);
       params.push(...operand.map(sqlValue));
+    } else if (operator === '$nin' && Array.isArray(operand) && operand.every((item) => sqlValue(item) != null)) {
+      // MongoDB's $nin also matches a document without the field.
+      if (operand.length > 0)
+        parts.push(`(${column} IS NULL OR ${column} NOT IN (${operand.map(() => '?').join(',')}))`);
+      params.push(...operand.map(sqlValue));
     } else exact = false;
   }
   return { parts, exact };
@@ -151,72 +157,6 @@ function upserted(filter: Filter, update: Update): Doc {
   if ($setOnInsert) applyUpdate(doc, { $set: $setOnInsert });
   applyUpdate(doc, rest);
   return doc;
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
-
-/**
- * Whether a field's path (dotted for an embedded document) crosses only plain objects or nothing
- * in this document: then setting it makes what MongoDB makes. An array index or anything else is
- * left to mingo.
- */
-function plainPath(doc: Record<string, unknown>, field: string): boolean {
-  let at: unknown = doc;
-  for (const part of field.split('.').slice(0, -1)) {
-    if (/^\d+$/.test(part)) return false;
-    at = (at as Record<string, unknown>)[part];
-    if (at === undefined) return true;
-    if (!isPlainObject(at)) return false;
-  }
-  return true;
-}
-
-/** The object holding a field's last part, made on the way when `create` (as MongoDB's $set does). */
-function holderOf(doc: Record<string, unknown>, field: string, create: boolean) {
-  const parts = field.split('.');
-  let holder = doc;
-  for (const part of parts.slice(0, -1)) {
-    if (holder[part] === undefined) {
-      if (!create) return null;
-      holder[part] = {};
-    }
-    holder = holder[part] as Record<string, unknown>;
-  }
-  return { holder, name: parts[parts.length - 1]! };
-}
-
-/**
- * Applies an update: $set, $unset and $inc (nearly every record's, the mail queues' on a field of an
- * embedded document) directly, anything else through mingo (several times slower per update).
- */
-function applyUpdate(doc: Doc, update: Update): void {
-  const target = doc as Record<string, unknown>;
-  const simple = Object.entries(update).every(
-    ([operator, fields]) =>
-      ['$set', '$unset', '$inc'].includes(operator) && Object.keys(fields).every((field) => plainPath(target, field)),
-  );
-  if (!simple) {
-    mingoUpdate(doc, update);
-    return;
-  }
-  for (const [field, value] of Object.entries(update.$set ?? {})) {
-    const { holder, name } = holderOf(target, field, true)!;
-    holder[name] = value;
-  }
-  for (const field of Object.keys(update.$unset ?? {})) {
-    const at = holderOf(target, field, false);
-    if (at) delete at.holder[at.name];
-  }
-  for (const [field, by] of Object.entries(update.$inc ?? {})) {
-    const { holder, name } = holderOf(target, field, true)!;
-    holder[name] = ((holder[name] as number) ?? 0) + (by as number);
-  }
-}
-
-function withoutInsertOnly(update: Update): Update {
-  const { $setOnInsert: _onInsert, ...rest } = update;
-  return rest;
 }
 
 class SqliteCollection<D extends Doc> implements Collection<D> {

@@ -110,8 +110,9 @@ function inboxFilter(filter: InboxSubmissionFilter, ignoreForm = false, cursor?:
     and.push({ $or: SEARCH_FIELDS.map((name) => ({ [`fields.${name}`]: pattern })) });
   }
   // One id as an equality: the lookup FerretDB 1.x answers from the _id index.
-  if (filter.only) fields._id = filter.only.length === 1 ? filter.only[0] : { $in: filter.only };
-  if (filter.except) and.push({ _id: { $nin: filter.except } });
+  if (filter.only?.length === 1 && !filter.except) fields._id = filter.only[0];
+  else if (filter.only || filter.except)
+    fields._id = { ...(filter.only && { $in: filter.only }), ...(filter.except && { $nin: filter.except }) };
   if (cursor) {
     const { receivedAt, id } = cursor;
     and.push({ $or: [{ receivedAt: { $lt: receivedAt } }, { receivedAt, _id: { $lt: id } }] });
