@@ -120,15 +120,26 @@ function inboxFilter(filter: InboxSubmissionFilter, ignoreForm = false, cursor?:
   return and.length > 0 ? { ...fields, $and: and } : fields;
 }
 
+/** The counts per kind, and the total of the kind filtered on, from the matching documents. */
+function countsOf(docs: readonly SubmissionDoc[], form: InboxSubmissionFilter['form']) {
+  const counts = emptyCounts();
+  for (const doc of docs) if (doc.form in counts) counts[doc.form] += 1;
+  return { counts, total: form ? counts[form] : docs.length };
+}
+
 async function inboxPage(documents: Documents, filter: InboxSubmissionFilter, offset: number, limit: number) {
   const of = submissionsIn(documents);
   const matching = inboxFilter(filter);
   const docs = await of.find(matching, { sort: NEWEST_FIRST, skip: offset, limit, without: HIDDEN });
-  const total = await of.count(matching);
-  const counts = emptyCounts();
+  const rows = docs.map(submissionOf);
   const others = inboxFilter(filter, true);
+  // A search is a scan on both stores: its few matches are read once and counted here, where a
+  // count per kind would scan again for each.
+  if (filter.search)
+    return { rows, ...countsOf(await of.find(others, { without: [...HIDDEN, 'fields', 'files'] }), filter.form) };
+  const counts = emptyCounts();
   for (const kind of ENDPOINT_KINDS) counts[kind] = await of.count({ ...others, form: kind });
-  return { rows: docs.map(submissionOf), total, counts };
+  return { rows, total: await of.count(matching), counts };
 }
 
 /**
