@@ -357,6 +357,10 @@ for (const storeCase of storeCases) {
         const search = await as(session).get('/api/team/submissions?q=ridge%20COUNCIL');
         expect(search.body.rows.map((row: { email: string }) => row.email)).toEqual(['p7@example.org']);
         expect((await as(session).get('/api/team/submissions?q=P12@EXAMPLE')).body.total).toBe(1);
+        // A search with a kind: the total is that kind's matches, the counts every kind's (Person1, Person10-19).
+        const searched = await as(session).get('/api/team/submissions?q=person1&form=sponsor');
+        expect(searched.body.total).toBe(3);
+        expect(searched.body.counts).toMatchObject({ sponsor: 3, contact: 8, download: 0 });
 
         const [done] = first.body.rows as { id: string }[];
         await as(session).post(`/api/team/submissions/${done!.id}/review`, { status: 'done' });
