@@ -102,7 +102,7 @@ function KindCounts({ counts, applied }: { readonly counts: InboxPage['counts'];
   return (
     <section aria-labelledby="inbox-counts" className={styles.counts}>
       <h2 id="inbox-counts">Per kind</h2>
-      <ul>
+      <ul className={styles.linkRow}>
         {ENDPOINT_KINDS.map((kind: EndpointKind) => {
           const href = withQuery('/team', queryOf({ ...applied, form: kind }));
           return (
