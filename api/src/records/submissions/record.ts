@@ -96,10 +96,10 @@ const personOf = (doc: SubmissionDoc): SubmissionOfPerson => ({
 
 /**
  * The inbox's filter (the reviews' status comes as ids): its form, dates and ids as plain fields, so
- * the embedded store answers them in SQL; the search words and the cursor beside them.
- * `ignoreForm` for the counts per kind, `cursor` for the next batch newest first.
+ * the embedded store answers them in SQL; the search words beside them. `ignoreForm` for the
+ * counts per kind.
  */
-function inboxFilter(filter: InboxSubmissionFilter, ignoreForm = false, cursor?: InboxCursor): Filter {
+function inboxFilter(filter: InboxSubmissionFilter, ignoreForm = false): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const and: Filter[] = [];
   if (filter.form && !ignoreForm) fields.form = filter.form;
@@ -113,11 +113,33 @@ function inboxFilter(filter: InboxSubmissionFilter, ignoreForm = false, cursor?:
   if (filter.only?.length === 1 && !filter.except) fields._id = filter.only[0];
   else if (filter.only || filter.except)
     fields._id = { ...(filter.only && { $in: filter.only }), ...(filter.except && { $nin: filter.except }) };
-  if (cursor) {
-    const { receivedAt, id } = cursor;
-    and.push({ $or: [{ receivedAt: { $lt: receivedAt } }, { receivedAt, _id: { $lt: id } }] });
-  }
   return and.length > 0 ? { ...fields, $and: and } : fields;
+}
+
+/** A condition as an object of operators (a plain value as `$in` of it), to add one more to. */
+const operators = (condition: unknown): Record<string, unknown> =>
+  condition === undefined ? {} : typeof condition === 'object' ? { ...condition } : { $in: [condition] };
+
+/**
+ * At most `limit` rows newest first after `cursor`: the rows sharing its instant with a smaller id,
+ * then the older ones; two queries, each on the filter's own fields (SQL alone on the embedded
+ * store), where one condition on either would be evaluated row by row over the whole inbox.
+ */
+async function inboxBatch(
+  documents: Documents,
+  filter: InboxSubmissionFilter,
+  cursor: InboxCursor | undefined,
+  limit: number,
+) {
+  const of = submissionsIn(documents);
+  const base = inboxFilter(filter);
+  const options = { sort: NEWEST_FIRST, limit, without: HIDDEN };
+  if (!cursor) return of.find(base, options);
+  const { receivedAt, id } = cursor;
+  const ties = await of.find({ ...base, receivedAt, _id: { ...operators(base._id), $lt: id } }, options);
+  if (ties.length === limit) return ties;
+  const older = { ...base, receivedAt: { ...operators(base.receivedAt), $lt: receivedAt } };
+  return [...ties, ...(await of.find(older, { ...options, limit: limit - ties.length }))];
 }
 
 /** The counts per kind, and the total of the kind filtered on, from the matching documents. */
@@ -237,13 +259,6 @@ export function formSubmissions(client: DocumentClient, afterErase?: () => Promi
     },
     inboxPage: (filter, offset, limit) => client.run('inbox', (db) => inboxPage(db, filter, offset, limit)),
     inboxBatch: (filter, cursor, limit) =>
-      client.run('inbox batch', async (db) => {
-        const docs = await submissionsIn(db).find(inboxFilter(filter, false, cursor), {
-          sort: NEWEST_FIRST,
-          limit,
-          without: HIDDEN,
-        });
-        return docs.map(submissionOf);
-      }),
+      client.run('inbox batch', async (db) => (await inboxBatch(db, filter, cursor, limit)).map(submissionOf)),
   };
 }
