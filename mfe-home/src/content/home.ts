@@ -81,16 +81,22 @@ const SHOWCASE_IMAGE = {
   height: 320,
 } as const;
 
-/** The Showcase card while registration is closed: visitors ask to hear about the next one. */
-export const SHOWCASE_NOTIFY_CARD: HomeCard = {
+/** What the Showcase card shows whether registration is open or not. */
+const SHOWCASE_CARD = {
   id: 'showcase',
   menuLabel: 'Showcase',
   title: 'Wildfire Innovation Showcase',
   titleColor: colours.ember,
   image: SHOWCASE_IMAGE,
   caption: 'Free to attend. Free to present.',
+} as const;
+const SHOWCASE_FEATURING = { type: 'header-H4', content: 'Featuring 7+ trailblazing ventures' } as const;
+
+/** The Showcase card while registration is closed: visitors ask to hear about the next one. */
+export const SHOWCASE_NOTIFY_CARD: HomeCard = {
+  ...SHOWCASE_CARD,
   blocks: [
-    { type: 'header-H4', content: 'Featuring 7+ trailblazing ventures' },
+    SHOWCASE_FEATURING,
     {
       type: 'paragraph',
       content:
@@ -111,14 +117,9 @@ export const SHOWCASE_NOTIFY_CARD: HomeCard = {
 
 /** The Showcase card while registration is open. */
 export const SHOWCASE_OPEN_CARD: HomeCard = {
-  id: 'showcase',
-  menuLabel: 'Showcase',
-  title: 'Wildfire Innovation Showcase',
-  titleColor: colours.ember,
-  image: SHOWCASE_IMAGE,
-  caption: 'Free to attend. Free to present.',
+  ...SHOWCASE_CARD,
   blocks: [
-    { type: 'header-H4', content: 'Featuring 7+ trailblazing ventures' },
+    SHOWCASE_FEATURING,
     { type: 'paragraph', content: 'Wednesday 16 July 2025, 12 pm PST, online.' },
     {
       type: 'paragraph',
