@@ -17,11 +17,12 @@ import {
 /**
  * The port on the embedded store. A collection is a table of (id, doc): the document as JSON
  * (a Date as {"$date": ms}, bytes as {"$binary": base64}), and one generated column per declared
- * index field, indexed as declared, so a UNIQUE index refuses what MongoDB's would. A filter's
- * equality, $in and range conditions on those columns (and _id) become the SQL WHERE; mingo then
- * evaluates the whole filter, sort and update on the decoded documents, so both backends answer
- * with MongoDB's semantics and no record writes a query twice. Index fields hold scalars (or Dates).
- * Every call is synchronous inside: a read-then-write (a conditional update) is atomic.
+ * index field, indexed as declared (a sparse index as a partial one), so a UNIQUE index refuses
+ * what MongoDB's would. A filter's equality, $in, $nin and range conditions on those columns (and
+ * _id) become the SQL WHERE; mingo then evaluates the whole filter, sort and update on the decoded
+ * documents, so both backends answer with MongoDB's semantics and no record writes a query twice.
+ * Index fields hold scalars (or Dates). Every call is synchronous inside: a read-then-write (a
+ * conditional update) is atomic.
  */
 
 const ENCODED_DATE = '$date';
@@ -104,13 +105,15 @@ function fieldConditions(column: string, condition: unknown, params: unknown[]):
     if (operator in RANGES && value != null) {
       parts.push(`${column} ${RANGES[operator]} ?`);
       params.push(value);
-    } else if (operator === '$in' && Array.isArray(operand) && operand.every((item) => sqlValue(item) != null)) {
-      parts.push(operand.length === 0 ? '0' : `${column} IN (${operand.map(() => '?').join(',')})`);
-      params.push(...operand.map(sqlValue));
-    } else if (operator === '$nin' && Array.isArray(operand) && operand.every((item) => sqlValue(item) != null)) {
+    } else if (
+      (operator === '$in' || operator === '$nin') &&
+      Array.isArray(operand) &&
+      operand.every((item) => sqlValue(item) != null)
+    ) {
+      const list = `(${operand.map(() => '?').join(',')})`;
       // MongoDB's $nin also matches a document without the field.
-      if (operand.length > 0)
-        parts.push(`(${column} IS NULL OR ${column} NOT IN (${operand.map(() => '?').join(',')}))`);
+      if (operator === '$in') parts.push(operand.length === 0 ? '0' : `${column} IN ${list}`);
+      else if (operand.length > 0) parts.push(`(${column} IS NULL OR ${column} NOT IN ${list})`);
       params.push(...operand.map(sqlValue));
     } else exact = false;
   }
