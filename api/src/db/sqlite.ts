@@ -18,7 +18,7 @@ export const NEDB_IMPORTED_DIR = 'nedb-imported';
  * stored them (and, NeDB only appending, the people erased then too), so a way back to them would
  * bring an erased person back. Everything they held lives on in the database.
  */
-export async function shredImportedNedb(dataDir: string): Promise<number> {
+async function shredImportedNedb(dataDir: string): Promise<number> {
   const aside = path.join(dataDir, NEDB_IMPORTED_DIR);
   const entries = await fs.readdir(aside, { withFileTypes: true }).catch(() => []);
   let shredded = 0;
