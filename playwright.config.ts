@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/chromium-flags.cjs';
@@ -7,16 +6,10 @@ import { E2E_ADMIN_TOKEN } from './test-support/e2e/team-export';
 import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
 import { E2E_SMTP_CONTROL, e2eMailEnv } from './test-support/e2e/mail';
 import { fakeContentControl, fakeContentOrigin } from './test-support/content-api/ports';
-import { playwrightBase } from './test-support/e2e/playwright-base';
+import { e2eChromium, playwrightBase } from './test-support/e2e/playwright-base';
 
 // A system Chromium (Debian's package): no browser download is possible on these machines.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(executablePath)) {
-  throw new Error(
-    `End-to-end tests need Chromium at ${executablePath}, and none is there. ` +
-      'Install it with "apt-get install -y chromium" or point CHROMIUM_PATH at a Chromium binary.',
-  );
-}
+const executablePath = e2eChromium();
 
 const edgePort = Number(process.env.EDGE_PORT ?? 3000);
 const baseURL = `http://localhost:${edgePort}`;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { nginxPorts } from './scripts/nginx-edge-ports.cjs';
 import { E2E_SMTP_CONTROL, e2eMailEnv } from './test-support/e2e/mail';
-import { playwrightBase } from './test-support/e2e/playwright-base';
+import { e2eChromium, playwrightBase } from './test-support/e2e/playwright-base';
 import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
 
 /**
@@ -17,7 +17,7 @@ import { E2E_SITE_ORIGIN } from './test-support/spec/public-web';
  *
  *   npm run build && npx playwright test -c playwright.real-api.config.ts
  */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const executablePath = e2eChromium();
 const edgePort = Number(process.env.EDGE_PORT ?? 3000);
 const baseURL = `http://localhost:${edgePort}`;
 const nginxURL = `http://localhost:${nginxPorts.edge}`;
