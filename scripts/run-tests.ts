@@ -52,12 +52,12 @@ interface Step {
  * A CI machine has two cores: steps that leave one idle run side by side (a stage). jest gets both
  * cores and a third worker (alone on one, its default there, it took 367 s; on two about 205 s).
  * The Chromium suite runs alone with two workers: in the full browser it kept the cores 92 % busy
- * (10.4 min), in Chromium's headless shell it took 6.1 min in a fresh-clone run on 29 November.
- * The last stage runs the real-API suite (one worker),
- * the engines (one browser at a time) and contract fuzzing (one schemathesis worker) together: in
- * fresh-clone runs on 28 November they took 262-264 s, 97-102 s and 229-233 s side by side, where
- * contract fuzzing alone had a stage of 105 s after them. Their servers never share a port: the
- * engine tests serve the site on a port block of their own.
+ * (10.4 min), in Chromium's headless shell it took 6.1 min in a fresh-clone run on 29 November. The
+ * last stage runs the real-API suite (one worker), the engines (one browser at a time) and contract
+ * fuzzing (one schemathesis worker) together: in fresh-clone runs on 28 November they took
+ * 262-264 s, 97-102 s and 229-233 s side by side, where contract fuzzing alone had a stage of 105 s
+ * after them. Their servers never share a port: the engine tests serve the site on a port block of
+ * their own.
  */
 const BUILD = 'production build';
 
