@@ -353,6 +353,7 @@ for (const storeCase of storeCases) {
           [18, 15, 12, 9].map((i) => `Person${i} Lovelace`),
         );
         expect(sponsors.body.counts).toMatchObject({ sponsor: 4, contact: 6 });
+        expect(sponsors.body.total).toBe(4);
 
         const search = await as(session).get('/api/team/submissions?q=ridge%20COUNCIL');
         expect(search.body.rows.map((row: { email: string }) => row.email)).toEqual(['p7@example.org']);
