@@ -120,7 +120,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        DATA_DIR: path.join(__dirname, 'test-results', 'e2e-data'),
+        DATA_DIR: path.join(__dirname, base.outputDir, 'e2e-data'),
         ADMIN_TOKEN: E2E_ADMIN_TOKEN,
         // Many forms are sent from one address in a few seconds; the limiter has its own API tests.
         RATE_LIMIT_MAX: '0',
@@ -135,8 +135,9 @@ export default defineConfig({
         // Notifications and sign-in links go to the local SMTP server below.
         ...e2eMailEnv(),
         CONTENT_API_ORIGIN,
-        // A fresh state: the published content of an earlier run is not this run's.
-        CONTENT_STATE_DIR: path.join(__dirname, 'test-results', 'e2e-content'),
+        // A fresh state (Playwright empties its output folder as a run starts): the published
+        // content of an earlier run is not this run's.
+        CONTENT_STATE_DIR: path.join(__dirname, base.outputDir, 'e2e-content'),
       },
     },
     {

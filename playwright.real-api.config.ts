@@ -21,10 +21,12 @@ const executablePath = e2eChromium();
 const edgePort = Number(process.env.EDGE_PORT ?? 3000);
 const baseURL = `http://localhost:${edgePort}`;
 const nginxURL = `http://localhost:${nginxPorts.edge}`;
-const run = path.join(__dirname, 'test-results', `real-api-${Date.now().toString(36)}`);
+const base = playwrightBase('*.real-api.ts', 'test-reports/playwright-real-api.json');
+// Inside the output folder, which Playwright empties as a run starts, so old runs do not pile up.
+const run = path.join(__dirname, base.outputDir, `real-api-${Date.now().toString(36)}`);
 
 export default defineConfig({
-  ...playwrightBase('*.real-api.ts', 'test-reports/playwright-real-api.json'),
+  ...base,
   timeout: 60_000,
   workers: 1,
   use: {

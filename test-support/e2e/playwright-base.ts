@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
 
 /**
@@ -26,11 +27,14 @@ export function e2eChromium(): string {
  * What the two Playwright configs share: where the specs are, the expect timeout, no `.only`, the
  * one retry in CI (a test slowed by a busy 2-core machine does not sink the run; the list reporter
  * names every test that needed it as flaky, and those are followed up), and the list reporter for
- * people with the JSON report whose count closes `npm test` (scripts/run-tests.ts).
+ * people with the JSON report whose count closes `npm test` (scripts/run-tests.ts). Each config
+ * keeps its failures' traces in a folder of its own: with one shared `test-results/`, the
+ * real-API suite, which runs after the Chromium suite, deleted the Chromium suite's traces.
  */
 export function playwrightBase(specs: string, jsonReport: string) {
   return {
     testDir: '.',
+    outputDir: `test-results/${path.basename(jsonReport, '.json')}`,
     testMatch: [`**/e2e/**/${specs}`],
     testIgnore: ['**/node_modules/**'],
     expect: { timeout: 10_000 },
